@@ -1,0 +1,50 @@
+"""Rummy Referee: a scorekeeper and referee for rummy played with real cards.
+
+``create_app`` builds the Flask application (the Flask tutorial's factory
+pattern); the rules themselves live in ``referee.core`` and know nothing of
+the web.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+
+from . import settings
+from .extensions import csrf, db, migrate
+from .security import add_security_headers
+
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+
+
+def create_app(test_config: dict[str, Any] | None = None) -> Flask:
+    app = Flask(
+        __name__,
+        instance_path=str(settings.instance_path(PROJECT_ROOT)),
+        template_folder=str(PROJECT_ROOT / "templates"),
+        static_folder=str(PROJECT_ROOT / "static"),
+    )
+    Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+    app.config.from_mapping(settings.defaults(Path(app.instance_path)))
+    if test_config:
+        app.config.from_mapping(test_config)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = settings.instance_secret(Path(app.instance_path))
+
+    db.init_app(app)
+    migrate.init_app(app, db, directory=str(Path(__file__).parent / "migrations"))
+    csrf.init_app(app)
+    app.after_request(add_security_headers)
+
+    from .web import register_web
+    from .api import api
+
+    register_web(app)
+    csrf.exempt(api)
+    app.register_blueprint(api)
+
+    if app.config["MIGRATE_ON_START"]:
+        settings.upgrade_database(app)
+    return app

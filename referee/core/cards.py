@@ -1,0 +1,224 @@
+"""Cards, their notation, and the supply of copies the decks in play hold.
+
+Notation is rank then suit, any case: ``7D``, ``10h``, ``Th``, ``Q♠``. A joker
+is ``JK`` (or ``*`` or ``Joker``) and may carry the card it stands for:
+``JK=9D``.
+
+>>> parse_card("th")
+Card(rank=<Rank.TEN: 10>, suit=<Suit.HEARTS: 'H'>, stands_for=None)
+>>> str(parse_card("th")), parse_card("q♠").label
+('10H', 'Q♠')
+>>> str(parse_card("joker=9d"))
+'JK=9D'
+>>> [str(c) for c in parse_cards("7d, 8d 9D *")]
+['7D', '8D', '9D', 'JK']
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import Enum, IntEnum
+
+from .errors import CardNotInGameError, CardSyntaxError, TooManyCopiesError
+
+
+class Suit(Enum):
+    SPADES = "S"
+    HEARTS = "H"
+    DIAMONDS = "D"
+    CLUBS = "C"
+
+    @property
+    def symbol(self) -> str:
+        return _SUIT_SYMBOLS[self]
+
+    @property
+    def is_red(self) -> bool:
+        return self in (Suit.HEARTS, Suit.DIAMONDS)
+
+    @property
+    def word(self) -> str:
+        return self.name.lower()
+
+
+_SUIT_SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
+
+
+class Rank(IntEnum):
+    ACE = 1
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+
+    @property
+    def label(self) -> str:
+        return _RANK_LABELS.get(self, str(int(self)))
+
+    @property
+    def word(self) -> str:
+        """The rank as said aloud, plural: ``"nines"``, ``"sixes"``."""
+        return _RANK_PLURALS[self]
+
+
+_RANK_LABELS = {Rank.ACE: "A", Rank.JACK: "J", Rank.QUEEN: "Q", Rank.KING: "K"}
+_RANK_PLURALS = dict(zip(Rank, (
+    "aces twos threes fours fives sixes sevens eights nines tens jacks queens kings".split()
+)))
+_RANK_BY_TEXT = {r.label: r for r in Rank} | {"T": Rank.TEN}
+_SUIT_BY_TEXT = {s.value: s for s in Suit} | {
+    "♠": Suit.SPADES, "♤": Suit.SPADES, "♥": Suit.HEARTS, "♡": Suit.HEARTS,
+    "♦": Suit.DIAMONDS, "♢": Suit.DIAMONDS, "♣": Suit.CLUBS, "♧": Suit.CLUBS,
+}
+_JOKER_WORDS = {"JK", "*", "JOKER", "🃏"}
+_SEPARATORS = re.compile(r"[\s,;]+")
+
+
+@dataclass(frozen=True)
+class Card:
+    """A natural card (rank and suit) or a joker (neither).
+
+    A joker may say which card it stands for; that does not make it a
+    different physical card: ``supply_key`` is the same for every joker.
+    """
+
+    rank: Rank | None = None
+    suit: Suit | None = None
+    stands_for: Card | None = None
+
+    @property
+    def is_joker(self) -> bool:
+        return self.rank is None
+
+    @property
+    def supply_key(self) -> str:
+        """What counts against the decks' supply: ``'9D'`` or ``'JK'``."""
+        return "JK" if self.is_joker else f"{self.rank.label}{self.suit.value}"
+
+    @property
+    def label(self) -> str:
+        """The card for screens: ``'10♥'``, ``'Joker'``."""
+        if self.is_joker:
+            return "Joker"
+        return f"{self.rank.label}{self.suit.symbol}"
+
+    def as_joker_for(self, card: Card | None) -> Card:
+        """This joker standing for ``card`` (``None`` forgets the identity)."""
+        if not self.is_joker:
+            raise ValueError("only a joker can stand for another card")
+        return Card(stands_for=card)
+
+    def bare(self) -> Card:
+        """The physical card, without any identity a joker was given."""
+        return JOKER if self.is_joker else self
+
+    def __str__(self) -> str:
+        if self.is_joker:
+            return f"JK={self.stands_for}" if self.stands_for else "JK"
+        return self.supply_key
+
+
+JOKER = Card()
+
+
+def natural(rank: Rank, suit: Suit) -> Card:
+    return Card(rank=rank, suit=suit)
+
+
+def sort_key(card: Card) -> tuple[int, int, int]:
+    """Suits together, ranks ascending, jokers last."""
+    if card.is_joker:
+        return (9, 99, 0)
+    return (list(Suit).index(card.suit), int(card.rank), 0)
+
+
+def parse_card(text: str, field: str | None = None) -> Card:
+    """Read one card; raises ``CardSyntaxError`` naming what was wrong."""
+    if not isinstance(text, str):
+        raise CardSyntaxError("A card must be written as text, such as 7D or JK.", field)
+    cleaned = text.strip().replace("\ufe0f", "").upper()
+    if not cleaned:
+        raise CardSyntaxError("An empty card was given.", field)
+    head, _, identity = cleaned.partition("=")
+    if head in _JOKER_WORDS:
+        if not identity:
+            return JOKER
+        stands_for = _parse_natural(identity, text, field)
+        return Card(stands_for=stands_for)
+    if identity:
+        raise CardSyntaxError(f"Only a joker can stand for another card: {text.strip()!r}.", field)
+    return _parse_natural(head, text, field)
+
+
+def _parse_natural(cleaned: str, original: str, field: str | None) -> Card:
+    shown = original.strip()[:20]
+    if len(cleaned) < 2 or len(cleaned) > 3:
+        raise CardSyntaxError(f"{shown!r} is not a card; write rank then suit, like 7D or 10H.", field)
+    rank = _RANK_BY_TEXT.get(cleaned[:-1])
+    suit = _SUIT_BY_TEXT.get(cleaned[-1])
+    if rank is None:
+        raise CardSyntaxError(f"{shown!r} has no rank A, 2-10, J, Q or K.", field)
+    if suit is None:
+        raise CardSyntaxError(f"{shown!r} has no suit S, H, D or C.", field)
+    return Card(rank=rank, suit=suit)
+
+
+def parse_cards(cards: str | Iterable[str], field: str = "cards") -> list[Card]:
+    """Read a list of cards, or one string of cards separated by spaces or commas."""
+    if isinstance(cards, str):
+        words = [w for w in _SEPARATORS.split(cards) if w]
+    else:
+        words = list(cards)
+    return [parse_card(word, f"{field}[{i}]") for i, word in enumerate(words)]
+
+
+def format_cards(cards: Iterable[Card]) -> str:
+    return " ".join(str(c) for c in cards)
+
+
+@dataclass(frozen=True)
+class DeckSpec:
+    """Which cards one deck of a game holds."""
+
+    game: str
+    ranks: frozenset[Rank] = frozenset(Rank)
+    jokers_per_deck: int = 0
+
+    def copies_of(self, card: Card, decks: int) -> int:
+        if card.is_joker:
+            return self.jokers_per_deck * decks
+        return decks if card.rank in self.ranks else 0
+
+    def check_card(self, card: Card, field: str | None = None) -> None:
+        """Raise ``CardNotInGameError`` for a card this game never uses."""
+        if card.is_joker and not self.jokers_per_deck:
+            raise CardNotInGameError(f"{self.game} is played without jokers.", field)
+        identity = card.stands_for if card.is_joker else card
+        if identity is not None and identity.rank not in self.ranks:
+            raise CardNotInGameError(
+                f"{self.game} is played without {identity.rank.word}.", field)
+
+    def check_supply(self, cards: Iterable[Card], decks: int, field: str = "cards") -> None:
+        """Raise when the cards could not all be on the table at once."""
+        counts: Counter[str] = Counter()
+        for i, card in enumerate(cards):
+            self.check_card(card, f"{field}[{i}]")
+            counts[card.supply_key] += 1
+            have = self.copies_of(card.bare(), decks)
+            if counts[card.supply_key] > have:
+                what = "jokers" if card.is_joker else f"copies of {card.label}"
+                deck_word = "deck holds" if decks == 1 else f"{decks} decks hold"
+                raise TooManyCopiesError(
+                    f"There are more {what} here than the {deck_word} ({have}).",
+                    f"{field}[{i}]")

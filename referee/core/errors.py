@@ -1,0 +1,71 @@
+"""The narrow exception types the rules core raises for bad input.
+
+Every one is a ``ValueError``, so callers that only care "was the input bad?"
+can catch that; the web layers map each type to its own error code. An illegal
+*play* is not an exception: the core answers it with a verdict and a reason.
+"""
+
+
+class RefereeInputError(ValueError):
+    """Base class: the question itself is malformed or impossible."""
+
+    code = "bad_input"
+
+    def __init__(self, message: str, field: str | None = None):
+        super().__init__(message)
+        self.message = message
+        self.field = field
+
+
+class CardSyntaxError(RefereeInputError):
+    """A card could not be read, e.g. ``"1H"`` or ``"7X"``."""
+
+    code = "bad_card"
+
+
+class CardNotInGameError(RefereeInputError):
+    """A real card that this game does not use (a joker in Basic Rummy)."""
+
+    code = "card_not_in_game"
+
+
+class TooManyCopiesError(RefereeInputError):
+    """More copies of a card than the decks in play hold."""
+
+    code = "too_many_copies"
+
+
+class UnknownRulesetError(RefereeInputError):
+    code = "unknown_ruleset"
+
+
+class UnknownOptionError(RefereeInputError):
+    code = "unknown_option"
+
+
+class OptionValueError(RefereeInputError):
+    """A house option was given a value it cannot take."""
+
+    code = "bad_option_value"
+
+
+class DeckCountError(RefereeInputError):
+    code = "bad_decks"
+
+
+class TableMeldError(RefereeInputError):
+    """A meld said to be on the table cannot lie there as given."""
+
+    code = "bad_table_meld"
+
+
+class WrongTypeError(RefereeInputError):
+    """A value of the wrong type, such as a number where a list of cards belongs."""
+
+    code = "wrong_type"
+
+
+class NotInRulesetError(RefereeInputError):
+    """A question this game does not have, such as a contract outside Eversol."""
+
+    code = "not_in_ruleset"

@@ -1,0 +1,48 @@
+"""The "Base Rules" game: 48 cards without aces, scoring melds minus deadwood."""
+
+from __future__ import annotations
+
+from ..cards import Card, DeckSpec, Rank
+from ..melds import MeldRules
+from .model import OptionSpec, Options, Ruleset, decks_needed
+
+TITLE = "Base Rules Rummy"
+
+OPTIONS = (
+    OptionSpec("game_end", "hands", "End the game after a set number of hands or at a "
+               "target score.", choices=("hands", "points")),
+    OptionSpec("hands", 5, "Number of hands, when the game ends by hands.",
+               minimum=1, maximum=100),
+    OptionSpec("target_score", 100, "Score that ends the game, when it ends by points.",
+               minimum=10, maximum=5000),
+)
+
+DECK = DeckSpec(game=TITLE, ranks=frozenset(r for r in Rank if r is not Rank.ACE))
+MELDS = MeldRules(game=TITLE, book_word="group", run_word="sequence", min_book=3,
+                  book_suits_distinct=True, min_run=3, ace_low=False, ace_high=False)
+
+
+def card_value(card: Card, options: Options, low_ace_in_run: bool = False) -> int:
+    return min(int(card.rank), 10)
+
+
+def recommended_decks(players: int) -> int:
+    return decks_needed(players, 1, 48, biggest_deal=7)
+
+
+BASE = Ruleset(
+    key="base",
+    title=TITLE,
+    summary="A common ground for mixed tables: no aces, no jokers, always discard; "
+            "melds score plus and cards held score minus.",
+    option_specs=OPTIONS,
+    meld_rules=lambda options: MELDS,
+    deck=lambda options: DECK,
+    card_value=card_value,
+    deal_size=lambda players, hand, options: 7,
+    deal_table=({"players": "2+", "cards": 7},),
+    recommended_decks=recommended_decks,
+    book_word="group",
+    run_word="sequence",
+    value_notes=("2-10 face value, J Q K 10; there are no aces.",),
+)

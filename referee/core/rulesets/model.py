@@ -1,0 +1,224 @@
+"""What every ruleset declares: options, deck, meld rules, card values, deals.
+
+A ``Ruleset`` is data plus a few small functions; ``configure`` binds it to one
+table's house options and deck count, giving the ``TableRules`` the referee
+asks questions of.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+from ..cards import Card, DeckSpec
+from ..errors import DeckCountError, OptionValueError, UnknownOptionError, WrongTypeError
+from ..melds import MeldKind, MeldRules, Verdict, check_meld
+from ..table import TableMeld
+
+MAX_DECKS = 8
+MIN_PLAYERS, MAX_PLAYERS = 2, 20
+Options = Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One house rule: its name, default and the values it may take."""
+
+    name: str
+    default: bool | int | str | None
+    description: str
+    choices: tuple[Any, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+
+    @property
+    def type(self) -> str:
+        if self.choices:
+            return "choice"
+        if isinstance(self.default, bool):
+            return "bool"
+        return "int"
+
+    def check(self, value: Any) -> Any:
+        """The value if this option can take it; raises otherwise."""
+        field_name = f"options.{self.name}"
+        if self.choices:
+            if value not in self.choices or isinstance(value, bool):
+                listed = ", ".join(str(c) for c in self.choices)
+                raise OptionValueError(f"{self.name} must be one of: {listed}.", field_name)
+            return value
+        if self.type == "bool":
+            if not isinstance(value, bool):
+                raise WrongTypeError(f"{self.name} must be true or false.", field_name)
+            return value
+        if value is None and self.default is None:
+            return None
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise WrongTypeError(f"{self.name} must be a whole number.", field_name)
+        if (self.minimum is not None and value < self.minimum) or (
+                self.maximum is not None and value > self.maximum):
+            raise OptionValueError(
+                f"{self.name} must be from {self.minimum} to {self.maximum}.", field_name)
+        return value
+
+    def describe(self) -> dict[str, Any]:
+        described = {"name": self.name, "type": self.type, "default": self.default,
+                     "description": self.description}
+        if self.choices:
+            described["choices"] = list(self.choices)
+        if self.minimum is not None:
+            described["minimum"], described["maximum"] = self.minimum, self.maximum
+        if self.default is None:
+            described["nullable"] = True
+        return described
+
+
+@dataclass(frozen=True)
+class Contract:
+    """What an Eversol hand asks a player to lay down to go down."""
+
+    hand: int
+    cards_dealt: int
+    books: int
+    runs: int
+    discard: bool = True
+
+    def describe(self, book_word: str = "book", run_word: str = "run") -> str:
+        """The contract in words.
+
+        >>> Contract(6, 11, 1, 2, discard=False).describe()
+        'one book and two runs'
+        """
+        parts = [f"{_NUMBER_WORDS[n]} {word}{'s' if n > 1 else ''}"
+                 for n, word in ((self.books, book_word), (self.runs, run_word)) if n]
+        return " and ".join(parts)
+
+
+_NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four"}
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    key: str
+    title: str
+    summary: str
+    option_specs: tuple[OptionSpec, ...]
+    meld_rules: Callable[[Options], MeldRules]
+    deck: Callable[[Options], DeckSpec]
+    card_value: Callable[[Card, Options, bool], int]
+    deal_size: Callable[[int, int | None, Options], int]
+    deal_table: tuple[dict[str, Any], ...]
+    recommended_decks: Callable[[int], int]
+    book_word: str = "book"
+    run_word: str = "run"
+    contracts: tuple[Contract, ...] = ()
+    value_notes: tuple[str, ...] = field(default=())
+
+    def resolve_options(self, given: Options | None = None) -> Options:
+        """Defaults overlaid with the table's choices; unknown names raise."""
+        if given is None:
+            given = {}
+        if not isinstance(given, Mapping):
+            raise WrongTypeError("options must be an object of house rules by name.", "options")
+        specs = {spec.name: spec for spec in self.option_specs}
+        resolved = {name: spec.default for name, spec in specs.items()}
+        for name, value in given.items():
+            if name not in specs:
+                raise UnknownOptionError(
+                    f"{self.title} has no house rule called {str(name)[:40]!r}.", f"options.{name}")
+            resolved[name] = specs[name].check(value)
+        return MappingProxyType(resolved)
+
+    def configure(self, options: Options | None = None, decks: int | None = None,
+                  players: int | None = None) -> TableRules:
+        """This ruleset at one table; ``decks`` defaults to the recommendation."""
+        resolved = self.resolve_options(options)
+        if decks is None:
+            decks = self.recommended_decks(players) if players else 1
+        if not isinstance(decks, int) or isinstance(decks, bool):
+            raise WrongTypeError("decks must be a whole number.", "decks")
+        if not 1 <= decks <= MAX_DECKS:
+            raise DeckCountError(f"Play with 1 to {MAX_DECKS} decks.", "decks")
+        return TableRules(self, resolved, decks)
+
+    def describe(self) -> dict[str, Any]:
+        """Everything GET /api/v1/rulesets says about this game."""
+        deck = self.deck(self.resolve_options())
+        values = {label: self.card_value(card, self.resolve_options(), False)
+                  for label, card in _VALUE_EXAMPLES if deck.copies_of(card, 1) or card.is_joker}
+        if not deck.jokers_per_deck:
+            values.pop("JK", None)
+        described: dict[str, Any] = {
+            "key": self.key, "name": self.title, "summary": self.summary,
+            "words": {"book": self.book_word, "run": self.run_word},
+            "options": [spec.describe() for spec in self.option_specs],
+            "deal": list(self.deal_table),
+            "card_values": values,
+            "value_notes": list(self.value_notes),
+            "recommended_decks": {str(n): self.recommended_decks(n)
+                                  for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)},
+        }
+        if self.contracts:
+            described["contracts"] = [
+                {"hand": c.hand, "cards_dealt": c.cards_dealt, "books": c.books, "runs": c.runs,
+                 "discard": c.discard, "description": c.describe(self.book_word, self.run_word)}
+                for c in self.contracts]
+        return described
+
+
+def _value_examples() -> tuple[tuple[str, Card], ...]:
+    from ..cards import JOKER, Rank, Suit, natural
+    return tuple((r.label, natural(r, Suit.SPADES)) for r in Rank) + (("JK", JOKER),)
+
+
+_VALUE_EXAMPLES = _value_examples()
+
+
+@dataclass(frozen=True)
+class TableRules:
+    """A ruleset with one table's house options and number of decks."""
+
+    ruleset: Ruleset
+    options: Options
+    decks: int
+
+    @property
+    def melds(self) -> MeldRules:
+        return self.ruleset.meld_rules(self.options)
+
+    @property
+    def deck(self) -> DeckSpec:
+        return self.ruleset.deck(self.options)
+
+    def check_supply(self, cards: Sequence[Card], field: str = "cards") -> None:
+        """Raise when these cards could not all exist in this game's decks."""
+        self.deck.check_supply(cards, self.decks, field)
+
+    def check_meld(self, cards: Sequence[Card]) -> Verdict:
+        self.check_supply(cards)
+        return check_meld(cards, self.melds)
+
+    def lay(self, cards: Sequence[Card], kind: MeldKind | None = None,
+            field: str = "meld") -> TableMeld:
+        self.check_supply(cards, field)
+        return TableMeld.lay(cards, self.melds, kind)
+
+    def card_value(self, card: Card, low_ace_in_run: bool = False) -> int:
+        return self.ruleset.card_value(card, self.options, low_ace_in_run)
+
+
+def decks_needed(players: int, usual: int, cards_per_deck: int, biggest_deal: int) -> int:
+    """The usual deck count, raised until the biggest deal leaves a stock.
+
+    The stock after the deal and the upcard must hold at least two cards a
+    player, or the hand runs dry before anyone can go out.
+
+    >>> decks_needed(20, 3, 54, 11)
+    5
+    """
+    decks = usual
+    while cards_per_deck * decks - (biggest_deal * players + 1) < 2 * players:
+        decks += 1
+    return decks

@@ -1,0 +1,57 @@
+"""Where configuration comes from: defaults, the environment, the instance folder."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+
+
+def instance_path(project_root: Path) -> Path:
+    return Path(os.environ.get("REFEREE_INSTANCE_PATH", project_root / "instance")).resolve()
+
+
+def database_url(instance: Path) -> str:
+    url = os.environ.get("DATABASE_URL")
+    if not url:
+        return f"sqlite:///{instance / 'referee.sqlite3'}"
+    # Hosting platforms still hand out the old scheme; SQLAlchemy 2 wants the driver named.
+    for prefix in ("postgres://", "postgresql://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix):]
+    return url
+
+
+def defaults(instance: Path) -> dict[str, Any]:
+    return {
+        "SECRET_KEY": os.environ.get("SECRET_KEY"),
+        "SQLALCHEMY_DATABASE_URI": database_url(instance),
+        "SQLALCHEMY_ENGINE_OPTIONS": {"pool_pre_ping": True},
+        # A game night lasts hours on one open page: a token that expired after
+        # Flask-WTF's default hour would reject a score typed at 11 pm.
+        "WTF_CSRF_TIME_LIMIT": None,
+        "MAX_CONTENT_LENGTH": 256 * 1024,
+        "MIGRATE_ON_START": True,
+        "JSON_SORT_KEYS": False,
+    }
+
+
+def instance_secret(instance: Path) -> str:
+    """The secret key kept in the instance folder, made on first run."""
+    path = instance / "secret_key"
+    if not path.exists():
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "w") as handle:
+            handle.write(secrets.token_hex(32))
+    return path.read_text().strip()
+
+
+def upgrade_database(app: Flask) -> None:
+    """Bring the schema to the newest migration (creates the SQLite file)."""
+    from flask_migrate import upgrade
+
+    with app.app_context():
+        upgrade(directory=app.extensions["migrate"].directory)
