@@ -1,5 +1,14 @@
-"""The JSON API, version 1 (see the OpenAPI document at /api/v1/openapi.json)."""
+"""The JSON API, version 1 (see the OpenAPI document at /api/v1/openapi.json).
+
+Views are thin: ``requests`` reads typed fields, the rules core answers,
+the view renders JSON; ``errors`` gives every failure one JSON shape.
+"""
 
 from flask import Blueprint
 
 api = Blueprint("api", __name__, url_prefix="/api/v1")
+
+from . import melds, openapi, rulesets  # noqa: E402,F401  (routes register on import)
+from .errors import register_error_handlers  # noqa: E402
+
+register_error_handlers(api)

@@ -18,11 +18,11 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import Enum, IntEnum
 
-from .errors import CardNotInGameError, CardSyntaxError, TooManyCopiesError
+from .errors import CardNotInGameError, CardSyntaxError, TooManyCopiesError, WrongTypeError
 
 
 class Suit(Enum):
@@ -178,8 +178,10 @@ def parse_cards(cards: str | Iterable[str], field: str = "cards") -> list[Card]:
     """Read a list of cards, or one string of cards separated by spaces or commas."""
     if isinstance(cards, str):
         words = [w for w in _SEPARATORS.split(cards) if w]
-    else:
+    elif isinstance(cards, Iterable) and not isinstance(cards, (bytes, Mapping)):
         words = list(cards)
+    else:
+        raise WrongTypeError(f"{field} must be a list of cards, such as 7D 8D 9D.", field)
     return [parse_card(word, f"{field}[{i}]") for i, word in enumerate(words)]
 
 

@@ -233,16 +233,20 @@ def _run_gap_reason(known: list[Card], length: int, free_jokers: int, rules: Mel
     if _wraps_round_the_ace(values, length):
         return (f"The ace is low (A-2-3) or high (Q-K-A) in a {word}, never both, "
                 f"so a {word} cannot turn the corner from king to two.")
+    if 1 in values and rules.ace_high:  # name the gap the ace leaves where it lies best
+        above = sorted(ACE_HIGH if v == 1 else v for v in values)
+        if not rules.ace_low or above[-1] - above[0] < values[-1] - values[0]:
+            values = above
     low, high = values[0], values[-1]
     suit = known[0].suit
-    missing = [natural(Rank(v), suit) for v in range(low, high + 1) if v not in values]
+    missing = [natural(rank_at(v), suit) for v in range(low, high + 1) if v not in values]
     if len(missing) <= 3:
         names = " and ".join(c.label for c in missing) if len(missing) < 3 else (
             f"{missing[0].label}, {missing[1].label} and {missing[2].label}")
         gap = f"it is missing {names}"
     else:
         gap = (f"it is missing {len(missing)} cards between "
-               f"{natural(Rank(low), suit).label} and {natural(Rank(high), suit).label}")
+               f"{natural(rank_at(low), suit).label} and {natural(rank_at(high), suit).label}")
     if free_jokers:
         joker_words = "joker" if free_jokers == 1 else "jokers"
         return (f"A {word} must follow on without gaps: {gap}, "

@@ -1,6 +1,16 @@
 """The screens, one blueprint per feature."""
 
+from collections.abc import Iterable
+
 from flask import Flask
+
+from ..core import Card
+from ..core.rulesets import RULESETS
+
+
+def joker_labels(cards: Iterable[Card]) -> str:
+    """What the jokers among ``cards`` stand for: ``'6♦, 7♦'``."""
+    return ", ".join(c.stands_for.label for c in cards if c.is_joker and c.stands_for)
 
 
 def register_web(app: Flask) -> None:
@@ -8,3 +18,6 @@ def register_web(app: Flask) -> None:
 
     app.register_blueprint(home.bp)
     app.register_blueprint(checker.bp)
+    app.add_template_filter(joker_labels)
+    app.context_processor(
+        lambda: {"rulesets_nav": [(r.key, r.title.removesuffix(" Rummy").removesuffix(" Rules")) for r in RULESETS.values()]})

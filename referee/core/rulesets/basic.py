@@ -10,7 +10,8 @@ TITLE = "Basic Rummy"
 
 OPTIONS = (
     OptionSpec("ace_high", False,
-               "An ace may also be high (Q-K-A), though never both ends and never K-A-2."),
+               "An ace may also be high (Q-K-A), though never both ends and never K-A-2.",
+               affects_melds=True),
     OptionSpec("one_meld_per_turn", False,
                "Only one meld may be laid per turn, except when going rummy."),
     OptionSpec("game_end", "points", "End the game at a target score or after a set number "

@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 from ..cards import Card, DeckSpec, Rank
+from ..errors import RefereeInputError
 from ..melds import MeldRules
 from .model import Contract, OptionSpec, Options, Ruleset, decks_needed
 
@@ -53,7 +54,12 @@ def card_value(card: Card, options: Options, low_ace_in_run: bool = False) -> in
 
 
 def deal_size(players: int, hand: int | None, options: Options) -> int:
-    return CONTRACTS[(hand or 1) - 1].cards_dealt
+    """Cards dealt to each player in ``hand`` (1-6; ``None`` means the first hand)."""
+    if hand is None:
+        hand = 1
+    if not isinstance(hand, int) or isinstance(hand, bool) or not 1 <= hand <= len(CONTRACTS):
+        raise RefereeInputError(f"{TITLE} has hands 1 to {len(CONTRACTS)}.", "hand")
+    return CONTRACTS[hand - 1].cards_dealt
 
 
 def recommended_decks(players: int) -> int:

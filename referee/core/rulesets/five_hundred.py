@@ -9,7 +9,8 @@ from .model import OptionSpec, Options, Ruleset, decks_needed
 TITLE = "500 Rummy"
 
 OPTIONS = (
-    OptionSpec("no_jokers", False, "Play without jokers, as the game first was."),
+    OptionSpec("no_jokers", False, "Play without jokers, as the game first was.",
+               affects_melds=True),
     OptionSpec("card_values", "standard",
                "standard: 2-10 at face value; 5/10/15: every 2-9 is 5 and a low ace is 5.",
                choices=("standard", "5/10/15")),

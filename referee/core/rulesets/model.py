@@ -32,6 +32,7 @@ class OptionSpec:
     choices: tuple[Any, ...] = ()
     minimum: int | None = None
     maximum: int | None = None
+    affects_melds: bool = False  # shown on the meld checker
 
     @property
     def type(self) -> str:
@@ -45,7 +46,7 @@ class OptionSpec:
         """The value if this option can take it; raises otherwise."""
         field_name = f"options.{self.name}"
         if self.choices:
-            if value not in self.choices or isinstance(value, bool):
+            if not any(type(value) is type(c) and value == c for c in self.choices):
                 listed = ", ".join(str(c) for c in self.choices)
                 raise OptionValueError(f"{self.name} must be one of: {listed}.", field_name)
             return value
@@ -72,6 +73,7 @@ class OptionSpec:
             described["minimum"], described["maximum"] = self.minimum, self.maximum
         if self.default is None:
             described["nullable"] = True
+        described["affects_melds"] = self.affects_melds
         return described
 
 
@@ -147,7 +149,7 @@ class Ruleset:
         """Everything GET /api/v1/rulesets says about this game."""
         deck = self.deck(self.resolve_options())
         values = {label: self.card_value(card, self.resolve_options(), False)
-                  for label, card in _VALUE_EXAMPLES if deck.copies_of(card, 1) or card.is_joker}
+                  for label, card in _VALUE_EXAMPLES if deck.copies_of(card, 1)}
         if not deck.jokers_per_deck:
             values.pop("JK", None)
         described: dict[str, Any] = {
@@ -206,6 +208,7 @@ class TableRules:
         return TableMeld.lay(cards, self.melds, kind)
 
     def card_value(self, card: Card, low_ace_in_run: bool = False) -> int:
+        self.deck.check_card(card)  # a joker in Basic, an ace in Base: bad input
         return self.ruleset.card_value(card, self.options, low_ace_in_run)
 
 

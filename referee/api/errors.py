@@ -1,0 +1,102 @@
+"""How the API answers a question it cannot take: always the same JSON shape.
+
+``{"error": {"code": ..., "message": ..., "field": ...}}`` with 400 for a body
+that is not JSON or holds a value of the wrong type, 422 for a well-formed but
+impossible question (the core's ``RefereeInputError``), and the HTTP status
+itself for routing and protocol errors (404, 405, 413, ...).
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, Response, jsonify, request
+from werkzeug.exceptions import HTTPException, InternalServerError
+
+from ..core.errors import RefereeInputError, WrongTypeError
+
+
+class BadJsonError(WrongTypeError):
+    """The body is not a JSON object."""
+
+    code = "bad_json"
+
+
+class MissingFieldError(WrongTypeError):
+    """A required field is absent (or null)."""
+
+    code = "missing_field"
+
+
+class BadKindError(RefereeInputError):
+    """A meld kind other than ``book`` or ``run``."""
+
+    code = "bad_kind"
+
+
+# Codes for the HTTP errors the API can meet outside its own views.
+_HTTP_CODES = {
+    400: "bad_request",
+    404: "not_found",
+    405: "method_not_allowed",
+    413: "too_large",
+    415: "unsupported_media_type",
+    500: "internal_error",
+}
+
+_HTTP_MESSAGES = {
+    404: "There is no such API address; see /api/v1/openapi.json.",
+    405: "This API address does not answer that method.",
+    413: "The request body is too large.",
+    500: "The referee hit an unexpected problem; nothing was changed.",
+}
+
+
+def error_response(status: int, code: str, message: str, field: str | None = None) -> Response:
+    response = jsonify({"error": {"code": code, "message": message, "field": field}})
+    response.status_code = status
+    return response
+
+
+def status_for(error: RefereeInputError) -> int:
+    """400 when the JSON itself is wrong (shape or type), 422 when the question is impossible."""
+    return 400 if isinstance(error, WrongTypeError) else 422
+
+
+def _referee_input_error(error: RefereeInputError) -> Response:
+    return error_response(status_for(error), error.code, error.message, error.field)
+
+
+def _http_error(error: HTTPException) -> Response:
+    status = error.code or 500
+    message = _HTTP_MESSAGES.get(status) or error.description or error.name
+    response = error_response(status, _HTTP_CODES.get(status, error.name.lower().replace(" ", "_")),
+                              message)
+    if status == 405 and getattr(error, "valid_methods", None):
+        response.headers["Allow"] = ", ".join(error.valid_methods)
+    return response
+
+
+def _internal_error(error: InternalServerError) -> Response:
+    # Only reached for a bug (outside testing, where exceptions propagate):
+    # answer the JSON shape, never a stack trace.
+    return error_response(500, "internal_error", _HTTP_MESSAGES[500])
+
+
+def register_error_handlers(api: Blueprint) -> None:
+    api.register_error_handler(RefereeInputError, _referee_input_error)
+    api.register_error_handler(InternalServerError, _internal_error)
+    api.register_error_handler(HTTPException, _http_error)
+
+    @api.before_app_request
+    def _unrouted_api_request() -> Response | None:
+        """404/405 under the API's prefix answer JSON, before any view runs.
+
+        A request that matches no route belongs to no blueprint, so the
+        blueprint's own error handlers never see it; this leaves the
+        screens' error pages alone and only speaks for the API's addresses.
+        """
+        failure = request.routing_exception
+        prefix = api.url_prefix or ""
+        if (isinstance(failure, HTTPException) and (failure.code or 0) >= 400
+                and (request.path == prefix or request.path.startswith(prefix + "/"))):
+            return _http_error(failure)
+        return None

@@ -1,0 +1,277 @@
+"""GET /openapi.json: the hand-written OpenAPI 3.1 document for this API.
+
+It describes exactly the routes the blueprint serves; a test checks both
+ways (every route documented, every documented path served) and validates
+real answers against the response schemas here.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import jsonify
+
+from ..core import RULESETS
+from ..core.rulesets import MAX_DECKS
+from . import api
+
+
+def _ref(name: str) -> dict[str, str]:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def _json(schema: dict[str, Any], description: str, **extra: Any) -> dict[str, Any]:
+    return {"description": description, "content": {"application/json": {"schema": schema, **extra}}}
+
+
+def _error(description: str) -> dict[str, str]:
+    return {"$ref": f"#/components/responses/{description}"}
+
+
+CARD = {
+    "type": "string",
+    "description": "Rank then suit, any case: A 2-10 J Q K (T for 10), S H D C or the symbols. "
+                   "A joker is JK (also * or Joker) and may name the card it stands for: JK=9D. "
+                   "Answers use the canonical form: 10H, AS, JK, JK=9D.",
+    "examples": ["7D", "10H", "JK", "JK=9D"],
+}
+
+SCHEMAS: dict[str, Any] = {
+    "Card": CARD,
+    "Cards": {"type": "array", "items": _ref("Card")},
+    "RulesetKey": {
+        "type": "string",
+        "description": "A ruleset's key, as GET /rulesets lists them (any case).",
+        "examples": list(RULESETS),
+    },
+    "Options": {
+        "type": ["object", "null"],
+        "description": "House rules by name, as GET /rulesets lists them; unknown names answer 422.",
+        "additionalProperties": {"type": ["boolean", "integer", "string", "null"]},
+    },
+    "Decks": {
+        "type": ["integer", "null"],
+        "minimum": 1,
+        "maximum": MAX_DECKS,
+        "description": "How many decks are in play (default 1).",
+    },
+    "MeldKind": {"type": "string", "enum": ["book", "run"]},
+    "Words": {
+        "type": "object",
+        "description": "The game's own words for a book and a run (500: group and sequence).",
+        "required": ["book", "run"],
+        "properties": {"book": {"type": "string"}, "run": {"type": "string"}},
+    },
+    "Error": {
+        "type": "object",
+        "required": ["error"],
+        "additionalProperties": False,
+        "properties": {"error": {
+            "type": "object",
+            "required": ["code", "message", "field"],
+            "additionalProperties": False,
+            "properties": {
+                "code": {"type": "string", "examples": [
+                    "bad_json", "missing_field", "wrong_type", "bad_card", "card_not_in_game",
+                    "too_many_copies", "unknown_ruleset", "unknown_option", "bad_option_value",
+                    "bad_decks", "bad_table_meld", "bad_kind", "not_found",
+                    "method_not_allowed", "too_large"]},
+                "message": {"type": "string", "description": "One plain sentence."},
+                "field": {"type": ["string", "null"],
+                          "description": "The request field at fault, e.g. cards[2]."},
+            },
+        }},
+    },
+    "Option": {
+        "type": "object",
+        "required": ["name", "type", "default", "description"],
+        "properties": {
+            "name": {"type": "string"},
+            "type": {"type": "string", "enum": ["bool", "int", "choice"]},
+            "default": {"type": ["boolean", "integer", "string", "null"]},
+            "description": {"type": "string"},
+            "choices": {"type": "array", "items": {"type": ["integer", "string"]}},
+            "minimum": {"type": "integer"},
+            "maximum": {"type": "integer"},
+            "nullable": {"type": "boolean"},
+        },
+    },
+    "Contract": {
+        "type": "object",
+        "required": ["hand", "cards_dealt", "books", "runs", "discard", "description"],
+        "properties": {
+            "hand": {"type": "integer", "minimum": 1, "maximum": 6},
+            "cards_dealt": {"type": "integer"},
+            "books": {"type": "integer"},
+            "runs": {"type": "integer"},
+            "discard": {"type": "boolean"},
+            "description": {"type": "string"},
+        },
+    },
+    "Ruleset": {
+        "type": "object",
+        "required": ["key", "name", "summary", "words", "options", "deal", "card_values",
+                     "value_notes", "recommended_decks"],
+        "properties": {
+            "key": _ref("RulesetKey"),
+            "name": {"type": "string"},
+            "summary": {"type": "string"},
+            "words": _ref("Words"),
+            "options": {"type": "array", "items": _ref("Option")},
+            "deal": {"type": "array", "description": "Cards dealt, by players or by hand.",
+                     "items": {"type": "object", "required": ["cards"],
+                               "properties": {"cards": {"type": "integer"},
+                                              "players": {"type": "string"},
+                                              "hand": {"type": "integer"}}}},
+            "card_values": {"type": "object", "description": "Points by rank (JK: joker).",
+                            "additionalProperties": {"type": "integer"}},
+            "value_notes": {"type": "array", "items": {"type": "string"}},
+            "recommended_decks": {"type": "object",
+                                  "description": "Decks recommended by number of players.",
+                                  "additionalProperties": {"type": "integer"}},
+            "contracts": {"type": "array", "description": "Eversol only: the six contracts.",
+                          "items": _ref("Contract")},
+        },
+    },
+    "RulesetList": {
+        "type": "object",
+        "required": ["rulesets"],
+        "properties": {"rulesets": {"type": "array", "items": _ref("Ruleset")}},
+    },
+    "Reading": {
+        "type": "object",
+        "required": ["kind", "cards", "jokers", "other_placements"],
+        "properties": {
+            "kind": _ref("MeldKind"),
+            "cards": {"type": "array", "items": _ref("Card"),
+                      "description": "A run low to high, each joker as the card it stands for."},
+            "jokers": {"type": "array", "items": {"type": "string"},
+                       "description": "What each joker stands for: a card (8D), or in a book "
+                                      "with no card named, any of its rank (any 8)."},
+            "other_placements": {"type": "array", "items": {"type": "array",
+                                                            "items": _ref("Card")},
+                                 "description": "Other ways a run's jokers could lie."},
+            "rank": {"type": "string", "description": "A book's rank."},
+            "suit": {"type": "string", "enum": ["S", "H", "D", "C"],
+                     "description": "A run's suit."},
+        },
+    },
+    "MeldCheckRequest": {
+        "type": "object",
+        "required": ["ruleset", "cards"],
+        "properties": {
+            "ruleset": _ref("RulesetKey"),
+            "decks": _ref("Decks"),
+            "options": _ref("Options"),
+            "cards": _ref("Cards"),
+        },
+    },
+    "MeldCheckResponse": {
+        "type": "object",
+        "required": ["valid", "kinds", "reason", "readings", "words"],
+        "properties": {
+            "valid": {"type": "boolean"},
+            "kinds": {"type": "array", "items": _ref("MeldKind"),
+                      "description": "Every kind the cards can be read as; empty when invalid."},
+            "reason": {"type": ["string", "null"],
+                       "description": "Why the cards are no meld; null when valid."},
+            "readings": {"type": "array", "items": _ref("Reading")},
+            "words": _ref("Words"),
+        },
+    },
+    "MeldExtendRequest": {
+        "type": "object",
+        "required": ["ruleset", "meld"],
+        "properties": {
+            "ruleset": _ref("RulesetKey"),
+            "decks": _ref("Decks"),
+            "options": _ref("Options"),
+            "meld": {"allOf": [_ref("Cards")], "description": (
+                "The meld as it lies: a run in order, low to high or high to low.")},
+            "add": {"type": ["array", "null"], "items": _ref("Card"),
+                    "description": "Cards laid off onto the meld, all in one go."},
+            "swap_for_joker": {"type": ["string", "null"], "description": (
+                "A natural card given for the joker standing for it (done before any lay-off).")},
+            "kind": {"type": ["string", "null"], "enum": ["book", "run", None], "description": (
+                "How a meld that reads both ways lies; without it, the first reading under "
+                "which the extension is legal.")},
+        },
+    },
+    "MeldExtendResponse": {
+        "type": "object",
+        "required": ["valid", "meld", "kind", "freed_joker", "reason"],
+        "properties": {
+            "valid": {"type": "boolean"},
+            "meld": {"type": "array", "items": _ref("Card"), "description": (
+                "The meld as it would then lie (unchanged when invalid); a run low to high.")},
+            "kind": _ref("MeldKind"),
+            "freed_joker": {"type": "boolean"},
+            "reason": {"type": ["string", "null"]},
+            "words": _ref("Words"),
+        },
+    },
+}
+
+RESPONSES: dict[str, Any] = {
+    "BadRequest": _json(_ref("Error"), "Not a JSON object, a missing field, or a wrong type."),
+    "Unprocessable": _json(_ref("Error"), (
+        "Well-formed but impossible: unknown card, ruleset or option, more copies than the "
+        "decks hold, a card the game does not use, a table meld that cannot lie as given.")),
+    "NotFound": _json(_ref("Error"), "No such API address."),
+    "MethodNotAllowed": _json(_ref("Error"), "The address does not answer this method."),
+    "TooLarge": _json(_ref("Error"), "The body is larger than the server accepts."),
+}
+
+_POST_ERRORS = {"400": _error("BadRequest"), "405": _error("MethodNotAllowed"),
+                "413": _error("TooLarge"), "422": _error("Unprocessable")}
+
+
+def _post(summary: str, request: str, response: str, example: dict[str, Any]) -> dict[str, Any]:
+    return {"post": {
+        "summary": summary,
+        "requestBody": {"required": True, "content": {"application/json": {
+            "schema": _ref(request), "examples": {"example": {"value": example}}}}},
+        "responses": {"200": _json(_ref(response), "The referee's answer."), **_POST_ERRORS},
+    }}
+
+
+PATHS: dict[str, Any] = {
+    "/rulesets": {"get": {
+        "summary": "Every ruleset: options, deal sizes, card values, contracts.",
+        "responses": {"200": _json(_ref("RulesetList"), "The rulesets."),
+                      "405": _error("MethodNotAllowed")},
+    }},
+    "/melds/check": _post(
+        "Is this a legal meld, and as which kinds? (order of the cards does not matter)",
+        "MeldCheckRequest", "MeldCheckResponse",
+        {"ruleset": "eversol", "decks": 2, "cards": ["7D", "JK", "9D", "10D"]}),
+    "/melds/extend": _post(
+        "Lay cards off onto a table meld, or give a natural card for its joker.",
+        "MeldExtendRequest", "MeldExtendResponse",
+        {"ruleset": "eversol", "decks": 2, "meld": ["7D", "JK", "9D", "10D"],
+         "swap_for_joker": "8D"}),
+    "/openapi.json": {"get": {
+        "summary": "This document.",
+        "responses": {"200": _json({"type": "object"}, "The OpenAPI 3.1 document.")},
+    }},
+}
+
+DOCUMENT: dict[str, Any] = {
+    "openapi": "3.1.0",
+    "info": {
+        "title": "Rummy Referee API",
+        "version": "1",
+        "description": (
+            "Stateless referee questions about rummy melds. A well-formed question whose "
+            "answer is no is a 200 with a reason; a malformed one answers 400 or 422 with "
+            "{\"error\": {\"code\", \"message\", \"field\"}}."),
+    },
+    "servers": [{"url": api.url_prefix}],
+    "paths": PATHS,
+    "components": {"schemas": SCHEMAS, "responses": RESPONSES},
+}
+
+
+@api.get("/openapi.json")
+def openapi_document():
+    return jsonify(DOCUMENT)

@@ -1,0 +1,90 @@
+"""Reading a request body: a JSON object, and its fields with their types.
+
+Every helper raises a ``RefereeInputError`` subclass naming the field, so the
+views stay a straight line: read the fields, ask the core, render the answer.
+A wrong JSON type is a ``WrongTypeError`` (400); a value of the right type
+that the game cannot have is left to the core (422).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from flask import request
+
+from ..core import Card, MeldKind, TableRules, get_ruleset, parse_card
+from ..core.errors import WrongTypeError
+from .errors import BadJsonError, BadKindError, MissingFieldError
+
+_MISSING = object()
+
+
+def json_object() -> dict[str, Any]:
+    """The request body as a JSON object; raises ``BadJsonError`` otherwise."""
+    if not request.is_json:
+        raise BadJsonError("Send the question as JSON, with Content-Type: application/json.")
+    data = request.get_data(cache=True)  # raises 413 past MAX_CONTENT_LENGTH
+    try:
+        body = json.loads(data)
+    except ValueError:  # includes bad UTF-8 and numbers too long to read
+        raise BadJsonError("The body is not valid JSON.") from None
+    except RecursionError:
+        raise BadJsonError("The body's JSON is nested too deeply.") from None
+    if not isinstance(body, dict):
+        raise BadJsonError("The body must be a JSON object, such as {\"ruleset\": \"eversol\"}.")
+    return body
+
+
+def field(body: Mapping[str, Any], name: str, default: Any = _MISSING) -> Any:
+    """A field's value; absent or null gives ``default``, or raises when it is required."""
+    value = body.get(name)
+    if value is None:
+        if default is _MISSING:
+            raise MissingFieldError(f"{name} is required.", name)
+        return default
+    return value
+
+
+def table_rules(body: Mapping[str, Any]) -> TableRules:
+    """The ruleset, house options and decks the question is asked under."""
+    ruleset = get_ruleset(field(body, "ruleset"))
+    options = field(body, "options", None)
+    if options is not None and not isinstance(options, dict):
+        raise WrongTypeError("options must be an object of house rules by name.", "options")
+    return ruleset.configure(options=options, decks=field(body, "decks", None))
+
+
+def optional_card(body: Mapping[str, Any], name: str) -> Card | None:
+    """One card written as text, or ``None`` when the field is absent."""
+    value = field(body, name, None)
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise WrongTypeError(f"{name} must be a card written as text, such as \"7D\".", name)
+    return parse_card(value, name)
+
+
+def cards(body: Mapping[str, Any], name: str, default: Any = _MISSING) -> list[Card]:
+    """A list of cards, each written as text such as ``"7D"`` or ``"JK=8D"``."""
+    value = field(body, name, default)
+    if not isinstance(value, list):
+        raise WrongTypeError(f"{name} must be a list of cards, such as [\"7D\", \"8D\"].", name)
+    for i, item in enumerate(value):
+        if not isinstance(item, str):
+            raise WrongTypeError(
+                "Each card must be written as text, such as \"7D\" or \"JK\".", f"{name}[{i}]")
+    return [parse_card(item, f"{name}[{i}]") for i, item in enumerate(value)]
+
+
+def meld_kind(body: Mapping[str, Any], name: str = "kind") -> MeldKind | None:
+    value = field(body, name, None)
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise WrongTypeError(f"{name} must be \"book\" or \"run\".", name)
+    try:
+        return MeldKind(value.strip().lower())
+    except ValueError:
+        raise BadKindError(f"{name} must be \"book\" or \"run\".", name) from None

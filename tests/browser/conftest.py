@@ -1,0 +1,101 @@
+"""Browser tests: the real app under waitress, driven by Playwright in Debian's chromium.
+
+They skip on a machine without /usr/bin/chromium, except in CI (CI=true), where
+a missing browser is a failure.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from pathlib import Path
+
+import pytest
+from waitress.server import create_server
+
+from referee import create_app
+
+CHROMIUM = Path("/usr/bin/chromium")
+SCREENSHOTS = Path(__file__).resolve().parent.parent / "screenshots"
+TABLET = {"width": 1024, "height": 768}
+PHONE = {"width": 390, "height": 844}
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+
+
+def pytest_collection_modifyitems(config, items):
+    here = Path(__file__).parent
+    for item in items:
+        if here in Path(item.fspath).parents:
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(scope="session")
+def live_server(tmp_path_factory):
+    """The app served by waitress on a free loopback port, for the whole session."""
+    data = tmp_path_factory.mktemp("live")
+    app = create_app({"SECRET_KEY": "browser-tests",
+                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{data / 'live.sqlite3'}"})
+    server = create_server(app, host="127.0.0.1", port=0, threads=4)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.effective_port}"
+    server.close()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not CHROMIUM.exists():
+        if os.environ.get("CI") == "true":
+            pytest.fail("CI must run the browser tests, but /usr/bin/chromium is missing")
+        pytest.skip("Debian's chromium is not installed (python3 dev.py test installs it)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+class Screen:
+    """A page at one size that fails the test on any console error (a CSP breach shows there)."""
+
+    def __init__(self, browser, viewport, javascript=True):
+        self.context = browser.new_context(viewport=viewport, java_script_enabled=javascript)
+        self.page = self.context.new_page()
+        self.errors: list[str] = []
+        self.page.on("console", self._console)
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+
+    def _console(self, message) -> None:
+        # The browser reports every 4xx it fetches; a 422 is the app flagging bad input.
+        if message.type == "error" and "status of 422" not in message.text:
+            self.errors.append(message.text)
+
+    def shot(self, name: str) -> Path:
+        SCREENSHOTS.mkdir(exist_ok=True)
+        path = SCREENSHOTS / f"{name}.png"
+        # caret="initial": hiding the caret injects a style element, which our CSP rightly blocks.
+        self.page.screenshot(path=str(path), full_page=True, caret="initial")
+        return path
+
+    def close(self):
+        self.context.close()
+
+
+@pytest.fixture
+def open_screen(browser):
+    screens: list[Screen] = []
+
+    def open_(viewport=TABLET, javascript=True) -> Screen:
+        screen = Screen(browser, viewport, javascript)
+        screens.append(screen)
+        return screen
+
+    yield open_
+    for screen in screens:
+        assert not screen.errors, f"console errors: {screen.errors}"
+        screen.close()

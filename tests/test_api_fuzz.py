@@ -1,0 +1,170 @@
+"""Random malformed requests at every POST endpoint: never a 5xx, always the error shape.
+
+Derandomized (the same examples every run, no example database) so CI is
+reproducible; about 1,700 requests in all. With TESTING on, an unexpected
+exception in a view propagates and fails the test with its traceback.
+"""
+
+from __future__ import annotations
+
+import json
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from referee.core import RULESETS
+
+FUZZ = settings(
+    derandomize=True,
+    database=None,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow,
+                           HealthCheck.data_too_large, HealthCheck.large_base_example],
+)
+
+
+
+def fuzz(max_examples: int) -> settings:
+    return settings(FUZZ, max_examples=max_examples)
+
+
+ERROR_FIELDS = {"code", "message", "field"}
+
+# --- Strategies -------------------------------------------------------------------------------
+
+scalars = st.one_of(
+    st.none(), st.booleans(),
+    st.integers(), st.integers(min_value=-10, max_value=10),
+    st.floats(allow_nan=False, allow_infinity=False),
+    st.text(max_size=30),
+)
+json_values = st.recursive(
+    scalars,
+    lambda inner: st.one_of(st.lists(inner, max_size=6),
+                            st.dictionaries(st.text(max_size=12), inner, max_size=6)),
+    max_leaves=30,
+)
+
+RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "T", "J", "Q", "K", "1", "11", "Z", ""]
+SUITS = ["S", "H", "D", "C", "s", "h", "♠", "♥", "♦", "♣", "X", ""]
+natural_texts = st.builds(lambda r, s: r + s, st.sampled_from(RANKS), st.sampled_from(SUITS))
+card_texts = st.one_of(
+    natural_texts,
+    st.sampled_from(["JK", "jk", "*", "Joker", "🃏", "JK=", "JK=JK", "=7D", " 7d ", "7D 8D"]),
+    st.builds(lambda head, card: f"{head}={card}",
+              st.sampled_from(["JK", "*", "joker", "7D"]), natural_texts),
+    st.text(max_size=8),
+)
+cards_like = st.one_of(
+    st.lists(card_texts, max_size=15),
+    st.lists(st.one_of(card_texts, json_values), max_size=8),
+    st.builds(lambda card, n: [card] * n, card_texts, st.integers(0, 20_000)),  # huge lists
+    json_values,
+)
+OPTION_NAMES = sorted({spec.name for r in RULESETS.values() for spec in r.option_specs})
+options_like = st.one_of(
+    st.dictionaries(st.sampled_from(OPTION_NAMES), json_values, max_size=4),
+    st.dictionaries(st.sampled_from(OPTION_NAMES + ["", "nope"]),
+                    st.one_of(st.booleans(), st.integers(-5, 600), st.sampled_from(
+                        ["dead", "meld", "standard", "5/10/15", "pile", "hands", "points"])),
+                    max_size=4),
+    json_values,
+)
+looks_valid = st.fixed_dictionaries({}, optional={
+    "ruleset": st.one_of(st.sampled_from([*RULESETS, " EVERSOL ", "gin", ""]), json_values),
+    "decks": st.one_of(st.integers(-2, 10), st.integers(), json_values),
+    "options": options_like,
+    "players": st.one_of(st.integers(-1, 30), json_values),
+    "hand": st.one_of(st.integers(-1, 8), json_values),
+    "cards": cards_like,
+    "meld": cards_like,
+    "add": cards_like,
+    "swap_for_joker": st.one_of(card_texts, json_values),
+    "kind": st.one_of(st.sampled_from(["book", "run", "RUN", "set"]), json_values),
+    "card": st.one_of(card_texts, json_values),
+    "melds": st.lists(cards_like, max_size=4),
+    "table": st.lists(cards_like, max_size=4),
+    "remaining": st.one_of(st.integers(-3, 20), json_values),
+    "junk": json_values,
+})
+CONTENT_TYPES = ["application/json", "application/json; charset=utf-8", "text/plain",
+                 "application/x-www-form-urlencoded", "multipart/form-data",
+                 "application/problem+json", "", "application/xml"]
+
+
+# --- Helpers ----------------------------------------------------------------------------------
+
+def post_paths(app):
+    """Every POST route under /api/v1 (as endpoints are added, they are fuzzed too)."""
+    paths = sorted(rule.rule for rule in app.url_map.iter_rules()
+                   if rule.rule.startswith("/api/v1/") and "POST" in rule.methods
+                   and "<" not in rule.rule)
+    assert paths
+    return paths
+
+
+def assert_answer_well_formed(response):
+    assert response.status_code < 500, response.get_data(as_text=True)[:500]
+    assert response.is_json
+    body = response.get_json()
+    assert isinstance(body, dict)
+    if response.status_code >= 400:
+        assert set(body) == {"error"}
+        error = body["error"]
+        assert set(error) == ERROR_FIELDS
+        assert isinstance(error["code"], str) and error["code"]
+        assert isinstance(error["message"], str) and error["message"]
+        assert error["field"] is None or isinstance(error["field"], str)
+        assert "Traceback" not in error["message"]
+
+
+def send_json(client, path, value):
+    data = json.dumps(value)
+    return client.post(path, data=data, content_type="application/json")
+
+
+# --- The fuzz tests ---------------------------------------------------------------------------
+
+@fuzz(max_examples=400)
+@given(data=st.data(), body=json_values)
+def test_random_json_of_any_shape(app, client, data, body):
+    path = data.draw(st.sampled_from(post_paths(app)))
+    assert_answer_well_formed(send_json(client, path, body))
+
+
+@fuzz(max_examples=600)
+@given(data=st.data(), body=looks_valid)
+def test_valid_looking_bodies_with_random_values(app, client, data, body):
+    path = data.draw(st.sampled_from(post_paths(app)))
+    assert_answer_well_formed(send_json(client, path, body))
+
+
+@fuzz(max_examples=300)
+@given(data=st.data(), raw=st.one_of(
+    st.binary(max_size=200),
+    st.text(max_size=200).map(str.encode),
+    st.builds(lambda s, n: (s * n).encode(), st.sampled_from(["[", "{\"a\":", "1", "\"\\u"]),
+              st.integers(1, 100_000)),
+))
+def test_random_bytes(app, client, data, raw):
+    path = data.draw(st.sampled_from(post_paths(app)))
+    assert_answer_well_formed(client.post(path, data=raw, content_type="application/json"))
+
+
+@fuzz(max_examples=300)
+@given(data=st.data(), content_type=st.sampled_from(CONTENT_TYPES),
+       body=st.one_of(looks_valid, json_values))
+def test_wrong_content_types(app, client, data, content_type, body):
+    path = data.draw(st.sampled_from(post_paths(app)))
+    response = client.post(path, data=json.dumps(body), content_type=content_type)
+    assert_answer_well_formed(response)
+    if "json" not in content_type:
+        assert response.status_code == 400
+
+
+@fuzz(max_examples=150)
+@given(data=st.data(), method=st.sampled_from(["get", "put", "patch", "delete"]),
+       tail=st.text(alphabet="abcdefghijklmnopqrstuvwxyz/-_.0123456789", max_size=20))
+def test_wrong_methods_and_unknown_paths(app, client, data, method, tail):
+    path = data.draw(st.sampled_from([*post_paths(app), "/api/v1/" + tail]))
+    assert_answer_well_formed(getattr(client, method)(path, json={"ruleset": "eversol"}))
