@@ -557,15 +557,15 @@ def test_get_answers_match_the_documented_schemas(client, path):
     assert schema_errors(document, schema, response.get_json()) == []
 
 
-@pytest.mark.parametrize("method, path, status", [
-    ("get", "/api/v1/melds/check", 405),
-    ("post", "/api/v1/rulesets", 405),
+@pytest.mark.parametrize("method, path, documented_under", [
+    ("get", CHECK, "post"),
+    ("post", "/api/v1/rulesets", "get"),
 ])
-def test_error_answers_match_the_documented_schemas(client, method, path, status):
+def test_405_answers_match_the_documented_schema(client, method, path, documented_under):
     document = openapi(client)
     response = getattr(client, method)(path)
-    assert response.status_code == status
-    schema = response_schema(document, path, "post" if method == "get" else "get", status)
+    assert response.status_code == 405
+    schema = response_schema(document, path, documented_under, 405)
     assert schema_errors(document, schema, response.get_json()) == []
 
 
@@ -582,3 +582,16 @@ def test_request_examples_are_valid_and_answered(client):
                 assert response.status_code == 200
                 schema = response_schema(document, "/api/v1" + path, method, 200)
                 assert schema_errors(document, schema, response.get_json()) == []
+
+
+def test_an_unexpected_bug_answers_json_500_without_a_trace(app):
+    app.config["PROPAGATE_EXCEPTIONS"] = False  # as in production
+
+    def broken():
+        raise RuntimeError("secret internals")
+
+    app.view_functions["api.list_rulesets"] = broken
+    response = app.test_client().get("/api/v1/rulesets")
+    error = assert_error(response, 500, "internal_error")
+    assert "secret" not in response.get_data(as_text=True)
+    assert error["field"] is None

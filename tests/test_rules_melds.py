@@ -180,6 +180,8 @@ def test_a_joker_that_fills_no_gap_may_extend_either_end(key):
         tuple(str(c) for c in p) for p in reading.other_placements]
     assert sorted(placements) == sorted([("7D", "8D", "9D", "JK=10D"),
                                          ("JK=6D", "7D", "8D", "9D")])
+    # the project's notes: the checker puts a spare joker on the high end when there is room
+    assert placements[0] == ("7D", "8D", "9D", "JK=10D")
 
 
 @pytest.mark.parametrize("key", GAMES_WITH_JOKERS)
@@ -309,6 +311,21 @@ class TestEversol:
         run = verdict.reading(MeldKind.RUN)
         assert len(run.cards) == 13
         assert all(str(c).startswith("JK=") or str(c) == "7D" for c in run.cards)
+
+    # "Two books of one rank, or two runs of one suit, are allowed": six of a rank is one big
+    # book or two small ones; eight in a row is one long run or two short ones.
+    def test_six_of_a_rank_make_one_book_or_two(self):
+        table = get_ruleset("eversol").configure(decks=2)
+        hand = parse_cards("9S 9H 9D 9C 9S 9H")
+        table.check_supply(hand)
+        assert table.check_meld(hand).kinds == ("book",)
+        assert table.check_meld(hand[:3]).kinds == table.check_meld(hand[3:]).kinds == ("book",)
+
+    def test_eight_in_a_row_make_one_run_or_two(self):
+        table = get_ruleset("eversol").configure(decks=1)
+        hand = parse_cards("3H 4H 5H 6H 7H 8H 9H 10H")
+        assert table.check_meld(hand).kinds == ("run",)
+        assert table.check_meld(hand[:4]).kinds == table.check_meld(hand[4:]).kinds == ("run",)
 
     # Rule text example: K A 2 3 is not a run.
     def test_king_ace_two_three_is_not_a_run(self):
@@ -461,3 +478,10 @@ class TestBase:
 
     def test_a_sequence_of_two_is_too_short(self):
         assert_invalid(check("base", "2S 3S"), "sequence", "at least 3 cards")
+
+    # Rulings say only "Groups 3+". One 48-card deck holds four of a rank, so the question
+    # only arises when a big table plays with two decks. The project reads Base groups like
+    # 500's: all different suits, so never more than four (docs/rules.md, Base Rules).
+    def test_with_two_decks_a_group_still_has_different_suits(self):
+        assert_invalid(check("base", "JS JS JH", decks=2), "different suits")
+        assert_valid(check("base", "JS JH JD JC", decks=2), "book")

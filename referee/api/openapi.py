@@ -20,12 +20,12 @@ def _ref(name: str) -> dict[str, str]:
     return {"$ref": f"#/components/schemas/{name}"}
 
 
-def _json(schema: dict[str, Any], description: str, **extra: Any) -> dict[str, Any]:
-    return {"description": description, "content": {"application/json": {"schema": schema, **extra}}}
+def _json(schema: dict[str, Any], description: str) -> dict[str, Any]:
+    return {"description": description, "content": {"application/json": {"schema": schema}}}
 
 
-def _error(description: str) -> dict[str, str]:
-    return {"$ref": f"#/components/responses/{description}"}
+def _error(name: str) -> dict[str, str]:
+    return {"$ref": f"#/components/responses/{name}"}
 
 
 CARD = {
@@ -46,7 +46,8 @@ SCHEMAS: dict[str, Any] = {
     },
     "Options": {
         "type": ["object", "null"],
-        "description": "House rules by name, as GET /rulesets lists them; unknown names answer 422.",
+        "description": "House rules by name, as GET /rulesets lists them; unknown names "
+                       "answer 422.",
         "additionalProperties": {"type": ["boolean", "integer", "string", "null"]},
     },
     "Decks": {
@@ -75,7 +76,7 @@ SCHEMAS: dict[str, Any] = {
                     "bad_json", "missing_field", "wrong_type", "bad_card", "card_not_in_game",
                     "too_many_copies", "unknown_ruleset", "unknown_option", "bad_option_value",
                     "bad_decks", "bad_table_meld", "bad_kind", "not_found",
-                    "method_not_allowed", "too_large"]},
+                    "method_not_allowed", "too_large", "internal_error"]},
                 "message": {"type": "string", "description": "One plain sentence."},
                 "field": {"type": ["string", "null"],
                           "description": "The request field at fault, e.g. cards[2]."},
@@ -94,6 +95,8 @@ SCHEMAS: dict[str, Any] = {
             "minimum": {"type": "integer"},
             "maximum": {"type": "integer"},
             "nullable": {"type": "boolean"},
+            "affects_melds": {"type": "boolean",
+                              "description": "Whether the option changes what is a meld."},
         },
     },
     "Contract": {
@@ -217,13 +220,17 @@ RESPONSES: dict[str, Any] = {
     "Unprocessable": _json(_ref("Error"), (
         "Well-formed but impossible: unknown card, ruleset or option, more copies than the "
         "decks hold, a card the game does not use, a table meld that cannot lie as given.")),
-    "NotFound": _json(_ref("Error"), "No such API address."),
+    "NotFound": _json(_ref("Error"), "No such API address (any path under /api/v1 not listed)."),
     "MethodNotAllowed": _json(_ref("Error"), "The address does not answer this method."),
     "TooLarge": _json(_ref("Error"), "The body is larger than the server accepts."),
+    "InternalError": _json(_ref("Error"), "An unexpected problem (a bug); never a stack trace."),
 }
 
+_GET_ERRORS = {"405": _error("MethodNotAllowed"), "500": _error("InternalError")}
+
 _POST_ERRORS = {"400": _error("BadRequest"), "405": _error("MethodNotAllowed"),
-                "413": _error("TooLarge"), "422": _error("Unprocessable")}
+                "413": _error("TooLarge"), "422": _error("Unprocessable"),
+                "500": _error("InternalError")}
 
 
 def _post(summary: str, request: str, response: str, example: dict[str, Any]) -> dict[str, Any]:
@@ -238,8 +245,7 @@ def _post(summary: str, request: str, response: str, example: dict[str, Any]) ->
 PATHS: dict[str, Any] = {
     "/rulesets": {"get": {
         "summary": "Every ruleset: options, deal sizes, card values, contracts.",
-        "responses": {"200": _json(_ref("RulesetList"), "The rulesets."),
-                      "405": _error("MethodNotAllowed")},
+        "responses": {"200": _json(_ref("RulesetList"), "The rulesets."), **_GET_ERRORS},
     }},
     "/melds/check": _post(
         "Is this a legal meld, and as which kinds? (order of the cards does not matter)",
@@ -252,7 +258,8 @@ PATHS: dict[str, Any] = {
          "swap_for_joker": "8D"}),
     "/openapi.json": {"get": {
         "summary": "This document.",
-        "responses": {"200": _json({"type": "object"}, "The OpenAPI 3.1 document.")},
+        "responses": {"200": _json({"type": "object"}, "The OpenAPI 3.1 document."),
+                      **_GET_ERRORS},
     }},
 }
 

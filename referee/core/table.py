@@ -147,6 +147,8 @@ class TableMeld:
             if identity.suit is not self.suit:
                 return Extension(False, self, reason=(
                     f"{identity.label} is not a {self.suit.word[:-1]}, the suit of this {word}."))
+            if identity.rank is Rank.ACE and not rules.ace_positions():
+                return Extension(False, self, reason=f"{rules.game} is played without aces.")
             position = self._position_for(identity.rank, placed, rules)
             if position in placed:
                 holder = placed[position]

@@ -1,0 +1,34 @@
+"""Configuration: the instance folder, the secret key and the database URL."""
+
+from __future__ import annotations
+
+from referee import create_app, settings
+
+
+def test_first_run_creates_the_instance_folder_database_and_secret(tmp_path, monkeypatch):
+    instance = tmp_path / "instance"
+    monkeypatch.setenv("REFEREE_INSTANCE_PATH", str(instance))
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    monkeypatch.delenv("SECRET_KEY", raising=False)
+    app = create_app()
+    secret = (instance / "secret_key").read_text()
+    assert len(secret) >= 32 and app.config["SECRET_KEY"] == secret
+    assert (instance / "referee.sqlite3").exists()
+    assert (instance / "secret_key").stat().st_mode & 0o077 == 0
+    # A second start keeps the same secret, so sessions survive a restart.
+    assert create_app().config["SECRET_KEY"] == secret
+
+
+def test_environment_overrides(tmp_path, monkeypatch):
+    monkeypatch.setenv("SECRET_KEY", "from-env")
+    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path / 'other.sqlite3'}")
+    monkeypatch.setenv("REFEREE_INSTANCE_PATH", str(tmp_path / "instance"))
+    app = create_app()
+    assert app.config["SECRET_KEY"] == "from-env"
+    assert app.config["SQLALCHEMY_DATABASE_URI"].endswith("other.sqlite3")
+
+
+def test_postgres_urls_get_the_psycopg_driver(tmp_path, monkeypatch):
+    for given in ("postgres://u:p@db/referee", "postgresql://u:p@db/referee"):
+        monkeypatch.setenv("DATABASE_URL", given)
+        assert settings.database_url(tmp_path) == "postgresql+psycopg://u:p@db/referee"
