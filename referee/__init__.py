@@ -26,6 +26,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         template_folder=str(PROJECT_ROOT / "templates"),
         static_folder=str(PROJECT_ROOT / "static"),
     )
+    app.json.sort_keys = False  # answers read in the contract's order: "valid" first
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
     app.config.from_mapping(settings.defaults(Path(app.instance_path)))
     if test_config:

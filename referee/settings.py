@@ -35,7 +35,6 @@ def defaults(instance: Path) -> dict[str, Any]:
         "WTF_CSRF_TIME_LIMIT": None,
         "MAX_CONTENT_LENGTH": 256 * 1024,
         "MIGRATE_ON_START": True,
-        "JSON_SORT_KEYS": False,
     }
 
 

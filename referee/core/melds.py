@@ -188,7 +188,7 @@ def read_run(cards: Sequence[Card], rules: MeldRules) -> _Attempt:
         first, *others = placements
         attempt.reading = Reading(MeldKind.RUN, first, suit=suit, other_placements=tuple(others))
     else:
-        attempt.reason = _run_gap_reason(known, len(cards), free_jokers, rules)
+        attempt.reason = run_gap_reason(known, len(cards), free_jokers, rules)
     return attempt
 
 
@@ -223,7 +223,8 @@ def rank_at(position: int) -> Rank:
     return Rank.ACE if position == ACE_HIGH else Rank(position)
 
 
-def _run_gap_reason(known: list[Card], length: int, free_jokers: int, rules: MeldRules) -> str:
+def run_gap_reason(known: list[Card], length: int, free_jokers: int, rules: MeldRules) -> str:
+    """Why these cards (one suit, no rank twice) leave holes no joker can fill."""
     word = rules.run_word
     values = sorted({int(c.rank) for c in known})
     if not rules.ace_high and Rank.ACE in {c.rank for c in known}:

@@ -25,8 +25,8 @@ from dataclasses import dataclass
 
 from .cards import Card, Rank, Suit, format_cards, natural
 from .errors import TableMeldError
-from .melds import (ACE_HIGH, MeldKind, MeldRules, _run_gap_reason, check_meld, rank_at,
-                    read_book)
+from .melds import (ACE_HIGH, MeldKind, MeldRules, check_meld, rank_at, read_book,
+                    run_gap_reason)
 
 
 @dataclass(frozen=True)
@@ -219,7 +219,7 @@ def _close_run(placed: dict[int, Card], free_jokers: int, suit: Suit,
     holes = [p for p in range(low, high + 1) if p not in placed]
     if len(holes) > free_jokers:  # the same reason check_meld gives, naming any wrap
         known = [c.stands_for if c.is_joker else c for c in placed.values()]
-        return _run_gap_reason(known, len(placed) + free_jokers, free_jokers, rules)
+        return run_gap_reason(known, len(placed) + free_jokers, free_jokers, rules)
     spare = free_jokers - len(holes)
     top = 13 if low == 1 or not rules.ace_high else ACE_HIGH
     above = min(spare, top - high)
