@@ -213,14 +213,22 @@ class DeckSpec:
 
     def check_supply(self, cards: Iterable[Card], decks: int, field: str = "cards") -> None:
         """Raise when the cards could not all be on the table at once."""
-        counts: Counter[str] = Counter()
+        cards = list(cards)
+        counts = Counter((card.rank, card.suit) for card in cards)
+        for (rank, suit), n in counts.items():
+            card = Card(rank, suit)
+            have = self.copies_of(card, decks) if rank is None or rank in self.ranks else 0
+            if n <= have and (rank is not None or have):
+                continue
+            # Name the first offending card: the first of its kind, or the first one too many.
+            same = [i for i, c in enumerate(cards) if (c.rank, c.suit) == (rank, suit)]
+            culprit = same[0] if not have else same[have]
+            self.check_card(cards[culprit], f"{field}[{culprit}]")
+            what = "jokers" if card.is_joker else f"copies of {card.label}"
+            deck_word = "deck holds" if decks == 1 else f"{decks} decks hold"
+            raise TooManyCopiesError(
+                f"There are more {what} here than the {deck_word} ({have}).",
+                f"{field}[{culprit}]")
         for i, card in enumerate(cards):
-            self.check_card(card, f"{field}[{i}]")
-            counts[card.supply_key] += 1
-            have = self.copies_of(card.bare(), decks)
-            if counts[card.supply_key] > have:
-                what = "jokers" if card.is_joker else f"copies of {card.label}"
-                deck_word = "deck holds" if decks == 1 else f"{decks} decks hold"
-                raise TooManyCopiesError(
-                    f"There are more {what} here than the {deck_word} ({have}).",
-                    f"{field}[{i}]")
+            if card.is_joker and card.stands_for is not None:
+                self.check_card(card, f"{field}[{i}]")

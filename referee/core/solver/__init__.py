@@ -1,0 +1,37 @@
+"""The hand arranger: the best melds out of the cards a player holds.
+
+>>> from referee.core import get_ruleset, parse_cards
+>>> eversol = get_ruleset("eversol").configure(decks=2)
+>>> best = arrange(parse_cards("3H 4H 5H 6H 9S 10S JS JK KD KC KH"), eversol, hand=6)
+>>> best.possible, [" ".join(map(str, m)) for m in best.melds]
+(True, ['KH KD KC', '9S 10S JS JK=QS', '3H 4H 5H 6H'])
+>>> basic = get_ruleset("basic").configure()
+>>> left = arrange(parse_cards("5H 5S 5D 9C 2C 3C 4C KH"), basic)
+>>> [str(c) for c in left.leftover], left.leftover_points
+(['KH', '9C'], 19)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..cards import Card
+from ..contracts import check_contract, contract_for
+from ..rulesets.model import TableRules
+from .contract import solve_contract
+from .free import solve_free
+from .result import Arrangement
+
+MAX_CARDS = 40
+
+
+def arrange(cards: Sequence[Card], table: TableRules, hand: int | None = None) -> Arrangement:
+    """The arrangement leaving the fewest points held (Eversol: of the hand's contract)."""
+    table.check_supply(cards)
+    bare = [card.bare() for card in cards]
+    if table.ruleset.contracts:
+        return solve_contract(bare, table, contract_for(table, hand))
+    return solve_free(bare, table)
+
+
+__all__ = ["MAX_CARDS", "Arrangement", "arrange", "check_contract"]

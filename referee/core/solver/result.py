@@ -1,0 +1,29 @@
+"""What the hand arranger answers."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from ..cards import Card, sort_key
+from ..melds import MeldKind
+
+
+@dataclass(frozen=True)
+class Arrangement:
+    """The best melds out of a hand, and what is left held.
+
+    ``possible`` says whether the player may go down with these melds: the
+    contract is met (and, in a no-discard hand, nothing is left). Without a
+    contract any arrangement is possible, even one with no melds.
+    """
+
+    possible: bool
+    melds: tuple[tuple[Card, ...], ...]
+    kinds: tuple[MeldKind, ...]
+    leftover: tuple[Card, ...]
+    leftover_points: int
+
+
+def sort_cards(cards: Iterable[Card]) -> list[Card]:
+    return sorted(cards, key=sort_key)
