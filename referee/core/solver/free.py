@@ -1,10 +1,13 @@
 """The fewest points left when any number of melds may be laid (500, Basic, Base).
 
 A memoised search over what is left of the hand. The lowest card still held
-(suits in order, ranks ascending) is either kept, or goes into one of the
-groups or runs it can belong to; because every card before it is already
-settled, a run through it can only have jokers below it, unless the ace is
-played high. The first best arrangement in this fixed order wins ties.
+(ranks ascending, suits in order within a rank) is either kept, or goes into
+one of the groups or runs it can belong to; because every card before it is
+already settled, a run through it can only have jokers below it, unless the
+ace is played high. Going rank by rank keeps a group's cards together and a
+run's cards just above the frontier, so the states stay few (Basic's 40-card
+hands take milliseconds; walking suit by suit took seconds). The first best
+arrangement in this fixed order wins ties.
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ from ..melds import ACE_HIGH, MeldKind, MeldRules, rank_at
 from ..rulesets.model import TableRules
 from .result import Arrangement, sort_cards
 
-KINDS = [(suit, rank) for suit in Suit for rank in Rank]
+KINDS = [(suit, rank) for rank in Rank for suit in Suit]
 INDEX = {kind: i for i, kind in enumerate(KINDS)}
 
 
