@@ -33,7 +33,7 @@
   // form, which would make the server apply the same tap a second time: stop
   // the click before htmx sees it, and blur the button so htmx forgets it.
   document.addEventListener("click", function (event) {
-    var button = event.target.closest("#checker-form button[name]");
+    var button = event.target.closest("#card-form button[name]");
     if (!button || !window.htmx) { return; }
     event.preventDefault();
     event.stopPropagation();

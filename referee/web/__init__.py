@@ -14,10 +14,11 @@ def joker_labels(cards: Iterable[Card]) -> str:
 
 
 def register_web(app: Flask) -> None:
-    from . import checker, home
+    from . import arranger, checker, home
 
     app.register_blueprint(home.bp)
     app.register_blueprint(checker.bp)
+    app.register_blueprint(arranger.bp)
     app.add_template_filter(joker_labels)
     app.context_processor(
         lambda: {"rulesets_nav": [(r.key, r.title.removesuffix(" Rummy").removesuffix(" Rules")) for r in RULESETS.values()]})

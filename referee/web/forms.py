@@ -51,3 +51,15 @@ DECK_CHOICES = range(1, MAX_DECKS + 1)
 
 def meld_option_fields(form: CheckerForm, ruleset: Ruleset) -> list:
     return [form[spec.name] for spec in ruleset.option_specs if spec.affects_melds]
+
+
+class ArrangeForm(CheckerForm):
+    hand = IntegerField("Hand", validators=[Optional(), NumberRange(
+        min=1, max=6, message="Eversol has hands 1 to 6.")])
+    melds = StringField("Melds already split up", validators=[
+        Length(max=600, message="That is far too many cards.")])
+
+
+def arrange_form(ruleset: Ruleset, formdata) -> ArrangeForm:
+    return ArrangeForm(formdata=formdata, decks=default_decks(ruleset),
+                       hand=1 if ruleset.contracts else None)

@@ -1,0 +1,74 @@
+"""'Can I go down?': the best melds out of the cards a player holds."""
+
+from __future__ import annotations
+
+import re
+
+from flask import Blueprint, abort, redirect, request, url_for
+
+from ..core import Card, RefereeInputError, format_cards, parse_cards
+from ..core.contracts import check_contract, contract_for
+from ..core.rulesets import RULESETS
+from ..core.solver import MAX_CARDS, arrange
+from .forms import arrange_form
+from .picker import apply_tap, has_errors, picker_context, was_tapped
+from .rendering import render_screen, wants_fragment
+
+bp = Blueprint("arranger", __name__, url_prefix="/arrange")
+
+MELD_SEPARATORS = re.compile(r"[/|\n]+")
+
+
+@bp.get("/<game>")
+def arrange_hand(game: str):
+    ruleset = RULESETS.get(game)
+    if ruleset is None:
+        abort(404)
+    form = arrange_form(ruleset, request.args)
+    form.validate()
+    text = apply_tap(form)
+    hand = form.hand.data if ruleset.contracts else None
+    canonical = url_for("arranger.arrange_hand", game=ruleset.key, hand=hand,
+                        decks=form.decks.data, suit=form.suit.data, cards=text or None,
+                        melds=form.melds.data or None)
+    if was_tapped(request.args) and not wants_fragment():
+        return redirect(canonical, 303)
+
+    table = contract = answer = split = None
+    cards: list[Card] = []
+    if not has_errors(form):
+        try:
+            table = ruleset.configure(decks=form.decks.data)
+            contract = contract_for(table, hand) if ruleset.contracts else None
+        except RefereeInputError as error:
+            _flag(form.hand if error.field == "hand" else form.decks, error.message)
+    if table is not None:
+        try:
+            cards = parse_cards(text)
+            if len(cards) > MAX_CARDS:
+                raise RefereeInputError(f"Enter at most {MAX_CARDS} cards.", "cards")
+            text = format_cards(cards)
+            answer = arrange(cards, table, hand) if cards else None
+        except RefereeInputError as error:
+            cards = []
+            _flag(form.cards, error.message)
+        if contract is not None and form.melds.data:
+            try:
+                melds = [parse_cards(part) for part in MELD_SEPARATORS.split(form.melds.data)
+                         if part.strip()]
+                split = (melds, check_contract(melds, table, hand))
+            except RefereeInputError as error:
+                _flag(form.melds, error.message)
+    form.cards.data = text
+    deck = ruleset.deck(ruleset.resolve_options())
+    response = render_screen(
+        "arranger.html", "_arranger.html", 422 if has_errors(form) else 200,
+        ruleset=ruleset, form=form, cards=cards, answer=answer, contract=contract, split=split,
+        canonical=canonical, **picker_context(ruleset, deck, cards, form, table))
+    if wants_fragment():
+        response.headers["HX-Replace-Url"] = canonical
+    return response
+
+
+def _flag(field, message: str) -> None:
+    field.errors = [*field.errors, message]

@@ -1,0 +1,52 @@
+"""'Can I go down?' as a player uses it in Eversol's last hand."""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+from .conftest import PHONE, TABLET
+from .test_checker_screen import pick
+
+
+def test_hand_six_that_fits_and_one_that_does_not(live_server, open_screen):
+    screen = open_screen(TABLET)
+    page = screen.page
+    page.goto(f"{live_server}/arrange/eversol")
+    page.locator("label.deck-choice:has(input[name=hand][value='6'])").click()
+    contract = page.locator(".contract")
+    expect(contract).to_contain_text("one book and two runs")
+    expect(contract).to_contain_text("no discard")
+
+    pick(page, "H", "3", "4", "5", "6")
+    pick(page, "S", "9", "10", "J")
+    page.get_by_role("button", name="Joker").click()
+    pick(page, "D", "K")
+    pick(page, "C", "K")
+    pick(page, "H", "K")
+    verdict = page.locator("#verdict")
+    expect(verdict).to_contain_text("Yes, you can go down: every card fits")
+    expect(verdict).to_contain_text("JK= Q♠")
+    expect(verdict).to_contain_text("Nothing left in hand")
+    expect(verdict.locator(".meld-row")).to_have_count(3)
+    screen.shot("arranger-tablet-hand6-fits")
+
+    pick(page, "C", "2")
+    expect(verdict).to_contain_text("Not yet: 1 card would be left")
+    expect(verdict.locator(".leftover")).to_contain_text("5 points")
+    screen.shot("arranger-tablet-hand6-one-over")
+
+
+def test_split_melds_name_the_part_that_breaks_the_contract(live_server, open_screen):
+    screen = open_screen(PHONE)
+    page = screen.page
+    page.goto(f"{live_server}/arrange/eversol?hand=2&decks=2")
+    page.get_by_label("Already split them?").fill("3H 3S 3D / 7D 8D 9D")
+    page.get_by_role("button", name="Check melds").click()
+    split = page.locator("#split-verdict")
+    expect(split).to_contain_text("Meld 2 is not legal")
+    expect(split).to_contain_text("at least 4 cards")
+    expect(split.locator(".meld-row--broken")).to_contain_text("9")
+    screen.shot("arranger-phone-split-melds")
+    page.get_by_label("Already split them?").fill("3H 3S 3D / 7D 8D 9D 10D")
+    page.get_by_role("button", name="Check melds").click()
+    expect(split).to_contain_text("These melds meet hand 2")
