@@ -8,7 +8,7 @@ from flask import Blueprint
 
 api = Blueprint("api", __name__, url_prefix="/api/v1")
 
-from . import melds, openapi, rulesets  # noqa: E402,F401  (routes register on import)
+from . import arrange, melds, openapi, rulesets  # noqa: E402,F401  (routes register on import)
 from .errors import register_error_handlers  # noqa: E402
 
 register_error_handlers(api)

@@ -13,6 +13,7 @@ from flask import jsonify
 
 from ..core import RULESETS
 from ..core.rulesets import MAX_DECKS
+from ..core.solver import MAX_CARDS, MAX_CARDS_FREE_WITH_JOKERS
 from . import api
 
 
@@ -75,7 +76,8 @@ SCHEMAS: dict[str, Any] = {
                 "code": {"type": "string", "examples": [
                     "bad_json", "missing_field", "wrong_type", "bad_card", "card_not_in_game",
                     "too_many_copies", "unknown_ruleset", "unknown_option", "bad_option_value",
-                    "bad_decks", "bad_table_meld", "bad_kind", "not_found",
+                    "bad_decks", "bad_table_meld", "bad_kind", "not_in_ruleset", "bad_hand",
+                    "bad_remaining", "too_many_cards", "not_found",
                     "method_not_allowed", "too_large", "internal_error"]},
                 "message": {"type": "string", "description": "One plain sentence."},
                 "field": {"type": ["string", "null"],
@@ -213,13 +215,86 @@ SCHEMAS: dict[str, Any] = {
             "words": _ref("Words"),
         },
     },
+    "Meld": {"type": "array", "items": _ref("Card"),
+             "description": "One meld; a run low to high, each joker as the card it stands "
+                            "for (JK=8D)."},
+    "Hand": {"type": "integer", "minimum": 1, "maximum": 6,
+             "description": "The Eversol hand being played, 1 to 6; it sets the contract."},
+    "ContractCheckRequest": {
+        "type": "object",
+        "required": ["ruleset", "hand", "melds"],
+        "properties": {
+            "ruleset": {"allOf": [_ref("RulesetKey")], "description": (
+                "eversol: the only ruleset with contracts; any other answers 422 "
+                "not_in_ruleset.")},
+            "hand": _ref("Hand"),
+            "decks": _ref("Decks"),
+            "options": _ref("Options"),
+            "melds": {"type": "array", "items": {"type": "array", "items": _ref("Card")},
+                      "description": "The melds being laid down together, in any order."},
+            "remaining": {"type": ["integer", "null"], "minimum": 0, "description": (
+                "Cards still held after laying these down (default 0); hand 6 has no "
+                "discard, so there it must be 0.")},
+        },
+    },
+    "ContractCheckResponse": {
+        "type": "object",
+        "required": ["valid", "kinds", "reason", "broken_meld", "contract"],
+        "properties": {
+            "valid": {"type": "boolean"},
+            "kinds": {"type": ["array", "null"], "items": _ref("MeldKind"), "description": (
+                "How each meld reads to meet the contract (a meld that reads both ways takes "
+                "the reading the contract needs); null when the melds cannot meet it.")},
+            "reason": {"type": ["string", "null"],
+                       "description": "Why the melds do not meet the contract; null when valid."},
+            "broken_meld": {"type": ["integer", "null"], "minimum": 0,
+                            "description": "Index of the meld that is not legal, if one is."},
+            "contract": _ref("Contract"),
+        },
+    },
+    "ArrangeRequest": {
+        "type": "object",
+        "required": ["ruleset", "cards"],
+        "properties": {
+            "ruleset": _ref("RulesetKey"),
+            "hand": {"anyOf": [_ref("Hand"), {"type": "null"}], "description": (
+                "Required for Eversol (it sets the contract); other rulesets ignore it.")},
+            "decks": _ref("Decks"),
+            "options": _ref("Options"),
+            "cards": {"type": "array", "items": _ref("Card"), "description": (
+                f"The cards held, in any order; at most {MAX_CARDS}, or "
+                f"{MAX_CARDS_FREE_WITH_JOKERS} in a game with jokers and no contract (500); "
+                "more answers 422 too_many_cards. A joker's JK=... identity is ignored.")},
+        },
+    },
+    "ArrangeResponse": {
+        "type": "object",
+        "required": ["possible", "melds", "kinds", "leftover", "leftover_points"],
+        "properties": {
+            "possible": {"type": "boolean", "description": (
+                "Eversol: whether the player may go down with these melds (in hand 6 only "
+                "when nothing is left). Other rulesets: always true, maybe with no melds.")},
+            "melds": {"type": "array", "items": _ref("Meld"), "description": (
+                "The melds leaving the fewest points held (Eversol: exactly the hand's "
+                "contract); empty when the contract cannot be made.")},
+            "kinds": {"type": "array", "items": _ref("MeldKind"),
+                      "description": "The kind of each meld, in the same order."},
+            "leftover": {"type": "array", "items": _ref("Card"),
+                         "description": "The cards still held (every card when no melds)."},
+            "leftover_points": {"type": "integer", "minimum": 0,
+                                "description": "The leftover's points in the ruleset's values."},
+            "contract": {"allOf": [_ref("Contract")],
+                         "description": "Eversol only: the hand's contract."},
+        },
+    },
 }
 
 RESPONSES: dict[str, Any] = {
     "BadRequest": _json(_ref("Error"), "Not a JSON object, a missing field, or a wrong type."),
     "Unprocessable": _json(_ref("Error"), (
         "Well-formed but impossible: unknown card, ruleset or option, more copies than the "
-        "decks hold, a card the game does not use, a table meld that cannot lie as given.")),
+        "decks hold, a card the game does not use, a table meld that cannot lie as given, "
+        "a hand the game does not have, more cards than the hand arranger takes.")),
     "NotFound": _json(_ref("Error"), "No such API address (any path under /api/v1 not listed)."),
     "MethodNotAllowed": _json(_ref("Error"), "The address does not answer this method."),
     "TooLarge": _json(_ref("Error"), "The body is larger than the server accepts."),
@@ -256,6 +331,16 @@ PATHS: dict[str, Any] = {
         "MeldExtendRequest", "MeldExtendResponse",
         {"ruleset": "eversol", "decks": 2, "meld": ["7D", "JK", "9D", "10D"],
          "swap_for_joker": "8D"}),
+    "/contracts/check": _post(
+        "Eversol: do these melds meet the hand's contract?",
+        "ContractCheckRequest", "ContractCheckResponse",
+        {"ruleset": "eversol", "hand": 2, "decks": 2,
+         "melds": [["AS", "JK", "JK", "JK"], ["5D", "5C", "5H"]]}),
+    "/hands/arrange": _post(
+        "The melds out of a hand that leave the fewest points held (Eversol: the contract).",
+        "ArrangeRequest", "ArrangeResponse",
+        {"ruleset": "eversol", "hand": 6, "decks": 2,
+         "cards": ["3H", "4H", "5H", "6H", "9S", "10S", "JS", "JK", "KD", "KC", "KH"]}),
     "/openapi.json": {"get": {
         "summary": "This document.",
         "responses": {"200": _json({"type": "object"}, "The OpenAPI 3.1 document."),
@@ -269,7 +354,8 @@ DOCUMENT: dict[str, Any] = {
         "title": "Rummy Referee API",
         "version": "1",
         "description": (
-            "Stateless referee questions about rummy melds. A well-formed question whose "
+            "Stateless referee questions about rummy melds, Eversol contracts and the best "
+            "melds in a hand. A well-formed question whose "
             "answer is no is a 200 with a reason; a malformed one answers 400 or 422 with "
             "{\"error\": {\"code\", \"message\", \"field\"}}."),
     },

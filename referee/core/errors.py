@@ -69,3 +69,9 @@ class NotInRulesetError(RefereeInputError):
     """A question this game does not have, such as a contract outside Eversol."""
 
     code = "not_in_ruleset"
+
+
+class TooManyCardsError(RefereeInputError):
+    """More cards than the hand arranger takes: it is exact, so its input is kept bounded."""
+
+    code = "too_many_cards"

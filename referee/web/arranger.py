@@ -9,7 +9,7 @@ from flask import Blueprint, abort, redirect, request, url_for
 from ..core import Card, RefereeInputError, format_cards, parse_cards
 from ..core.contracts import check_contract, contract_for
 from ..core.rulesets import RULESETS
-from ..core.solver import MAX_CARDS, arrange
+from ..core.solver import arrange, check_card_count
 from .forms import arrange_form
 from .picker import apply_tap, has_errors, picker_context, was_tapped
 from .rendering import render_screen, wants_fragment
@@ -45,8 +45,7 @@ def arrange_hand(game: str):
     if table is not None:
         try:
             cards = parse_cards(text)
-            if len(cards) > MAX_CARDS:
-                raise RefereeInputError(f"Enter at most {MAX_CARDS} cards.", "cards")
+            check_card_count(len(cards), table)
             text = format_cards(cards)
             answer = arrange(cards, table, hand) if cards else None
         except RefereeInputError as error:

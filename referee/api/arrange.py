@@ -1,0 +1,145 @@
+"""POST /contracts/check and /hands/arrange: Eversol contracts, and the best melds in a hand."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from flask import jsonify
+
+from ..core import Card, TableRules, parse_card
+from ..core.contracts import contract_for
+from ..core.errors import NotInRulesetError, RefereeInputError, WrongTypeError
+from ..core.rulesets.model import Contract
+from ..core.solver import arrange, check_card_count, check_contract
+from . import api
+from .melds import _check_supply_together
+from .requests import cards, field, json_object, table_rules
+
+
+class BadHandError(RefereeInputError):
+    """A hand number the game does not have (Eversol: 1 to 6)."""
+
+    code = "bad_hand"
+
+
+class BadRemainingError(RefereeInputError):
+    """A negative count of cards still held."""
+
+    code = "bad_remaining"
+
+
+@api.post("/contracts/check")
+def check_contract_view():
+    body = json_object()
+    table = table_rules(body)
+    hand = _hand(body)
+    melds = _melds(body, "melds")
+    remaining = _remaining(body)
+    contract = _contract(table, hand)
+    _check_supply_together(table, {f"melds[{i}]": meld for i, meld in enumerate(melds)})
+    verdict = check_contract(melds, table, hand, remaining)
+    return jsonify({
+        "valid": verdict.valid,
+        "kinds": None if verdict.kinds is None else [kind.value for kind in verdict.kinds],
+        "reason": verdict.reason,
+        "broken_meld": verdict.broken_meld,
+        "contract": _contract_json(contract, table),
+    })
+
+
+@api.post("/hands/arrange")
+def arrange_hand():
+    body = json_object()
+    table = table_rules(body)
+    hand = contract = None
+    if table.ruleset.contracts:  # Eversol: the hand says which contract to make
+        hand = _hand(body)
+        contract = _contract(table, hand)
+    held = _arrangeable_cards(body, "cards", table)
+    best = arrange(held, table, hand)
+    answer: dict[str, Any] = {
+        "possible": best.possible,
+        "melds": [[str(card) for card in meld] for meld in best.melds],
+        "kinds": [kind.value for kind in best.kinds],
+        "leftover": [str(card) for card in best.leftover],
+        "leftover_points": best.leftover_points,
+    }
+    if contract is not None:
+        answer["contract"] = _contract_json(contract, table)
+    return jsonify(answer)
+
+
+# --- Reading the fields -----------------------------------------------------------------------
+
+def _whole_number(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _hand(body: Mapping[str, Any]) -> int:
+    hand = field(body, "hand")
+    if not _whole_number(hand):
+        raise WrongTypeError("hand must be a whole number: the hand being played, such as 1.",
+                             "hand")
+    return hand
+
+
+def _contract(table: TableRules, hand: int) -> Contract:
+    """The hand's contract; the core says which games and hands have one."""
+    try:
+        return contract_for(table, hand)
+    except NotInRulesetError:
+        raise
+    except RefereeInputError as error:
+        raise BadHandError(error.message, error.field or "hand") from None
+
+
+def _remaining(body: Mapping[str, Any]) -> int:
+    remaining = field(body, "remaining", 0)
+    if not _whole_number(remaining):
+        raise WrongTypeError("remaining must be a whole number of cards, such as 0.", "remaining")
+    if remaining < 0:
+        raise BadRemainingError("remaining counts cards still held, so it cannot be negative.",
+                                "remaining")
+    return remaining
+
+
+def _melds(body: Mapping[str, Any], name: str) -> list[list[Card]]:
+    """A list of melds, each a list of cards written as text."""
+    value = field(body, name)
+    example = "such as [[\"3H\", \"3S\", \"3D\"], [\"7D\", \"8D\", \"9D\", \"10D\"]]"
+    if not isinstance(value, list):
+        raise WrongTypeError(f"{name} must be a list of melds, {example}.", name)
+    for i, meld in enumerate(value):
+        if not isinstance(meld, list):
+            raise WrongTypeError(f"Each meld must be a list of cards, {example}.", f"{name}[{i}]")
+        for j, card in enumerate(meld):
+            if not isinstance(card, str):
+                raise WrongTypeError("Each card must be written as text, such as \"7D\" or \"JK\".",
+                                     f"{name}[{i}][{j}]")
+    return [[parse_card(card, f"{name}[{i}][{j}]") for j, card in enumerate(meld)]
+            for i, meld in enumerate(value)]
+
+
+def _arrangeable_cards(body: Mapping[str, Any], name: str, table: TableRules) -> Sequence[Card]:
+    """The cards to arrange, their count checked against the game's limit before any is read."""
+    value = field(body, name)
+    if isinstance(value, list):
+        check_card_count(len(value), table, name)
+    return cards(body, name)
+
+
+# --- Rendering --------------------------------------------------------------------------------
+
+def _contract_json(contract: Contract, table: TableRules) -> dict[str, Any]:
+    """The contract as GET /rulesets lists it, in the game's own words."""
+    ruleset = table.ruleset
+    return {
+        "hand": contract.hand,
+        "cards_dealt": contract.cards_dealt,
+        "books": contract.books,
+        "runs": contract.runs,
+        "discard": contract.discard,
+        "description": contract.describe(ruleset.book_word, ruleset.run_word),
+    }
+
