@@ -31,10 +31,8 @@ def solve_free(cards: Sequence[Card], table: TableRules) -> Arrangement:
         if not card.is_joker:
             counts[INDEX[(card.suit, card.rank)]] += 1
     jokers = sum(1 for c in cards if c.is_joker)
-    values = [table.card_value(natural(rank, suit)) if table.deck.copies_of(
-        natural(rank, suit), 1) else 0 for suit, rank in KINDS]
-    joker_value = table.card_value(Card()) if jokers else 0
-    search = _Search(rules, values, joker_value)
+    values, joker_value = _values(table.ruleset.key, tuple(sorted(table.options.items())))
+    search = _Search(rules, list(values), joker_value if jokers else 0)
     melds: list[tuple[Card, ...]] = []
     kinds: list[MeldKind] = []
     kept: list[Card] = []
@@ -49,9 +47,24 @@ def solve_free(cards: Sequence[Card], table: TableRules) -> Arrangement:
         else:
             melds.append(meld)
             kinds.append(kind)
+    search.best.cache_clear()  # the memo refers back to the search: free it now, not at gc
     leftover = sort_cards(kept + [Card()] * state[1])
     points = sum(table.card_value(c) for c in leftover)
     return Arrangement(True, tuple(melds), tuple(kinds), tuple(leftover), points)
+
+
+@lru_cache(maxsize=64)
+def _values(ruleset_key: str, options: tuple) -> tuple[tuple[int, ...], int]:
+    """Held value of every card (0 for cards the game lacks) and of a joker, per house rules."""
+    from ..rulesets import get_ruleset
+
+    ruleset = get_ruleset(ruleset_key)
+    resolved = dict(options)
+    deck = ruleset.deck(resolved)
+    values = tuple(ruleset.card_value(natural(rank, suit), resolved, False)
+                   if deck.copies_of(natural(rank, suit), 1) else 0 for suit, rank in KINDS)
+    joker = ruleset.card_value(Card(), resolved, False) if deck.jokers_per_deck else 0
+    return values, joker
 
 
 class _Search:
