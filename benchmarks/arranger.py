@@ -1,0 +1,699 @@
+#!/usr/bin/env python3
+"""Benchmarks of the hand arranger (referee.core.solver.arrange), run by hand.
+
+    .venv/bin/pip install rlcard        # only for part 3; never a project dependency
+    .venv/bin/python benchmarks/arranger.py             # full run, rewrites benchmarks/RESULTS.md
+    .venv/bin/python benchmarks/arranger.py --quick     # a smoke run (a tenth of the hands),
+                                                        # prints only, unless --out is given
+    .venv/bin/python benchmarks/arranger.py --soak 100000   # also a longer memory soak
+
+Timings are wall-clock and the machine's 2 cores may be shared: run it when
+nothing else is busy (see the load averages it records).
+
+Four parts, each against the targets of the issue:
+
+1. Eversol hand 6: 12 random cards from 2 decks (0-4 jokers, uniformly; the
+   naturals drawn without replacement from the 104 of two decks): the time of
+   each arrange() call, median <= 0.3 ms and p99 <= 3 ms.
+2. 30 cards from 3 decks (24 naturals and all 6 jokers), each of the six
+   contracts: p99 <= 30 ms per contract.
+3. Basic Rummy, random 10-card hands from one deck: arrange() against rlcard's
+   gin-rummy meld finder, done the way rlcard's own round does it
+   (get_best_meld_clusters, its first cluster or none, then get_deadwood_count),
+   on the same hands in the same process, alternating which goes first.
+   The deadwood must agree on every hand, and ours must be at least as fast
+   (median and mean).
+4. Memory: 1,000 warm-up hands, then 10,000 more, mixed (Eversol hands 1-6 at
+   their deal size plus the draw, and Basic 10-card hands), with VmRSS, the
+   tracemalloc total (in a second pass over the same hands) and the number of
+   live solver search objects read every 1,000 hands.
+
+Every call is timed alone with time.perf_counter_ns, the garbage collector left
+on as in the app. Hands come from a fixed seed. This file is no test: pytest's
+testpaths are tests/ and referee/, and its name does not match test_*.py.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import datetime
+import functools
+import gc
+import io
+import os
+import platform
+import pstats
+import random
+import resource
+import shlex
+import statistics
+import subprocess
+import sys
+import sysconfig
+import time
+import tracemalloc
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from referee.core import get_ruleset  # noqa: E402
+from referee.core.cards import JOKER, Card, Rank, Suit, natural  # noqa: E402
+from referee.core.solver import arrange  # noqa: E402
+from referee.core.solver import free as free_solver  # noqa: E402
+
+NATURALS = [natural(rank, suit) for suit in Suit for rank in Rank]
+MS = 1e-6  # nanoseconds to milliseconds
+
+
+# ----------------------------------------------------------------------------- helpers
+
+def percentile(sorted_values: Sequence[float], p: float) -> float:
+    """The p-th percentile by linear interpolation between closest ranks."""
+    if not sorted_values:
+        return float("nan")
+    k = (len(sorted_values) - 1) * p / 100
+    lo = int(k)
+    hi = min(lo + 1, len(sorted_values) - 1)
+    return sorted_values[lo] + (sorted_values[hi] - sorted_values[lo]) * (k - lo)
+
+
+def summary(times_ns: Sequence[int], cpu_ns: Sequence[int] | None = None) -> dict[str, float]:
+    ms = sorted(t * MS for t in times_ns)
+    out = {"n": len(ms), "median": statistics.median(ms), "mean": statistics.fmean(ms),
+           "p90": percentile(ms, 90), "p99": percentile(ms, 99), "max": ms[-1]}
+    if cpu_ns is not None:
+        cpu = sorted(t * MS for t in cpu_ns)
+        out |= {"cpu_median": statistics.median(cpu), "cpu_mean": statistics.fmean(cpu),
+                "cpu_p99": percentile(cpu, 99), "cpu_max": cpu[-1]}
+    return out
+
+
+class Timer:
+    """Wall time (perf_counter_ns) of each call, and this thread's CPU time around it.
+
+    The CPU clock is read outside the wall-clock window, so its cost is not in the
+    wall figure; a call whose wall time is far above its CPU time was kept off the
+    processor (another process, the host), not slow.
+    """
+
+    def __init__(self) -> None:
+        self.wall: list[int] = []
+        self.cpu: list[int] = []
+        self.switches = 0
+        self._ru = None
+
+    def __enter__(self) -> Timer:
+        self._ru = resource.getrusage(resource.RUSAGE_SELF).ru_nivcsw
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.switches = resource.getrusage(resource.RUSAGE_SELF).ru_nivcsw - self._ru
+
+    def call(self, fn: Callable, item):
+        cpu, wall = time.thread_time_ns, time.perf_counter_ns
+        c0 = cpu()
+        t0 = wall()
+        result = fn(item)
+        t1 = wall()
+        c1 = cpu()
+        self.wall.append(t1 - t0)
+        self.cpu.append(c1 - c0)
+        return result
+
+    def summary(self) -> dict[str, float]:
+        return summary(self.wall, self.cpu) | {"switches": self.switches}
+
+
+def time_calls(fn: Callable, items: Sequence) -> Timer:
+    with Timer() as timer:
+        for item in items:
+            timer.call(fn, item)
+    return timer
+
+
+def eversol_hand(rng: random.Random, naturals: int, jokers: int, decks: int) -> list[Card]:
+    cards = rng.sample(NATURALS * decks, naturals) + [JOKER] * jokers
+    rng.shuffle(cards)
+    return cards
+
+
+OWN_ALLOCATIONS = [tracemalloc.Filter(False, __file__),
+                   tracemalloc.Filter(False, tracemalloc.__file__)]
+
+
+def read_rss_kib() -> int:
+    with open("/proc/self/status") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    return -1
+
+
+def live_searches() -> int:
+    """Solver search objects (each holding an lru_cache) not yet freed."""
+    return sum(1 for obj in gc.get_objects() if isinstance(obj, free_solver._Search))
+
+
+def profile(fn: Callable, items: Sequence, top: int = 18) -> str:
+    prof = cProfile.Profile()
+    prof.enable()
+    for item in items:
+        fn(item)
+    prof.disable()
+    out = io.StringIO()
+    stats = pstats.Stats(prof, stream=out)
+    stats.sort_stats("tottime").print_stats(top)
+    text = out.getvalue()
+    # Keep the table, drop the banner lines pstats prints before it.
+    lines = text.splitlines()
+    start = next((i for i, line in enumerate(lines) if "function calls" in line), 0)
+    return "\n".join(trim_paths(line) for line in lines[start:]).rstrip()
+
+
+def trim_paths(line: str) -> str:
+    for prefix in (str(ROOT) + "/", sys.prefix + "/", sysconfig.get_paths()["stdlib"] + "/"):
+        line = line.replace(prefix, "")
+    return line
+
+
+def machine() -> dict[str, str]:
+    model = "unknown"
+    try:
+        with open("/proc/cpuinfo") as info:
+            for line in info:
+                if line.startswith("model name"):
+                    model = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    try:
+        nproc = subprocess.run(["nproc"], check=False, capture_output=True,
+                               text=True).stdout.strip()
+    except OSError:
+        nproc = str(os.cpu_count())
+
+    def git(*args: str) -> str:
+        try:
+            return subprocess.run(["git", *args], check=False, cwd=ROOT, capture_output=True,
+                                  text=True).stdout.strip()
+        except OSError:
+            return "?"
+
+    dirty = git("status", "--porcelain", "--", "referee")
+    from importlib.metadata import PackageNotFoundError, version
+    try:
+        rl, np = version("rlcard"), version("numpy")
+    except PackageNotFoundError:
+        rl, np = "not installed", "-"
+    return {
+        "nproc": nproc, "cpu": model, "python": platform.python_version(),
+        "implementation": platform.python_implementation(),
+        "platform": platform.platform(),
+        "commit": git("rev-parse", "--short", "HEAD") + (" (referee/ modified)" if dirty else ""),
+        "rlcard": rl, "numpy": np,
+    }
+
+
+# ----------------------------------------------------------------------------- parts
+
+def part1(rng: random.Random, scale: float) -> dict:
+    table = get_ruleset("eversol").configure(decks=2)
+
+    def make(n: int) -> list[list[Card]]:
+        hands = []
+        for _ in range(n):
+            jokers = rng.randint(0, 4)
+            hands.append(eversol_hand(rng, 12 - jokers, jokers, 2))
+        return hands
+
+    warm, hands = make(int(500 * scale)), make(int(5000 * scale))
+    fn = lambda cards: arrange(cards, table, hand=6)  # noqa: E731
+    time_calls(fn, warm)
+    timer = time_calls(fn, hands)
+    slow = sorted(zip(timer.cpu, range(len(hands))), reverse=True)[:3]
+    return {"stats": timer.summary(), "hands": hands, "fn": fn,
+            "slowest": [(timer.wall[i] * MS, timer.cpu[i] * MS, hands[i]) for _, i in slow],
+            "possible": sum(1 for h in hands if fn(h).possible)}
+
+
+def part2(rng: random.Random, scale: float) -> dict:
+    table = get_ruleset("eversol").configure(decks=3)
+    per = {}
+    for hand in range(1, 7):
+        fn = functools.partial(arrange, table=table, hand=hand)
+        warm = [eversol_hand(rng, 24, 6, 3) for _ in range(max(5, int(50 * scale)))]
+        hands = [eversol_hand(rng, 24, 6, 3) for _ in range(int(1000 * scale))]
+        time_calls(fn, warm)
+        timer = time_calls(fn, hands)
+        slow = max(range(len(hands)), key=timer.cpu.__getitem__)
+        per[hand] = {"stats": timer.summary(), "fn": fn, "hands": hands,
+                     "slowest": (timer.wall[slow] * MS, timer.cpu[slow] * MS, hands[slow])}
+    return per
+
+
+RL_RANK = {Rank.ACE: "A", Rank.TEN: "T", Rank.JACK: "J", Rank.QUEEN: "Q", Rank.KING: "K"}
+
+
+def part3(rng: random.Random, scale: float) -> dict:
+    try:
+        from rlcard.games.base import Card as RlCard
+        from rlcard.games.gin_rummy.utils import melding, utils
+    except ImportError as error:
+        return {"error": f"rlcard is not installed ({error}): .venv/bin/pip install rlcard"}
+    table = get_ruleset("basic").configure()
+
+    def to_rl(cards: list[Card]) -> list:
+        return [RlCard(c.suit.value, RL_RANK.get(c.rank, str(int(c.rank)))) for c in cards]
+
+    def ours(cards: list[Card]) -> int:
+        return arrange(cards, table).leftover_points
+
+    def theirs(hand: list) -> int:
+        # As rlcard's GinRummy round scores a hand (round.py, scorers.py).
+        best = melding.get_best_meld_clusters(hand=hand)
+        cluster = [] if not best else best[0]
+        return utils.get_deadwood_count(hand=hand, meld_cluster=cluster)
+
+    def make(n: int) -> list[tuple[list[Card], list]]:
+        out = []
+        for _ in range(n):
+            cards = rng.sample(NATURALS, 10)
+            out.append((cards, to_rl(cards)))
+        return out
+
+    warm, pairs = make(int(500 * scale)), make(int(5000 * scale))
+    for cards, rl in warm:
+        ours(cards)
+        theirs(rl)
+    t_ours, t_theirs, mismatches = Timer(), Timer(), []
+    with t_ours, t_theirs:  # the context switches of both, together
+        for i, (cards, rl) in enumerate(pairs):
+            if i % 2 == 0:
+                mine = t_ours.call(ours, cards)
+                other = t_theirs.call(theirs, rl)
+            else:
+                other = t_theirs.call(theirs, rl)
+                mine = t_ours.call(ours, cards)
+            if mine != other:
+                mismatches.append((cards, mine, other))
+    return {"ours": t_ours.summary(), "rlcard": t_theirs.summary(), "mismatches": mismatches,
+            "n": len(pairs), "fn": lambda cards: arrange(cards, table),
+            "rl_fn": theirs, "hands": [c for c, _ in pairs], "rl_hands": [r for _, r in pairs]}
+
+
+def part4(rng: random.Random, scale: float) -> dict:
+    eversol = get_ruleset("eversol").configure(decks=2)
+    basic = get_ruleset("basic").configure()
+    contracts = eversol.ruleset.contracts
+    warm_n, n, every = int(1000 * scale), int(10000 * scale), int(1000 * scale)
+    jobs = []
+    for i in range(warm_n + n):
+        kind = i % 7
+        if kind == 6:
+            jobs.append((None, rng.sample(NATURALS, 10)))
+        else:
+            jokers = rng.randint(0, 4)
+            size = contracts[kind].cards_dealt + 1
+            jobs.append((kind + 1, eversol_hand(rng, size - jokers, jokers, 2)))
+
+    def run(trace: bool) -> list[dict]:
+        gc.collect()
+        if trace:
+            tracemalloc.start()
+            # Warm the snapshot filter's own caches (fnmatch, re) before the first reading.
+            tracemalloc.take_snapshot().filter_traces(OWN_ALLOCATIONS)
+        points = []
+        snapshots: list[tracemalloc.Snapshot] = []
+        start = time.perf_counter()
+        for i, (hand, cards) in enumerate(jobs, 1):
+            if hand is None:
+                arrange(cards, basic)
+            else:
+                arrange(cards, eversol, hand=hand)
+            if i >= warm_n and (i - warm_n) % every == 0:
+                # As found: no collection forced, so pending reference cycles still count.
+                point = {"after": i, "rss_kib": read_rss_kib(), "live": live_searches(),
+                         "seconds": time.perf_counter() - start}
+                if trace:
+                    point["traced"] = tracemalloc.get_traced_memory()[0]
+                    # What would stay for good: after a full collection, leaving out
+                    # what this script allocates (the checkpoints themselves).
+                    gc.collect()
+                    snap = tracemalloc.take_snapshot().filter_traces(OWN_ALLOCATIONS)
+                    point["traced_collected"] = sum(t.size for t in snap.traces)
+                    if not snapshots:
+                        snapshots.append(snap)
+                    snapshots[1:] = [snap]
+                    point["live_collected"] = live_searches()
+                    point["peak"] = tracemalloc.get_traced_memory()[1]
+                points.append(point)
+        if trace:
+            tracemalloc.stop()
+            stats = snapshots[-1].compare_to(snapshots[0], "lineno")
+            grew.extend(f"{stat}" for stat in stats[:5] if stat.size_diff > 0)
+        return points
+
+    grew: list[str] = []
+    plain = run(False)
+    traced = run(True)
+    return {"plain": plain, "traced": traced, "warm": warm_n, "n": n, "grew": grew}
+
+
+def soak(rng: random.Random, n: int) -> list[dict]:
+    """Many more mixed hands: VmRSS and live memory blocks after a collection, 20 times."""
+    eversol = get_ruleset("eversol").configure(decks=2)
+    basic = get_ruleset("basic").configure()
+    contracts = eversol.ruleset.contracts
+    every = max(1, n // 20)
+    points = []
+    start = time.perf_counter()
+    for i in range(1, n + 1):
+        kind = i % 7
+        if kind == 6:
+            arrange(rng.sample(NATURALS, 10), basic)
+        else:
+            jokers = rng.randint(0, 4)
+            size = contracts[kind].cards_dealt + 1
+            arrange(eversol_hand(rng, size - jokers, jokers, 2), eversol, hand=kind + 1)
+        if i % every == 0:
+            live = live_searches()
+            gc.collect()
+            points.append({"after": i, "rss_kib": read_rss_kib(), "live": live,
+                           "blocks": sys.getallocatedblocks(),
+                           "seconds": time.perf_counter() - start})
+    return points
+
+
+# ----------------------------------------------------------------------------- report
+
+def fmt(x: float) -> str:
+    return f"{x:.3f}" if x < 10 else f"{x:.1f}"
+
+
+def cards_text(cards: Sequence[Card]) -> str:
+    return " ".join(str(c) for c in cards)
+
+
+def calibrate() -> float:
+    """A fixed pure-Python loop, best of 5, in ms: compares this machine's speed between runs."""
+    best = float("inf")
+    for _ in range(5):
+        start = time.perf_counter()
+        total = 0
+        for i in range(200_000):
+            total += i * i % 7
+        best = min(best, time.perf_counter() - start)
+    return best * 1e3
+
+
+def load() -> str:
+    return " ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true", help="a tenth of the hands")
+    parser.add_argument("--seed", type=int, default=20261122)
+    parser.add_argument("--out", type=Path, default=None,
+                        help="results file (default benchmarks/RESULTS.md; --quick: none)")
+    parser.add_argument("--no-write", action="store_true", help="print only")
+    parser.add_argument("--soak", type=int, default=0, metavar="N",
+                        help="also arrange N more mixed hands, reading VmRSS and "
+                             "sys.getallocatedblocks() after a gc.collect() 20 times")
+    args = parser.parse_args(argv)
+    scale = 0.1 if args.quick else 1.0
+    out = args.out or (None if args.quick else ROOT / "benchmarks" / "RESULTS.md")
+    if args.no_write:
+        out = None
+    command = ".venv/bin/python " + " ".join(
+        shlex.quote(a) for a in [os.path.relpath(__file__, ROOT), *sys.argv[1:]])
+    started = datetime.datetime.now(datetime.UTC)
+
+    info = machine()
+    print(f"machine: {info['nproc']} cpu, {info['cpu']}, Python {info['python']}", flush=True)
+    rng = random.Random(args.seed)
+    loads = [("start", load())]
+    speed = [calibrate()]
+    wall = time.perf_counter()
+
+    print("1/4 Eversol hand 6 ...", flush=True)
+    r1 = part1(random.Random(rng.random()), scale)
+    loads.append(("after part 1", load()))
+    print("2/4 30 cards, 3 decks, 6 jokers ...", flush=True)
+    r2 = part2(random.Random(rng.random()), scale)
+    loads.append(("after part 2", load()))
+    print("3/4 Basic vs rlcard ...", flush=True)
+    r3 = part3(random.Random(rng.random()), scale)
+    loads.append(("after part 3", load()))
+    print("4/4 memory ...", flush=True)
+    r4 = part4(random.Random(rng.random()), scale)
+    loads.append(("after part 4", load()))
+    r5 = None
+    if args.soak:
+        print(f"soak: {args.soak:,} hands ...", flush=True)
+        r5 = soak(random.Random(rng.random()), args.soak)
+    loads.append(("end", load()))
+    speed.append(calibrate())
+    wall = time.perf_counter() - wall
+
+    rows = []  # (what, target, measured, pass, cpu-time figure)
+
+    def cpu(x: float, ok: bool) -> str:
+        return f"{fmt(x)} ms ({'within' if ok else 'over'})"
+
+    s1 = r1["stats"]
+    rows.append(("1. Eversol hand 6, 12 cards / 2 decks / 0-4 jokers: median", "<= 0.3 ms",
+                 f"{fmt(s1['median'])} ms", s1["median"] <= 0.3,
+                 cpu(s1["cpu_median"], s1["cpu_median"] <= 0.3)))
+    rows.append(("1. Eversol hand 6, 12 cards / 2 decks / 0-4 jokers: p99", "<= 3 ms",
+                 f"{fmt(s1['p99'])} ms", s1["p99"] <= 3, cpu(s1["cpu_p99"], s1["cpu_p99"] <= 3)))
+    for hand, r in r2.items():
+        s = r["stats"]
+        rows.append((f"2. 30 cards / 3 decks / 6 jokers, hand {hand}: p99", "<= 30 ms",
+                     f"{fmt(s['p99'])} ms", s["p99"] <= 30, cpu(s["cpu_p99"], s["cpu_p99"] <= 30)))
+    if "error" in r3:
+        rows.append(("3. Basic 10 cards vs rlcard", "as fast, same deadwood", r3["error"], False,
+                     ""))
+    else:
+        so, sr = r3["ours"], r3["rlcard"]
+        rows.append(("3. Basic 10 cards: same deadwood as rlcard on every hand", "0 mismatches",
+                     f"{len(r3['mismatches'])} of {r3['n']}", not r3["mismatches"], ""))
+        for stat in ("median", "mean"):
+            rows.append((f"3. Basic 10 cards: {stat}, ours vs rlcard", "ours <= rlcard",
+                         (f"{fmt(so[stat])} vs {fmt(sr[stat])} ms "
+                          f"({so[stat] / sr[stat]:.1f}x)"), so[stat] <= sr[stat],
+                         (f"{fmt(so['cpu_' + stat])} vs {fmt(sr['cpu_' + stat])} ms "
+                          f"({so['cpu_' + stat] / sr['cpu_' + stat]:.1f}x, "
+                          f"{'within' if so['cpu_' + stat] <= sr['cpu_' + stat] else 'over'})")))
+    plain, traced = r4["plain"], r4["traced"]
+    rss_growth = plain[-1]["rss_kib"] - plain[0]["rss_kib"]
+    half = len(plain) // 2
+    rss_late = plain[-1]["rss_kib"] - plain[half]["rss_kib"]
+    late_hands = plain[-1]["after"] - plain[half]["after"]
+    kept_growth = traced[-1]["traced_collected"] - traced[0]["traced_collected"]
+    kept_max = max(p["traced_collected"] for p in traced) - traced[0]["traced_collected"]
+    pending = [p["traced"] - p["traced_collected"] for p in traced]
+    most_live = max(p["live"] for p in plain + traced)
+    left_live = max(p["live_collected"] for p in traced)
+    rows.append(((f"4. Memory, {r4['n']:,} mixed hands after {r4['warm']:,} warm-up: "
+                  f"VmRSS growth over the last {late_hands:,}"), "flat (< 512 KiB)",
+                 f"{rss_late:+,d} KiB (over all {r4['n']:,}: {rss_growth:+,d} KiB)",
+                 rss_late < 512, ""))
+    rows.append(("4. Memory: Python allocations kept (tracemalloc after gc.collect()), growth",
+                 "flat (< 64 KiB)", (f"{kept_growth / 1024:+.1f} KiB (at most "
+                                     f"{kept_max / 1024:+.1f})"), kept_max < 64 * 1024, ""))
+    rows.append(("4. Memory: solver search objects alive (each with its lru_cache)",
+                 "freed", (f"up to {most_live} awaiting the cycle collector; {left_live} "
+                           "after gc.collect()"), left_live == 0, ""))
+
+    failed = [r for r in rows if not r[3]]
+    lines: list[str] = []
+    w = lines.append
+    w("# Hand arranger benchmarks")
+    w("")
+    w("Written by `benchmarks/arranger.py` (run by hand; not part of the test suite). "
+      "rlcard is installed only for part 3 and is no dependency of the project.")
+    w("")
+    w(f"- Date: {started:%Y-%m-%d %H:%M} UTC; wall time {wall:.0f} s")
+    w(f"- Command: `{command}` (rlcard first: `.venv/bin/pip install rlcard`)")
+    w(f"- Machine: `nproc` = {info['nproc']}; CPU: {info['cpu']}; {info['platform']}")
+    w(f"- Python {info['python']} ({info['implementation']}); rlcard {info['rlcard']}, "
+      f"numpy {info['numpy']}; project commit {info['commit']}")
+    w(f"- Seed {args.seed}{' (quick run: a tenth of the hands)' if args.quick else ''}. "
+      "Each arrange() call timed alone with time.perf_counter_ns (wall), after a warm-up, "
+      "the garbage collector on as in the app. The CPU column is the same call's "
+      "time.thread_time_ns: it leaves out time the process spent waiting for a core.")
+    w(f"- Speed check (a fixed pure-Python loop, best of 5): {speed[0]:.1f} ms at the start, "
+      f"{speed[1]:.1f} ms at the end. The host's speed varies between runs (seen here: "
+      "the same code and rlcard both 1.6x slower in one run than in another, with the "
+      "load average low): compare runs through this figure, and part 3 through the ratio.")
+    w("- Load average (1, 5, 15 min): " + "; ".join(f"{k} {v}" for k, v in loads)
+      + ". The machine has 2 cores shared with whatever else runs on it; a load near or "
+      "above 2 means other processes competed for them, which inflates the wall-clock "
+      "tails (p99, max) but not the CPU times.")
+    w("")
+    w("## Targets")
+    w("")
+    w("Pass or fail is judged on wall-clock time, as the issue asks.")
+    w("")
+    w("The CPU column says whether the same statistic of CPU time is within the target: "
+      "a line that fails on wall time but is within it on CPU time lost its time waiting "
+      "for a core, not computing.")
+    w("")
+    w("| what | target | measured (wall) | | CPU time |")
+    w("| --- | --- | --- | --- | --- |")
+    for what, target, measured, ok, cpu in rows:
+        w(f"| {what} | {target} | {measured} | {'pass' if ok else '**FAIL**'} | {cpu} |")
+    w("")
+    w(f"**{len(rows) - len(failed)} of {len(rows)} pass.**"
+      + (" Missed: " + "; ".join(r[0] for r in failed) + "." if failed else ""))
+    w("")
+
+    def stat_table(named: list[tuple[str, dict]]) -> None:
+        w("| | calls | median | mean | p90 | p99 | max | CPU median | CPU p99 | CPU max "
+          "| preempted |")
+        w("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+        for name, s in named:
+            w(f"| {name} | {s['n']} | {fmt(s['median'])} | {fmt(s['mean'])} | {fmt(s['p90'])} "
+              f"| {fmt(s['p99'])} | {fmt(s['max'])} | {fmt(s['cpu_median'])} "
+              f"| {fmt(s['cpu_p99'])} | {fmt(s['cpu_max'])} | {s['switches']} |")
+        w("")
+        w("Times in ms. 'preempted': involuntary context switches of the process "
+          "during the timed calls (getrusage ru_nivcsw). CPU time includes any garbage "
+          "collection that ran inside the call.")
+        w("")
+
+    w("## 1. Eversol hand 6 (one book and two runs, no discard)")
+    w("")
+    w("12 cards: 0-4 jokers (uniform), the rest drawn from the 104 naturals of two decks. "
+      f"{r1['possible']} of {s1['n']} hands could go down (hand 6 allows no discard, so "
+      "every card must be melded).")
+    w("")
+    stat_table([("arrange(cards, eversol, hand=6)", s1)])
+    w("Most CPU time (wall / CPU ms):")
+    w("")
+    for t, c, cards in r1["slowest"]:
+        w(f"- {t:.2f} / {c:.2f}: `{cards_text(cards)}`")
+    w("")
+    w("## 2. 30 cards from 3 decks with all 6 jokers, each contract")
+    w("")
+    w("24 naturals drawn from the 156 of three decks, plus the 6 jokers.")
+    w("")
+    stat_table([(f"hand {h}", r["stats"]) for h, r in r2.items()])
+    w("Most CPU time per contract (wall / CPU ms):")
+    w("")
+    for h, r in r2.items():
+        t, c, cards = r["slowest"]
+        w(f"- hand {h}: {t:.1f} / {c:.1f}: `{cards_text(cards)}`")
+    w("")
+    w("## 3. Basic Rummy, 10 cards, against rlcard's gin-rummy meld finder")
+    w("")
+    if "error" in r3:
+        w(r3["error"])
+    else:
+        w("rlcard's deadwood as its GinRummy round computes it: "
+          "`melding.get_best_meld_clusters(hand)`, its first cluster (or none), then "
+          "`utils.get_deadwood_count(hand, cluster)` (A=1, 2-9 face, T J Q K 10; groups 3-4, "
+          "runs 3+ ace low). Ours: `arrange(cards, basic).leftover_points`. Same hands, same "
+          "process, each hand timed on both, alternating which goes first; the cards were "
+          "converted to each library's type before timing. 10 cards drawn from one deck.")
+        w("")
+        stat_table([("ours: arrange()", r3["ours"]), ("rlcard", r3["rlcard"])])
+        w("(The preempted count is for both together.)")
+        w("")
+        if r3["mismatches"]:
+            w(f"**{len(r3['mismatches'])} hands where the deadwood differs** (ours vs rlcard):")
+            w("")
+            for cards, mine, other in r3["mismatches"][:50]:
+                w(f"- `{cards_text(cards)}`: {mine} vs {other}")
+        else:
+            w(f"The deadwood agreed on all {r3['n']} hands.")
+        w("")
+    w("## 4. Memory over many hands")
+    w("")
+    w(f"{r4['warm']:,} warm-up hands, then {r4['n']:,} more, read every "
+      f"{r4['n'] // 10:,}. Hands rotate through Eversol hands 1-6 (deal size + 1 card, "
+      "2 decks, 0-4 jokers) and Basic (10 cards). First pass: VmRSS, no collection "
+      "forced. Second pass, the same hands with tracemalloc on: Python allocations alive "
+      "as found ('traced'), then after a forced gc.collect() ('kept', leaving out this "
+      "script's own allocations). 'live' counts "
+      "the free solver's `_Search` objects still in memory.")
+    w("")
+    w("| after hand | VmRSS KiB | live | traced KiB | live | kept KiB (after gc) "
+      "| live after gc |")
+    w("| ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    for p, q in zip(plain, traced, strict=True):
+        w(f"| {p['after']:,} | {p['rss_kib']:,} | {p['live']} | {q['traced'] / 1024:,.1f} "
+          f"| {q['live']} | {q['traced_collected'] / 1024:,.1f} | {q['live_collected']} |")
+    w("")
+    if r4["grew"]:
+        w("Lines whose kept allocations grew from the first to the last checkpoint:")
+        w("")
+        w("```")
+        for line in r4["grew"]:
+            w(trim_paths(line))
+        w("```")
+        w("")
+    w(f"tracemalloc peak over the pass: {traced[-1]['peak'] / 1024:,.1f} KiB. Waiting for the "
+      f"cycle collector at a checkpoint: {min(pending) / 1024:,.1f} to "
+      f"{max(pending) / 1024:,.1f} KiB. Each `_Search` holds its lru_cache, and the cache "
+      "holds a bound method of the `_Search` (a reference cycle), so it is freed by the "
+      "cycle collector, not at once when arrange() returns.")
+    w("")
+
+    if r5:
+        w(f"### Soak: {args.soak:,} more mixed hands")
+        w("")
+        w("The same mix, with a gc.collect() before each reading; 'blocks' is "
+          "sys.getallocatedblocks() (memory blocks Python holds), 'live' the search objects "
+          "found before that collection.")
+        w("")
+        w("| after hand | VmRSS KiB | blocks | live | seconds |")
+        w("| ---: | ---: | ---: | ---: | ---: |")
+        for p in r5:
+            w(f"| {p['after']:,} | {p['rss_kib']:,} | {p['blocks']:,} | {p['live']} "
+              f"| {p['seconds']:.0f} |")
+        w("")
+        w(f"VmRSS {r5[-1]['rss_kib'] - r5[0]['rss_kib']:+,d} KiB and blocks "
+          f"{r5[-1]['blocks'] - r5[0]['blocks']:+,d} from the first reading to the last "
+          "(the readings themselves add a few blocks each).")
+        w("")
+
+    # Where the time goes, for any speed target missed.
+    missed_parts = {r[0].split(".")[0] for r in failed}
+    profiles = []
+    if "1" in missed_parts:
+        profiles.append(("Eversol hand 6 (part 1 hands)", r1["fn"], r1["hands"][:1000]))
+    if "2" in missed_parts:
+        for h, r in r2.items():
+            if r["stats"]["p99"] > 30:
+                profiles.append((f"30 cards, hand {h}", r["fn"], r["hands"][:200]))
+    if "3" in missed_parts and "error" not in r3:
+        profiles.append(("Basic 10 cards, ours (part 3 hands)", r3["fn"], r3["hands"][:1000]))
+        profiles.append(("Basic 10 cards, rlcard (same hands)", r3["rl_fn"],
+                         r3["rl_hands"][:1000]))
+    if profiles:
+        w("## Where the time goes (cProfile, sorted by own time)")
+        w("")
+        for name, fn, items in profiles:
+            w(f"### {name}")
+            w("")
+            w("```")
+            w(profile(fn, items))
+            w("```")
+            w("")
+
+    text = "\n".join(lines).rstrip() + "\n"
+    print(text)
+    if out:
+        out.write_text(text)
+        print(f"written to {out}")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
