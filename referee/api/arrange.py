@@ -13,7 +13,7 @@ from ..core.errors import NotInRulesetError, RefereeInputError, WrongTypeError
 from ..core.rulesets.model import Contract
 from ..core.solver import arrange, check_card_count, check_contract
 from . import api
-from .melds import _check_supply_together
+from .melds import check_supply_together
 from .requests import cards, field, json_object, table_rules
 
 
@@ -37,7 +37,7 @@ def check_contract_view():
     melds = _melds(body, "melds")
     remaining = _remaining(body)
     contract = _contract(table, hand)
-    _check_supply_together(table, {f"melds[{i}]": meld for i, meld in enumerate(melds)})
+    check_supply_together(table, {f"melds[{i}]": meld for i, meld in enumerate(melds)})
     verdict = check_contract(melds, table, hand, remaining)
     return jsonify({
         "valid": verdict.valid,

@@ -36,7 +36,7 @@ def extend_meld():
     add = cards(body, "add", [])
     swap = optional_card(body, "swap_for_joker")
     kind = meld_kind(body)
-    _check_supply_together(table, {"meld": meld, "add": add,
+    check_supply_together(table, {"meld": meld, "add": add,
                                    "swap_for_joker": [swap] if swap else []})
     outcome = _extend_first_fitting(_as_laid(table, meld, kind), add, swap, table)
     return jsonify({
@@ -86,7 +86,7 @@ def _extend(meld: TableMeld, add: Sequence[Card], swap: Card | None,
 _INDEXED = re.compile(r"^cards\[(\d+)\]$")
 
 
-def _check_supply_together(table: TableRules, groups: dict[str, list[Card]]) -> None:
+def check_supply_together(table: TableRules, groups: dict[str, list[Card]]) -> None:
     """Every card named is in play at once: check the decks hold them all.
 
     The core counts one list; the error's field is mapped back to the

@@ -201,13 +201,7 @@ def _evaluate(hand: _Hand, books: tuple[Rank, ...], runs: tuple[_Run, ...],
             covered += used * hand.value[kind]
     for rank, k in book_ranks.items():
         jokers += _book_jokers(hand.of_rank[rank], in_runs[rank], k)
-    if jokers > hand.jokers:
-        return None
-    placed = hand.jokers
-    if not books:
-        room = sum(13 - max(r.high - r.low + 1, rules.min_run) for r in runs)
-        placed = min(hand.jokers, jokers + room)
-    return covered + placed * hand.joker_value
+    return _with_jokers(hand, covered, jokers, books, runs, rules)
 
 
 def _evaluate_apart(hand: _Hand, books: tuple[Rank, ...], runs: tuple[_Run, ...],
@@ -225,10 +219,16 @@ def _evaluate_apart(hand: _Hand, books: tuple[Rank, ...], runs: tuple[_Run, ...]
     for rank, k in book_ranks.items():
         in_runs = sum(run.rank_count.get(rank, 0) for run in runs)
         jokers += _book_jokers(hand.of_rank[rank], in_runs, k)
+    return _with_jokers(hand, covered, jokers, books, runs, rules)
+
+
+def _with_jokers(hand: _Hand, covered: int, jokers: int, books: tuple[Rank, ...],
+                 runs: tuple[_Run, ...], rules: MeldRules) -> int | None:
+    """Covered points once every joker that fits is placed; None if the melds need too many."""
     if jokers > hand.jokers:
         return None
     placed = hand.jokers
-    if not books:
+    if not books:  # only runs: spare jokers go on their ends, up to 13 cards a run
         room = sum(13 - max(r.high - r.low + 1, rules.min_run) for r in runs)
         placed = min(hand.jokers, jokers + room)
     return covered + placed * hand.joker_value
