@@ -181,3 +181,31 @@ def test_eversol_needs_a_hand_number():
     table = get_ruleset("eversol").configure()
     with pytest.raises(RefereeInputError, match="hands 1 to 6"):
         arrange(parse_cards("3H 3S 3D"), table, hand=None)
+
+
+def test_spare_jokers_lengthen_a_run_the_way_the_checker_lays_it():
+    five_hundred = get_ruleset("500").configure(decks=2)
+    answer = arrange(parse_cards("JK 7H 8H JK 9H"), five_hundred)
+    assert answer.leftover == () and answer.leftover_points == 0
+    assert [str(c) for c in answer.melds[0]] == ["7H", "8H", "9H", "JK=10H", "JK=JH"]
+    high = arrange(parse_cards("QS KS AS JK"), five_hundred)
+    assert [str(c) for c in high.melds[0]] == ["JK=JS", "QS", "KS", "AS"]
+
+
+def test_copies_from_two_decks_make_two_groups_never_one():
+    basic = get_ruleset("basic").configure(decks=2)
+    answer = arrange(parse_cards("5H 5H 5S 5S 5D 5D 9C"), basic)
+    assert [k.value for k in answer.kinds] == ["book", "book"]
+    assert all(len({c.suit for c in meld}) == 3 for meld in answer.melds)
+    assert [str(c) for c in answer.leftover] == ["9C"]
+
+
+@pytest.mark.parametrize("key, cards, complaint", [
+    ("basic", "5H 6H 7H JK", "without jokers"),
+    ("base", "AH 2H 3H", "without aces"),
+    ("500", "5H 5H 6H 7H", "more copies of 5♥"),
+    ("500", "JK JK JK 5H", "more jokers"),
+])
+def test_cards_the_decks_cannot_hold_are_refused(key, cards, complaint):
+    with pytest.raises(RefereeInputError, match=complaint):
+        arrange(parse_cards(cards), get_ruleset(key).configure())

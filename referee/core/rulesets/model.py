@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from types import MappingProxyType
 from typing import Any
 
@@ -186,13 +187,20 @@ class TableRules:
     options: Options
     decks: int
 
-    @property
+    # Cached on the instance (cached_property writes past the frozen dataclass's
+    # __setattr__): the arranger asks for these on every call.
+    @cached_property
     def melds(self) -> MeldRules:
         return self.ruleset.meld_rules(self.options)
 
-    @property
+    @cached_property
     def deck(self) -> DeckSpec:
         return self.ruleset.deck(self.options)
+
+    @cached_property
+    def key(self) -> tuple:
+        """Hashable: the game, its house options in order, the decks."""
+        return (self.ruleset.key, tuple(self.options.items()), self.decks)
 
     def check_supply(self, cards: Sequence[Card], field: str = "cards") -> None:
         """Raise when these cards could not all exist in this game's decks."""

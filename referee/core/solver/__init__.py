@@ -47,11 +47,11 @@ def check_card_count(count: int, table: TableRules, field: str = "cards") -> Non
 def arrange(cards: Sequence[Card], table: TableRules, hand: int | None = None) -> Arrangement:
     """The arrangement leaving the fewest points held (Eversol: of the hand's contract)."""
     check_card_count(len(cards), table)
+    if not table.ruleset.contracts:
+        return solve_free(cards, table)  # it checks the cards against the decks as it reads them
     table.check_supply(cards)
     bare = [card.bare() for card in cards]
-    if table.ruleset.contracts:
-        return solve_contract(bare, table, contract_for(table, hand))
-    return solve_free(bare, table)
+    return solve_contract(bare, table, contract_for(table, hand))
 
 
 __all__ = ["MAX_CARDS", "Arrangement", "arrange", "card_limit", "check_card_count",

@@ -1,185 +1,207 @@
 """The fewest points left when any number of melds may be laid (500, Basic, Base).
 
-A memoised search over what is left of the hand. The lowest card still held
-(ranks ascending, suits in order within a rank) is either kept, or goes into
-one of the groups or runs it can belong to; because every card before it is
-already settled, a run through it can only have jokers below it, unless the
-ace is played high. Going rank by rank keeps a group's cards together and a
-run's cards just above the frontier, so the states stay few (Basic's 40-card
-hands take milliseconds; walking suit by suit took seconds). The first best
-arrangement in this fixed order wins ties.
+The hand is read into bit planes (see ``bits``). A memoised search settles the
+lowest card left: it is kept, or it goes into a meld whose lowest card it is.
+Going rank by rank keeps a group's cards together and a run's cards just above
+the frontier, so the states stay few. Without jokers every possible meld is
+listed first, cards in none of them are set aside, and the search runs over the
+rest; with jokers, ``jokers.JokerSearch`` builds melds as it goes. The state is
+canonical, so the answer never depends on the order the cards were given; the
+first best meld in the search's fixed order wins ties.
+
+>>> from referee.core import get_ruleset, parse_cards
+>>> five_hundred = get_ruleset("500").configure()
+>>> best = solve_free(parse_cards("7H 8H 10H JK QS QD 2C JK"), five_hundred)
+>>> [" ".join(map(str, meld)) for meld in best.melds], best.leftover_points
+(['7H 8H JK=9H 10H', 'QS QD JK'], 2)
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
-from functools import lru_cache
 
-from ..cards import Card, Rank, Suit, natural
-from ..melds import ACE_HIGH, MeldKind, MeldRules, rank_at
+from ..cards import JOKER, Card
+from ..melds import ACE_HIGH, MeldKind
 from ..rulesets.model import TableRules
-from .result import Arrangement, sort_cards
+from .bits import CARD_AT, PLANE, WIDTH, Game, Meld, bits_of, game_for, kind_bit, remove, spread
+from .jokers import JokerSearch
+from .result import Arrangement
 
-KINDS = [(suit, rank) for rank in Rank for suit in Suit]
-INDEX = {kind: i for i, kind in enumerate(KINDS)}
+_SUIT_INDEX = {"S": 0, "H": 1, "D": 2, "C": 3}
+# Leftover cards are listed suit by suit, ranks ascending (as cards.sort_key does).
+_SUIT_MAJOR = tuple((bit % 4) * 16 + bit // 4 for bit in range(WIDTH))
+# Each rank's four suit bits are summed in place, then 4 added less the least
+# group size: a nibble reaches 4 (its bit 2) just where a rank has enough suits.
+_NIBBLES = sum(1 << (4 * rank) for rank in range(13))
+_LOW_ACES = sum(1 << (16 * suit + 1) for suit in range(4))
 
 
 def solve_free(cards: Sequence[Card], table: TableRules) -> Arrangement:
-    rules = table.melds
-    counts = [0] * len(KINDS)
+    """The melds that leave the fewest points held; raises for cards the decks lack."""
+    game = game_for(*table.key[:2])
+    state, jokers, planes, lines, naturals = _read(cards, game, table)
+    if jokers:
+        placed, jokers_kept = JokerSearch(game, planes).solve(state, jokers)
+    else:
+        placed, jokers_kept = [(meld, 0) for meld in _plain_search(state, planes, lines, game)], 0
+    return _answer(naturals, placed, jokers_kept, planes, game)
+
+
+def _read(cards: Sequence[Card], game: Game, table: TableRules):
+    """The hand as bits: planes, jokers, planes used, its lines, each natural's kind.
+
+    ``lines`` has 16 bits a suit, a bit for each rank held: runs show as unbroken lines.
+
+    Anything the decks could not hold is left to the decks' own check, which names the card.
+    """
+    state = jokers = 0
+    planes = 1
+    lines = 0
+    naturals = []
     for card in cards:
-        if not card.is_joker:
-            counts[INDEX[(card.suit, card.rank)]] += 1
-    jokers = sum(1 for c in cards if c.is_joker)
-    values, joker_value = _values(table.ruleset.key, tuple(sorted(table.options.items())))
-    search = _Search(rules, list(values), joker_value if jokers else 0)
-    melds: list[tuple[Card, ...]] = []
-    kinds: list[MeldKind] = []
-    kept: list[Card] = []
-    state = (tuple(counts), jokers)
-    while True:
-        _, step = search.best(*state)
-        if step is None:
-            break
-        meld, kind, state = step
-        if kind is None:
-            kept.extend(meld)
+        rank = card.rank
+        if rank is None:
+            jokers += 1
+            if card.stands_for is not None:
+                table.check_supply(cards)  # a joker standing for a card the game lacks
+            continue
+        suit = _SUIT_INDEX[card.suit._value_]  # by value: hashing the enum itself is slow
+        bit = (rank - 1) * 4 + suit
+        naturals.append(bit)
+        lines |= 1 << (suit * 16 + rank)
+        if state >> bit & 1:
+            plane = 1
+            while state >> (bit + plane * WIDTH) & 1:
+                plane += 1
+            bit += plane * WIDTH
+            planes = max(planes, plane + 1)
+        state |= 1 << bit
+    if planes > table.decks or state & PLANE & ~game.in_deck or (
+            jokers > game.jokers_per_deck * table.decks):
+        table.check_supply(cards)
+        raise AssertionError("the decks' check passed cards the search refused")
+    return state, jokers, planes, lines, naturals
+
+
+def _plain_search(state: int, planes: int, lines: int, game: Game) -> list[Meld]:
+    """The best jokerless melds."""
+    melds = _plain_melds(state & PLANE, lines, game)
+    if not melds:
+        return []
+    live = 0
+    for group in melds.values():
+        for meld in group:
+            live |= meld.mask
+    state &= live if planes == 1 else spread(live, planes)
+    memo: dict[int, tuple[int, Meld | None]] = {0: (0, None)}
+
+    def best(state: int) -> int:
+        known = memo.get(state)
+        if known is not None:
+            return known[0]
+        low = state & -state
+        top, choice = best(remove(state, low, planes)), None
+        for meld in melds.get(low, ()):
+            if state & meld.mask == meld.mask:
+                total = meld.value + best(remove(state, meld.mask, planes))
+                if total > top:
+                    top, choice = total, meld
+        memo[state] = (top, choice)
+        return top
+
+    best(state)
+    chosen = []
+    while state:
+        choice = memo[state][1]
+        if choice is None:
+            state = remove(state, state & -state, planes)
         else:
-            melds.append(meld)
-            kinds.append(kind)
-    search.best.cache_clear()  # the memo refers back to the search: free it now, not at gc
-    leftover = sort_cards(kept + [Card()] * state[1])
-    points = sum(table.card_value(c) for c in leftover)
-    return Arrangement(True, tuple(melds), tuple(kinds), tuple(leftover), points)
+            chosen.append(choice)
+            state = remove(state, choice.mask, planes)
+    return chosen
 
 
-@lru_cache(maxsize=64)
-def _values(ruleset_key: str, options: tuple) -> tuple[tuple[int, ...], int]:
-    """Held value of every card (0 for cards the game lacks) and of a joker, per house rules."""
-    from ..rulesets import get_ruleset
+def _plain_melds(present: int, lines: int, game: Game) -> dict[int, list[Meld]]:
+    """Every jokerless meld among the kinds present, by the bit of its lowest card."""
+    melds: dict[int, list[Meld]] = {}
+    pairs = (present & _NIBBLES * 5) + (present >> 1 & _NIBBLES * 5)
+    suits_held = (pairs & _NIBBLES * 3) + (pairs >> 2 & _NIBBLES * 3)
+    enough = (suits_held + _NIBBLES * (4 - game.min_book)) & _NIBBLES * 4
+    while enough:
+        rank = (enough & -enough).bit_length() // 4
+        enough &= enough - 1
+        suits = present >> (rank * 4) & 15
+        for chosen, meld in game.plain_books[rank]:
+            if chosen & suits == chosen:
+                melds.setdefault(meld.low, []).append(meld)
+    if game.ace_high:
+        lines |= (lines & _LOW_ACES) << 13  # an ace also lies above the king
+    if not game.ace_low:
+        lines &= ~_LOW_ACES
+    starts = lines
+    for step in range(1, game.min_run):
+        starts &= lines >> step
+    runs = game.plain_runs
+    while starts:  # each unbroken stretch long enough for a run
+        low = (starts & -starts).bit_length() - 1
+        high = low
+        while lines >> (high + 1) & 1:
+            high += 1
+        starts &= -1 << (high + 1)
+        suit, low, high = low // 16, low % 16, high % 16
+        for first in range(low, high - game.min_run + 2):
+            for last in range(first + game.min_run - 1, min(high, first + 12) + 1):
+                meld = runs[(suit, first, last)]
+                melds.setdefault(meld.low, []).append(meld)
+    return melds
 
-    ruleset = get_ruleset(ruleset_key)
-    resolved = dict(options)
-    deck = ruleset.deck(resolved)
-    values = tuple(ruleset.card_value(natural(rank, suit), resolved, False)
-                   if deck.copies_of(natural(rank, suit), 1) else 0 for suit, rank in KINDS)
-    joker = ruleset.card_value(Card(), resolved, False) if deck.jokers_per_deck else 0
-    return values, joker
+
+def _answer(naturals: list[int], placed: list[tuple[Meld, int]], jokers_kept: int, planes: int,
+            game: Game) -> Arrangement:
+    kept = _kept(naturals, [meld for meld, _ in placed], planes)
+    kept.sort(key=_SUIT_MAJOR.__getitem__)
+    leftover = tuple(map(CARD_AT.__getitem__, kept))
+    points = sum(map(game.values.__getitem__, kept))
+    if jokers_kept:
+        leftover += (JOKER,) * jokers_kept
+        points += jokers_kept * game.joker_value
+    if not placed:  # the usual answer for a short hand: spare it the generators below
+        return Arrangement(True, (), (), leftover, points)
+    return Arrangement(True, tuple(_cards(meld, extra, game) for meld, extra in placed),
+                       tuple(meld.kind for meld, _ in placed), leftover, points)
 
 
-class _Search:
-    def __init__(self, rules: MeldRules, values: list[int], joker_value: int):
-        self.rules = rules
-        self.values = values
-        self.joker_value = joker_value
-        self.best = lru_cache(maxsize=None)(self._best)
+def _kept(naturals: list[int], melds: list[Meld], planes: int) -> list[int]:
+    """The naturals no meld uses."""
+    if not melds:
+        return naturals
+    if planes == 1:
+        used = 0
+        for meld in melds:
+            used |= meld.mask
+        return [bit for bit in naturals if not used >> bit & 1]
+    used_count = Counter(bit for meld in melds for bit in bits_of(meld.mask))
+    kept = []
+    for bit in naturals:
+        if used_count[bit]:
+            used_count[bit] -= 1
+        else:
+            kept.append(bit)
+    return kept
 
-    def _best(self, counts: tuple[int, ...], jokers: int):
-        """(points covered, first step) for what is left.
 
-        A step is (cards, kind, next state): a meld, or with kind None a card kept.
-        """
-        first = next((i for i, n in enumerate(counts) if n), None)
-        if first is None:
-            return 0, None
-        best_value, best_step = -1, None
-        for meld, kind, value, rest, rest_jokers in self._melds_through(first, counts, jokers):
-            total = value + self.best(rest, rest_jokers)[0]
-            if total > best_value:
-                best_value, best_step = total, (meld, kind, (rest, rest_jokers))
-        kept = list(counts)
-        kept[first] -= 1
-        kept_total = self.best(tuple(kept), jokers)[0]
-        if kept_total > best_value:
-            # A step of kind None keeps the card in the hand.
-            suit, rank = KINDS[first]
-            best_value, best_step = kept_total, ((natural(rank, suit),), None, (tuple(kept), jokers))
-        return best_value, best_step
+def _cards(meld: Meld, extra: int, game: Game) -> tuple[Card, ...]:
+    """The meld as cards: a group by suit then its jokers; a run low to high, jokers named.
 
-    def _melds_through(self, first: int, counts: tuple[int, ...], jokers: int):
-        yield from self._groups(first, counts, jokers)
-        yield from self._runs(first, counts, jokers)
-
-    def _groups(self, first: int, counts, jokers):
-        rules = self.rules
-        suit, rank = KINDS[first]
-        others = [INDEX[(s, rank)] for s in Suit if s is not suit and counts[INDEX[(s, rank)]]]
-        biggest = rules.max_book or 4
-        for mask in range(1 << len(others)):
-            chosen = [others[b] for b in range(len(others)) if mask >> b & 1]
-            for joker_count in range(0, jokers + 1):
-                size = 1 + len(chosen) + joker_count
-                if size < rules.min_book:
-                    continue
-                if size > biggest:
-                    break
-                rest = list(counts)
-                for i in (first, *chosen):
-                    rest[i] -= 1
-                cards = tuple(natural(KINDS[i][1], KINDS[i][0]) for i in (first, *chosen))
-                value = sum(self.values[i] for i in (first, *chosen)) + joker_count * self.joker_value
-                yield (cards + (Card(),) * joker_count, MeldKind.BOOK, value, tuple(rest),
-                       jokers - joker_count)
-
-    def _runs(self, first: int, counts, jokers):
-        rules = self.rules
-        suit, rank = KINDS[first]
-        for start in (rules.ace_positions() if rank is Rank.ACE else (int(rank),)):
-            if start == ACE_HIGH:
-                yield from self._runs_down(first, counts, jokers)
-                continue
-            top = 13 if start == 1 else (ACE_HIGH if rules.ace_high else 13)
-            bottom = 1 if rules.ace_low else 2
-            for below in range(0, min(jokers, start - bottom) + 1):
-                low = start - below
-                if low == 1 and top == ACE_HIGH:
-                    top = 13
-                rest = list(counts)
-                rest[first] -= 1
-                head = [Card(stands_for=natural(rank_at(p), suit)) for p in range(low, start)]
-                yield from self._grow(suit, low, top, head + [natural(rank, suit)],
-                                      self.values[first] + below * self.joker_value,
-                                      rest, jokers - below)
-
-    def _grow(self, suit: Suit, low: int, top: int, cards: list[Card], value: int,
-              rest: list[int], jokers: int):
-        """Every run that starts with ``cards``, one more position at a time."""
-        if len(cards) >= self.rules.min_run:
-            yield tuple(cards), MeldKind.RUN, value, tuple(rest), jokers
-        position = low + len(cards)
-        if position > top:
-            return
-        index = INDEX[(suit, rank_at(position))]
-        if rest[index]:
-            rest[index] -= 1
-            yield from self._grow(suit, low, top, cards + [natural(rank_at(position), suit)],
-                                  value + self.values[index], rest, jokers)
-            rest[index] += 1
-        if jokers:
-            joker = Card(stands_for=natural(rank_at(position), suit))
-            yield from self._grow(suit, low, top, cards + [joker], value + self.joker_value,
-                                  rest, jokers - 1)
-
-    def _runs_down(self, first: int, counts, jokers):
-        """Runs with the ace above the king: grow downwards from it."""
-        suit = KINDS[first][0]
-        rest = list(counts)
-        rest[first] -= 1
-
-        def grow(cards: list[Card], value: int, jokers_left: int):
-            if len(cards) >= self.rules.min_run:
-                yield tuple(cards), MeldKind.RUN, value, tuple(rest), jokers_left
-            position = ACE_HIGH - len(cards)
-            if position < 2:
-                return
-            index = INDEX[(suit, rank_at(position))]
-            if rest[index]:
-                rest[index] -= 1
-                yield from grow([natural(rank_at(position), suit), *cards],
-                                value + self.values[index], jokers_left)
-                rest[index] += 1
-            if jokers_left:
-                joker = Card(stands_for=natural(rank_at(position), suit))
-                yield from grow([joker, *cards], value + self.joker_value, jokers_left - 1)
-
-        yield from grow([natural(Rank.ACE, suit)], self.values[first], jokers)
+    Extra jokers go above a run's top card as far as the run may reach, then below
+    it, the way the meld checker lays them, so the run reads the same on the table.
+    """
+    if meld.kind is MeldKind.BOOK:
+        return tuple(CARD_AT[bit] for bit in bits_of(meld.mask)) + (JOKER,) * (meld.needed + extra)
+    length = len(meld.positions) + meld.needed + extra
+    start = min(meld.positions[0], game.frame(meld.ace_at)[1] - length + 1)
+    naturals = set(meld.positions)
+    return tuple(CARD_AT[kind_bit(p, meld.suit)] if p in naturals
+                 else Card(stands_for=CARD_AT[kind_bit(p, meld.suit)])
+                 for p in range(start, start + length))
