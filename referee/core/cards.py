@@ -31,6 +31,10 @@ class Suit(Enum):
     DIAMONDS = "D"
     CLUBS = "C"
 
+    # Members are singletons compared by identity, so identity hashing agrees with
+    # equality; Enum's own __hash__ is Python code, and the solvers hash suits a lot.
+    __hash__ = object.__hash__
+
     @property
     def symbol(self) -> str:
         return _SUIT_SYMBOLS[self]
@@ -136,11 +140,14 @@ def natural(rank: Rank, suit: Suit) -> Card:
     return Card(rank=rank, suit=suit)
 
 
+_SUIT_ORDER = {suit: i for i, suit in enumerate(Suit)}
+
+
 def sort_key(card: Card) -> tuple[int, int, int]:
     """Suits together, ranks ascending, jokers last."""
-    if card.is_joker:
+    if card.rank is None:
         return (9, 99, 0)
-    return (list(Suit).index(card.suit), int(card.rank), 0)
+    return (_SUIT_ORDER[card.suit], int(card.rank), 0)
 
 
 def parse_card(text: str, field: str | None = None) -> Card:

@@ -104,15 +104,18 @@ def solve_contract(cards: Sequence[Card], table: TableRules, contract: Contract)
 
 
 _RANK_AT = (None, *(rank_at(p) for p in range(1, ACE_HIGH + 1)))
+_SUITS = tuple(Suit)
+_SUIT_ORDER = {suit: i for i, suit in enumerate(_SUITS)}
 
 
 def _candidate_runs(hand: _Hand, rules: MeldRules) -> list[_Run]:
     found = []
-    for suit in Suit:
+    ace_positions = rules.ace_positions()
+    for suit in _SUITS:
         held = [0] * (ACE_HIGH + 2)
         for (s, rank), n in hand.count.items():
             if s is suit:
-                for p in (rules.ace_positions() if rank is Rank.ACE else (int(rank),)):
+                for p in (ace_positions if rank is Rank.ACE else (int(rank),)):
                     held[p] = n
         positions = [p for p in range(1, ACE_HIGH + 1) if held[p]]
         for i, low in enumerate(positions):
@@ -128,7 +131,7 @@ def _candidate_runs(hand: _Hand, rules: MeldRules) -> list[_Run]:
                 padding = max(0, rules.min_run - (high - low + 1))
                 if gaps + padding <= hand.jokers:
                     found.append(_make_run(hand, suit, low, high, padding, gaps + padding))
-    found.sort(key=lambda r: (-r.value, list(Suit).index(r.suit), r.low, r.high))
+    found.sort(key=lambda r: (-r.value, _SUIT_ORDER[r.suit], r.low, r.high))
     return found
 
 
@@ -264,7 +267,7 @@ def _build(hand: _Hand, books: tuple[Rank, ...], runs: tuple[_Run, ...],
     kinds: list[MeldKind] = []
     for rank in sorted(book_ranks, key=int):
         naturals = sorted((natural(rank, s) for (s, r), n in left.items() if r is rank
-                           for _ in range(n)), key=lambda c: list(Suit).index(c.suit))
+                           for _ in range(n)), key=lambda c: _SUIT_ORDER[c.suit])
         k = book_ranks[rank]
         for i in range(k):
             book = naturals[i::k]
@@ -273,7 +276,7 @@ def _build(hand: _Hand, books: tuple[Rank, ...], runs: tuple[_Run, ...],
             melds.append(book + [Card()] * pad)
             kinds.append(MeldKind.BOOK)
     run_melds = []
-    for run, slot in sorted(zip(runs, slots), key=lambda rs: (list(Suit).index(rs[0].suit),
+    for run, slot in sorted(zip(runs, slots), key=lambda rs: (_SUIT_ORDER[rs[0].suit],
                                                               rs[0].low, rs[0].high)):
         jokers -= sum(1 for card in slot if card is None)
         low, cards = run.low, list(slot)
