@@ -1,0 +1,106 @@
+"""Who plays, in which seats, with which rules: fixed when the game is made.
+
+Seats go round the table in playing order: the player after a seat sits to its
+left, so the deal passes to the next seat each hand.
+
+>>> setup = GameSetup.create("eversol", [" Abe ", "Ben", "Carl", "Dee"], first_dealer="Carl")
+>>> setup.players, setup.first_dealer, setup.decks
+(('Abe', 'Ben', 'Carl', 'Dee'), 2, 2)
+>>> GameSetup.create("eversol", ["Abe", "abe"])
+Traceback (most recent call last):
+...
+referee.core.game.errors.GameSetupError: Two players are called abe; give each a different name.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..rulesets import TableRules, get_ruleset
+from ..rulesets.model import MAX_PLAYERS, MIN_PLAYERS
+from .errors import GameSetupError
+
+MAX_NAME = 30
+KEPT_GAMES = ("eversol",)  # the games the scorekeeper keeps so far
+
+
+@dataclass(frozen=True)
+class GameSetup:
+    ruleset: str
+    players: tuple[str, ...]
+    first_dealer: int  # seat of the first hand's dealer
+    decks: int
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def create(cls, ruleset: str, players: Sequence[Any], first_dealer: str | int | None = None,
+               decks: int | None = None, options: Mapping[str, Any] | None = None,
+               rng: random.Random | None = None) -> GameSetup:
+        """A checked setup; without a dealer one is drawn at random (``rng``)."""
+        game = get_ruleset(ruleset)
+        if game.key not in KEPT_GAMES:
+            raise GameSetupError(f"The scorekeeper keeps Eversol Rummy games; {game.title} "
+                                 "comes later. Its melds can be checked already.", "ruleset")
+        names = _names(players)
+        table = game.configure(options=options, decks=decks, players=len(names))
+        seat = _dealer_seat(names, first_dealer, rng or random.SystemRandom())
+        return cls(game.key, names, seat, table.decks, dict(table.options))
+
+    @property
+    def table(self) -> TableRules:
+        return get_ruleset(self.ruleset).configure(options=self.options, decks=self.decks)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"ruleset": self.ruleset, "players": list(self.players),
+                "first_dealer": self.first_dealer, "decks": self.decks,
+                "options": dict(self.options)}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> GameSetup:
+        return cls(data["ruleset"], tuple(data["players"]), data["first_dealer"], data["decks"],
+                   dict(data["options"]))
+
+
+def _names(players: Sequence[Any]) -> tuple[str, ...]:
+    if isinstance(players, (str, bytes)) or not isinstance(players, Sequence):
+        raise GameSetupError("players must be a list of names.", "players")
+    names: list[str] = []
+    for i, name in enumerate(players):
+        if not isinstance(name, str) or not name.strip():
+            raise GameSetupError("Every player needs a name.", f"players[{i}]")
+        name = " ".join(name.split())
+        if len(name) > MAX_NAME:
+            raise GameSetupError(f"Keep names to {MAX_NAME} letters: {name[:MAX_NAME]}…",
+                                 f"players[{i}]")
+        if name.casefold() in {n.casefold() for n in names}:
+            raise GameSetupError(f"Two players are called {name}; give each a different name.",
+                                 f"players[{i}]")
+        names.append(name)
+    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+        raise GameSetupError(f"A game has {MIN_PLAYERS} to {MAX_PLAYERS} players; "
+                             f"{len(names)} were given.", "players")
+    return tuple(names)
+
+
+def _dealer_seat(names: tuple[str, ...], dealer: str | int | None, rng: random.Random) -> int:
+    if dealer is None:
+        return rng.randrange(len(names))
+    if isinstance(dealer, bool) or not isinstance(dealer, (str, int)):
+        raise GameSetupError("first_dealer is a player's name.", "first_dealer")
+    if isinstance(dealer, int):
+        if not 0 <= dealer < len(names):
+            raise GameSetupError(f"There is no seat {dealer}.", "first_dealer")
+        return dealer
+    return seat_of(names, dealer, "first_dealer")
+
+
+def seat_of(names: Sequence[str], name: str, field_name: str) -> int:
+    """The seat of a player named (any case), or a ``GameSetupError`` naming the field."""
+    wanted = " ".join(str(name).split()).casefold()
+    for seat, known in enumerate(names):
+        if known.casefold() == wanted:
+            return seat
+    raise GameSetupError(f"Nobody called {str(name)[:MAX_NAME]} plays in this game.", field_name)

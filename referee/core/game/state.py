@@ -1,0 +1,212 @@
+"""A kept game's state, folded from its setup and its events.
+
+>>> setup = GameSetup.create("eversol", ["Abe", "Ben", "Carl"], first_dealer="Abe")
+>>> state = replay(setup, [HandScored(1, "Ben", {"Abe": 15, "Carl": 35}),
+...                        HandScored(2, "Abe", {"Ben": 20, "Carl": 5})])
+>>> [(p.place, p.name, p.total) for p in state.ranking]
+[(1, 'Abe', 15), (2, 'Ben', 20), (3, 'Carl', 40)]
+>>> state.apply(HandScored(3, "Carl", {"Abe": 12, "Ben": 5}))
+Traceback (most recent call last):
+...
+referee.core.game.errors.HandEntryError: Eversol points come in fives: 12 cannot be right for Abe.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from ..rulesets.model import Contract
+from .errors import GameSetupError, HandEntryError, IllegalEventError
+from .events import DealerChosen, Event, HandCorrected, HandScored
+from .setup import GameSetup, seat_of
+
+# Held values of a whole deck in Eversol: 32 cards 2-9 at 5, 16 tens to kings at
+# 10, 4 aces at 15, 2 jokers at 50. No hand can hold more than every deck in play.
+DECK_POINTS = 32 * 5 + 16 * 10 + 4 * 15 + 2 * 50
+
+
+@dataclass(frozen=True)
+class HandResult:
+    hand: int
+    went_out: str
+    points: Mapping[str, int]  # every player, the one who went out at 0
+    corrections: tuple[str, ...] = ()  # the reasons, oldest first
+    entries: Mapping[str, Any] | None = None
+
+
+@dataclass(frozen=True)
+class Place:
+    place: int  # equal totals share a place: 1, 1, 3
+    name: str
+    total: int
+
+
+@dataclass(frozen=True)
+class GameState:
+    setup: GameSetup
+    first_dealer: int
+    results: tuple[HandResult, ...] = ()
+
+    @classmethod
+    def start(cls, setup: GameSetup) -> GameState:
+        return cls(setup, setup.first_dealer)
+
+    # ------------------------------------------------------------------ the table now
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.setup.players
+
+    @property
+    def contracts(self) -> tuple[Contract, ...]:
+        return self.setup.table.ruleset.contracts
+
+    @property
+    def hands_in_game(self) -> int:
+        return len(self.contracts)
+
+    @property
+    def finished(self) -> bool:
+        return len(self.results) >= self.hands_in_game
+
+    @property
+    def hand(self) -> int | None:
+        """The hand being played now (1-6), or ``None`` once the game is over."""
+        return None if self.finished else len(self.results) + 1
+
+    def dealer_of(self, hand: int) -> str:
+        return self.players[(self.first_dealer + hand - 1) % len(self.players)]
+
+    def first_player_of(self, hand: int) -> str:
+        """The player left of the dealer, who plays first and has the upcard first."""
+        return self.players[(self.first_dealer + hand) % len(self.players)]
+
+    @property
+    def dealer(self) -> str | None:
+        return None if self.hand is None else self.dealer_of(self.hand)
+
+    @property
+    def first_player(self) -> str | None:
+        return None if self.hand is None else self.first_player_of(self.hand)
+
+    @property
+    def contract(self) -> Contract | None:
+        return None if self.hand is None else self.contracts[self.hand - 1]
+
+    # ------------------------------------------------------------------ the score
+
+    @property
+    def totals(self) -> dict[str, int]:
+        return {name: sum(r.points[name] for r in self.results) for name in self.players}
+
+    def running_totals(self) -> list[dict[str, int]]:
+        """After each scored hand, everyone's total so far."""
+        running, out = dict.fromkeys(self.players, 0), []
+        for result in self.results:
+            running = {name: running[name] + result.points[name] for name in self.players}
+            out.append(running)
+        return out
+
+    @property
+    def ranking(self) -> list[Place]:
+        """Lowest total first; equal totals share a place."""
+        ordered = sorted(self.totals.items(), key=lambda item: (item[1], self.players.index(item[0])))
+        places, previous = [], None
+        for position, (name, total) in enumerate(ordered, 1):
+            place = places[-1].place if previous == total else position
+            places.append(Place(place, name, total))
+            previous = total
+        return places
+
+    @property
+    def leaders(self) -> list[str]:
+        """Whoever has the lowest total (all of them when tied); nobody before the first hand."""
+        if not self.results:
+            return []
+        return [p.name for p in self.ranking if p.place == 1]
+
+    # ------------------------------------------------------------------ steps
+
+    def apply(self, event: Event) -> GameState:
+        """The state after ``event``; an event the game cannot take raises and changes nothing."""
+        if isinstance(event, DealerChosen):
+            if self.results:
+                raise IllegalEventError("The first dealer can only change before hand 1 is "
+                                        "scored.", "event.dealer")
+            try:
+                seat = seat_of(self.players, event.dealer, "event.dealer")
+            except GameSetupError as error:
+                raise IllegalEventError(error.message, error.field) from None
+            return replace(self, first_dealer=seat)
+        if isinstance(event, HandScored):
+            if self.finished:
+                raise IllegalEventError(f"All {self.hands_in_game} hands are scored; "
+                                        "correct a hand instead.", "event.hand")
+            if event.hand != self.hand:
+                raise IllegalEventError(f"Hand {self.hand} is being played, so hand "
+                                        f"{event.hand} cannot be scored now.", "event.hand")
+            result = self._result(event.hand, event.went_out, event.points, event.entries)
+            return replace(self, results=(*self.results, result))
+        if isinstance(event, HandCorrected):
+            if not 1 <= event.hand <= len(self.results):
+                raise IllegalEventError(f"Hand {event.hand} has not been scored, so there is "
+                                        "nothing to correct.", "event.hand")
+            old = self.results[event.hand - 1]
+            fixed = self._result(event.hand, event.went_out, event.points, event.entries)
+            fixed = replace(fixed, corrections=(*old.corrections, event.reason))
+            results = list(self.results)
+            results[event.hand - 1] = fixed
+            return replace(self, results=tuple(results))
+        raise IllegalEventError("That is not a step this game knows.", "event.type")
+
+    def _result(self, hand: int, went_out: str, points: Mapping[str, int],
+                entries: Mapping[str, Any]) -> HandResult:
+        try:
+            out = self.players[seat_of(self.players, went_out, "event.went_out")]
+        except GameSetupError as error:
+            raise HandEntryError(error.message, error.field) from None
+        given: dict[str, int] = {}
+        for name, value in points.items():
+            try:
+                player = self.players[seat_of(self.players, name, f"event.points.{name}")]
+            except GameSetupError as error:
+                raise HandEntryError(error.message, error.field) from None
+            given[player] = value
+        check_hand_points(self.players, out, given, self.setup.decks)
+        return HandResult(hand, out, {name: given.get(name, 0) for name in self.players},
+                          entries=dict(entries))
+
+
+def check_hand_points(players: Sequence[str], went_out: str, points: Mapping[str, int],
+                      decks: int) -> None:
+    """Refuse end-of-hand points no Eversol table could have, naming the player."""
+    if points.get(went_out, 0) != 0:
+        raise HandEntryError(f"{went_out} went out, so {went_out} scores 0 this hand.",
+                             f"event.points.{went_out}")
+    most = DECK_POINTS * decks
+    for name in players:
+        if name == went_out:
+            continue
+        if name not in points:
+            raise HandEntryError(f"Enter what {name} was caught with.", f"event.points.{name}")
+        value = points[name]
+        if value % 5:
+            raise HandEntryError(f"Eversol points come in fives: {value} cannot be right for "
+                                 f"{name}.", f"event.points.{name}")
+        if value <= 0:
+            raise HandEntryError(f"Only {went_out} went out: {name} still holds a card, "
+                                 "so at least 5.", f"event.points.{name}")
+        if value > most:
+            raise HandEntryError(f"{value} for {name} is more than every card of "
+                                 f"{decks} deck{'s' if decks > 1 else ''} is worth ({most}).",
+                                 f"event.points.{name}")
+
+
+def replay(setup: GameSetup, events: Sequence[Event]) -> GameState:
+    """Fold the events (those not undone) over the setup."""
+    state = GameState.start(setup)
+    for event in events:
+        state = state.apply(event)
+    return state
