@@ -41,6 +41,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     from .web import register_web
     from .api import api
+    from .store import models  # noqa: F401  (the tables join the metadata)
 
     register_web(app)
     csrf.exempt(api)

@@ -487,7 +487,8 @@ def test_every_post_documents_its_errors(client):
     document = openapi(client)
     for path, item in document["paths"].items():
         if "post" in item:
-            assert {"200", "400", "413", "422"} <= set(item["post"]["responses"]), path
+            responses = set(item["post"]["responses"])
+            assert {"400", "413", "422"} <= responses and {"200", "201"} & responses, path
 
 
 def test_schema_check_is_not_vacuous(client):
@@ -548,14 +549,15 @@ def test_request_examples_are_valid_and_answered(client):
     document = openapi(client)
     for path, item in document["paths"].items():
         for method, operation in item.items():
-            if "requestBody" not in operation:
-                continue
+            if "requestBody" not in operation or "{" in path:
+                continue  # a game's own addresses: tests/test_api_games.py sends their examples
             content = operation["requestBody"]["content"]["application/json"]
+            status = 201 if "201" in operation["responses"] else 200
             for example in content["examples"].values():
                 assert schema_errors(document, content["schema"], example["value"]) == []
                 response = post(client, "/api/v1" + path, example["value"])
-                assert response.status_code == 200
-                schema = response_schema(document, "/api/v1" + path, method, 200)
+                assert response.status_code == status
+                schema = response_schema(document, "/api/v1" + path, method, status)
                 assert schema_errors(document, schema, response.get_json()) == []
 
 

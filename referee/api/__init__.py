@@ -8,7 +8,9 @@ from flask import Blueprint
 
 api = Blueprint("api", __name__, url_prefix="/api/v1")
 
-from . import arrange, melds, openapi, rulesets  # noqa: E402,F401  (routes register on import)
+# Routes register on import.
+from . import (  # noqa: E402,F401
+    arrange, games, melds, openapi, openapi_games, rulesets)
 from .errors import register_error_handlers  # noqa: E402
 
 register_error_handlers(api)

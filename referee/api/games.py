@@ -1,0 +1,144 @@
+"""Kept games: POST /games, GET /games/{id} (ETag, 304), POST .../events and .../undo.
+
+Writing needs the game's edit key, sent as the ``X-Edit-Key`` header (or an
+``edit_key`` field); reading needs only the game's id, which cannot be guessed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Response, jsonify, request, url_for
+
+from ..core.errors import WrongTypeError
+from ..core.game import GameSetup, event_from_dict
+from ..store.games import (EditKeyError, GameNotFoundError, LoadedGame, StaleVersionError,
+                           append_event, create_game, current_version, load_game, undo_last)
+from . import api
+from .errors import error_response
+from .requests import field, json_object
+
+
+@api.post("/games")
+def create_game_view():
+    body = json_object()
+    setup = GameSetup.create(field(body, "ruleset"), field(body, "players"),
+                             first_dealer=field(body, "first_dealer", None),
+                             decks=field(body, "decks", None), options=field(body, "options", None))
+    loaded, edit_key = create_game(setup)
+    document = game_document(loaded)
+    document["edit_key"] = edit_key
+    response = jsonify(document)
+    response.status_code = 201
+    response.headers["Location"] = url_for("api.read_game", game_id=loaded.game.id)
+    return response
+
+
+@api.get("/games/<game_id>")
+def read_game(game_id: str):
+    version = current_version(game_id)
+    if version is None:
+        raise GameNotFoundError(game_id)
+    etag = version_etag(game_id, version)
+    if etag in request.if_none_match:
+        return _not_modified(etag)
+    response = jsonify(game_document(load_game(game_id)))
+    response.set_etag(etag)
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+@api.post("/games/<game_id>/events")
+def append_event_view(game_id: str):
+    body = json_object()
+    expected = _expected_version(body)
+    event = event_from_dict(field(body, "event"))
+    return _changed(append_event(game_id, event, expected, _edit_key(body)))
+
+
+@api.post("/games/<game_id>/undo")
+def undo_view(game_id: str):
+    body = json_object()
+    return _changed(undo_last(game_id, _expected_version(body), _edit_key(body)))
+
+
+def version_etag(game_id: str, version: int) -> str:
+    return f"{game_id}.{version}"
+
+
+def _not_modified(etag: str) -> Response:
+    response = Response(status=304)
+    response.set_etag(etag)
+    return response
+
+
+def _changed(loaded: LoadedGame) -> Response:
+    response = jsonify(game_document(loaded))
+    response.status_code = 201
+    response.set_etag(version_etag(loaded.game.id, loaded.version))
+    return response
+
+
+def _expected_version(body: dict[str, Any]) -> int:
+    value = field(body, "expected_version")
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise WrongTypeError("expected_version must be the game's version you last saw.",
+                             "expected_version")
+    return value
+
+
+def _edit_key(body: dict[str, Any]) -> str | None:
+    key = request.headers.get("X-Edit-Key") or body.get("edit_key")
+    return key if isinstance(key, str) else None
+
+
+def game_document(loaded: LoadedGame) -> dict[str, Any]:
+    """The derived state of a game, as the API and the JSON export give it."""
+    state, game = loaded.state, loaded.game
+    contract = state.contract
+    return {
+        "id": game.id,
+        "version": loaded.version,
+        "ruleset": loaded.setup.ruleset,
+        "decks": loaded.setup.decks,
+        "options": dict(loaded.setup.options),
+        "players": list(state.players),
+        "hand": state.hand,
+        "hands_in_game": state.hands_in_game,
+        "dealer": state.dealer,
+        "first_player": state.first_player,
+        "contract": None if contract is None else {
+            "hand": contract.hand, "cards_dealt": contract.cards_dealt, "books": contract.books,
+            "runs": contract.runs, "discard": contract.discard,
+            "description": contract.describe("book", "run")},
+        "hands": [{"hand": r.hand, "went_out": r.went_out, "dealer": state.dealer_of(r.hand),
+                   "points": dict(r.points), "corrections": list(r.corrections)}
+                  for r in state.results],
+        "totals": state.totals,
+        "leaders": state.leaders,
+        "finished": state.finished,
+        "ranking": [{"place": p.place, "name": p.name, "total": p.total} for p in state.ranking],
+        "archived": game.archived,
+        "history": [{"version": e.version, "type": e.kind, "event": e.payload,
+                     "at": e.created_at.isoformat() + "Z", "undone_in": e.undone_in}
+                    for e in loaded.events],
+    }
+
+
+@api.errorhandler(GameNotFoundError)
+def _game_not_found(error: GameNotFoundError) -> Response:
+    return error_response(404, "game_not_found", "There is no game with that id.", "game_id")
+
+
+@api.errorhandler(EditKeyError)
+def _edit_key_refused(error: EditKeyError) -> Response:
+    return error_response(403, "edit_key_needed", str(error), "X-Edit-Key")
+
+
+@api.errorhandler(StaleVersionError)
+def _stale_version(error: StaleVersionError) -> Response:
+    response = error_response(409, "stale_version",
+                              f"Another device changed this game first (it is now at version "
+                              f"{error.current}); reload it and try again.", "expected_version")
+    response.headers["ETag"] = f'"{request.view_args.get("game_id")}.{error.current}"'
+    return response

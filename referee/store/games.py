@@ -1,0 +1,154 @@
+"""Make, read and change kept games. Every change names the version it saw.
+
+Two devices that both saw version 7 may both try to write: the update of the
+game row is conditional on the version still being 7, so exactly one succeeds
+and the other gets ``StaleVersionError`` with nothing written. The rules check
+(the state's ``apply``) runs before anything is written, so an illegal step
+changes nothing either.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from dataclasses import dataclass
+
+from sqlalchemy import select, update
+from sqlalchemy.exc import IntegrityError
+
+from ..core.game import Event, GameSetup, GameState, IllegalEventError, event_from_dict, replay
+from ..extensions import db
+from .models import Game, GameEvent, GameSeat, Player, utc_now
+
+
+class GameNotFoundError(LookupError):
+    pass
+
+
+class StaleVersionError(Exception):
+    def __init__(self, current: int):
+        super().__init__(f"The game has moved on to version {current}.")
+        self.current = current
+
+
+class EditKeyError(PermissionError):
+    pass
+
+
+@dataclass(frozen=True)
+class LoadedGame:
+    game: Game
+    setup: GameSetup
+    events: list[GameEvent]  # all of them, undone ones included, oldest first
+    state: GameState
+
+    @property
+    def version(self) -> int:
+        return self.game.version
+
+    @property
+    def active_events(self) -> list[GameEvent]:
+        return [e for e in self.events if e.undone_in is None]
+
+
+def hash_key(key: str) -> str:
+    return hashlib.sha256(key.encode()).hexdigest()
+
+
+def create_game(setup: GameSetup) -> tuple[LoadedGame, str]:
+    """A new game at version 0, and its edit key (shown once; only its hash is kept)."""
+    edit_key = secrets.token_urlsafe(16)
+    game = Game(id=secrets.token_urlsafe(12), edit_key_hash=hash_key(edit_key),
+                ruleset=setup.ruleset, setup=setup.to_dict(), version=0)
+    game.seats = [GameSeat(seat=seat, player=_player(name))
+                  for seat, name in enumerate(setup.players)]
+    db.session.add(game)
+    db.session.commit()
+    return load_game(game.id), edit_key
+
+
+def _player(name: str) -> Player:
+    key = name.casefold()
+    found = db.session.scalar(select(Player).where(Player.name_key == key))
+    if found is None:
+        found = Player(name=name, name_key=key)
+        try:
+            with db.session.begin_nested():
+                db.session.add(found)
+        except IntegrityError:  # another device added the same name a moment ago
+            found = db.session.scalar(select(Player).where(Player.name_key == key))
+    return found
+
+
+def load_game(game_id: str) -> LoadedGame:
+    game = db.session.get(Game, game_id) if isinstance(game_id, str) else None
+    if game is None:
+        raise GameNotFoundError(game_id)
+    setup = GameSetup.from_dict(game.setup)
+    events = list(db.session.scalars(
+        select(GameEvent).where(GameEvent.game_id == game_id).order_by(GameEvent.version)))
+    state = replay(setup, [event_from_dict(e.payload) for e in events if e.undone_in is None])
+    return LoadedGame(game, setup, events, state)
+
+
+def current_version(game_id: str) -> int | None:
+    """Just the version: what a poll needs to answer 304."""
+    return db.session.scalar(select(Game.version).where(Game.id == game_id))
+
+
+def check_edit_key(game: Game, key: str | None) -> None:
+    if not key or not hmac.compare_digest(game.edit_key_hash, hash_key(key)):
+        raise EditKeyError("This device may only watch the game: its edit key is missing.")
+
+
+def append_event(game_id: str, event: Event, expected_version: int,
+                 edit_key: str | None) -> LoadedGame:
+    loaded = load_game(game_id)
+    check_edit_key(loaded.game, edit_key)
+    if loaded.version != expected_version:
+        raise StaleVersionError(loaded.version)
+    after = loaded.state.apply(event)  # raises for an illegal step, before any write
+    version = _claim_version(game_id, expected_version, finished=after.finished)
+    db.session.add(GameEvent(game_id=game_id, version=version, kind=event.type,
+                             payload=event.to_dict()))
+    db.session.commit()
+    return load_game(game_id)
+
+
+def undo_last(game_id: str, expected_version: int, edit_key: str | None) -> LoadedGame:
+    """Mark the newest event that still counts as undone; it stays in the history."""
+    loaded = load_game(game_id)
+    check_edit_key(loaded.game, edit_key)
+    if loaded.version != expected_version:
+        raise StaleVersionError(loaded.version)
+    active = loaded.active_events
+    if not active:
+        raise IllegalEventError("There is nothing to undo yet.", "expected_version")
+    last = active[-1]
+    remaining = replay(loaded.setup, [event_from_dict(e.payload) for e in active[:-1]])
+    version = _claim_version(game_id, expected_version, finished=remaining.finished)
+    db.session.execute(update(GameEvent).where(GameEvent.id == last.id)
+                       .values(undone_in=version, undone_at=utc_now()))
+    db.session.commit()
+    return load_game(game_id)
+
+
+def _claim_version(game_id: str, expected: int, finished: bool) -> int:
+    """Move the game to the next version, if nobody else did first."""
+    db.session.rollback()  # end the read, so the conditional update sees the latest row
+    moved = db.session.execute(
+        update(Game).where(Game.id == game_id, Game.version == expected)
+        .values(version=expected + 1, finished=finished, updated_at=utc_now()))
+    if moved.rowcount != 1:
+        db.session.rollback()
+        raise StaleVersionError(current_version(game_id) or expected)
+    return expected + 1
+
+
+def set_archived(game_id: str, archived: bool, edit_key: str | None) -> LoadedGame:
+    loaded = load_game(game_id)
+    check_edit_key(loaded.game, edit_key)
+    loaded.game.archived = archived
+    db.session.commit()
+    return load_game(game_id)

@@ -1,0 +1,78 @@
+"""The tables. A game's state is never stored: only its setup and its event log.
+
+``Game.version`` counts every change (an event appended or undone); a write
+names the version it saw and fails if another device moved it on first.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from typing import Any
+
+from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from ..extensions import db
+
+
+def utc_now() -> datetime:
+    return datetime.now(timezone.utc).replace(tzinfo=None)
+
+
+class Player(db.Model):
+    """Someone who has played at this table; names are matched ignoring case."""
+
+    __tablename__ = "player"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(30))
+    name_key: Mapped[str] = mapped_column(String(30))  # casefolded name
+    __table_args__ = (UniqueConstraint("name_key", name="uq_player_name_key"),)
+    created_at: Mapped[datetime] = mapped_column(default=utc_now)
+
+
+class Game(db.Model):
+    __tablename__ = "game"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)  # unguessable: the read key
+    edit_key_hash: Mapped[str] = mapped_column(String(64))
+    ruleset: Mapped[str] = mapped_column(String(20))
+    setup: Mapped[dict[str, Any]] = mapped_column(JSON)
+    version: Mapped[int] = mapped_column(default=0)
+    finished: Mapped[bool] = mapped_column(default=False)  # kept in step, for the games list
+    archived: Mapped[bool] = mapped_column(default=False)
+    created_at: Mapped[datetime] = mapped_column(default=utc_now)
+    updated_at: Mapped[datetime] = mapped_column(default=utc_now)
+
+    seats: Mapped[list[GameSeat]] = relationship(order_by="GameSeat.seat",
+                                                 cascade="all, delete-orphan")
+    events: Mapped[list[GameEvent]] = relationship(order_by="GameEvent.version",
+                                                   cascade="all, delete-orphan")
+
+
+class GameSeat(db.Model):
+    __tablename__ = "game_seat"
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"),
+                                         primary_key=True)
+    seat: Mapped[int] = mapped_column(primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("player.id"), index=True)
+
+    player: Mapped[Player] = relationship()
+
+
+class GameEvent(db.Model):
+    """One step of a game. Never deleted or changed, except to mark it undone."""
+
+    __tablename__ = "game_event"
+    __table_args__ = (UniqueConstraint("game_id", "version", name="uq_game_event_version"),
+                      Index("ix_game_event_game", "game_id"))
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"))
+    version: Mapped[int]  # the game's version this event made
+    kind: Mapped[str] = mapped_column(String(30))
+    payload: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(default=utc_now)
+    undone_in: Mapped[int | None]  # the game's version the undo made
+    undone_at: Mapped[datetime | None]
