@@ -14,9 +14,10 @@ def joker_labels(cards: Iterable[Card]) -> str:
 
 
 def register_web(app: Flask) -> None:
-    from . import arranger, checker, home
+    from . import arranger, checker, exports, home
 
     app.register_blueprint(home.bp)
+    app.register_blueprint(exports.bp)
     app.register_blueprint(checker.bp)
     app.register_blueprint(arranger.bp)
     app.add_template_filter(joker_labels)

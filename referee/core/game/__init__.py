@@ -14,7 +14,8 @@ from .errors import GameSetupError, HandEntryError, IllegalEventError
 from .events import DealerChosen, Event, HandCorrected, HandScored, event_from_dict
 from .setup import GameSetup
 from .state import GameState, HandResult, Place, replay
+from .stats import PlayerStats, player_stats
 
 __all__ = ["DealerChosen", "Event", "GameSetup", "GameSetupError", "GameState", "HandCorrected",
            "HandEntryError", "HandResult", "HandScored", "IllegalEventError", "Place",
-           "event_from_dict", "replay"]
+           "PlayerStats", "event_from_dict", "player_stats", "replay"]

@@ -1,0 +1,55 @@
+"""A game taken away (CSV, JSON, printable sheet) and the players' page."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from tests.test_api_games import make_game, scored, send
+
+
+def play(client, hands):
+    game = make_game(client)
+    for version, (out, points) in enumerate(hands):
+        assert send(client, game, scored(version + 1, out, points), version).status_code == 201
+    return game
+
+
+def test_csv_has_a_row_per_hand_the_totals_and_the_places(client):
+    game = play(client, [("Ben", {"Carl": 35, "Abe": 15})] + [("Abe", {"Ben": 5, "Carl": 5})] * 5)
+    response = client.get(f"/games/{game['id']}/export.csv")
+    assert response.status_code == 200 and "attachment" in response.headers["Content-Disposition"]
+    rows = list(csv.reader(io.StringIO(response.get_data(as_text=True))))
+    assert rows[0] == ["hand", "dealer", "went out", "Abe", "Ben", "Carl", "corrections"]
+    assert rows[1] == ["1", "Abe", "Ben", "15", "0", "35", ""]
+    assert rows[-2] == ["total", "", "", "15", "25", "60", ""]
+    assert rows[-1] == ["place", "", "", "1", "2", "3", ""]
+
+
+def test_json_export_is_the_games_state(client):
+    game = play(client, [("Ben", {"Carl": 35, "Abe": 15})])
+    body = client.get(f"/games/{game['id']}/export.json").get_json(force=True)
+    assert body["totals"] == {"Abe": 15, "Ben": 0, "Carl": 35} and body["hand"] == 2
+    assert "edit_key" not in body
+
+
+def test_the_score_sheet_lists_hands_and_leaves_blank_rows_to_fill(client):
+    game = play(client, [("Ben", {"Carl": 35, "Abe": 15})])
+    page = client.get(f"/games/{game['id']}/sheet").get_data(as_text=True)
+    assert "Eversol Rummy score sheet" in page and "hand 2 of 6 being played" in page
+    assert page.count('class="sheet-blank"') == 5
+
+
+def test_unknown_games_have_no_exports(client):
+    for tail in ("export.csv", "export.json", "sheet"):
+        assert client.get(f"/games/nope/{tail}").status_code == 404
+
+
+def test_players_page_counts_games_wins_and_average_hand(client):
+    play(client, [("Ben", {"Carl": 35, "Abe": 15})] + [("Abe", {"Ben": 5, "Carl": 5})] * 5)
+    make_game(client, ("abe", "Dee"))
+    page = client.get("/players").get_data(as_text=True)
+    abe = page[page.index(">Abe<"):page.index(">Ben<")]
+    assert "<td>2 <small>(1 going)</small></td>" in abe and "<td>1</td>" in abe  # 2 games, 1 won
+    assert "<td>2.5</td>" in abe  # 15 over six hands
+    assert ">Dee<" in page and client.get("/players").status_code == 200
