@@ -289,6 +289,74 @@ SCHEMAS: dict[str, Any] = {
     },
 }
 
+SCHEMAS.update({
+    "ScorePlayer": {
+        "type": "object",
+        "required": ["name", "hand"],
+        "properties": {
+            "name": {"type": "string", "description": "Unique at the table (any case)."},
+            "hand": {"type": "array", "items": _ref("Card"),
+                     "description": "The cards still held when the hand ended."},
+            "melds": {"type": ["array", "null"], "items": {"type": "array", "items": _ref("Card")},
+                      "description": "The melds this player laid, each as it lies (a run in "
+                                     "order); each must be legal."},
+            "layoffs": {"type": ["array", "null"], "items": {
+                "type": "object", "required": ["card", "onto"],
+                "properties": {"card": _ref("Card"),
+                               "onto": {"type": "array", "items": _ref("Card"), "description": (
+                                   "The meld it went on, as it lay; only says where, its cards "
+                                   "are not counted again.")}}},
+                        "description": "Cards this player added to melds on the table."},
+            "went_out": {"type": ["boolean", "null"],
+                         "description": "This player went out (and so holds nothing)."},
+            "went_rummy": {"type": ["boolean", "null"], "description": (
+                "Went out all at once, nothing melded or laid off before (Basic doubles it).")},
+        },
+    },
+    "ScoreHandRequest": {
+        "type": "object",
+        "required": ["ruleset", "players"],
+        "properties": {
+            "ruleset": _ref("RulesetKey"),
+            "decks": {"type": ["integer", "null"], "minimum": 1, "maximum": MAX_DECKS,
+                      "description": "Decks in play; default: the ruleset's recommendation "
+                                     "for this many players."},
+            "options": _ref("Options"),
+            "players": {"type": "array", "items": _ref("ScorePlayer"), "minItems": 2,
+                        "description": "2 to 20 players. At most one went out (Eversol and "
+                                       "Basic: exactly one)."},
+            "penalties": {"type": ["array", "null"], "items": {
+                "type": "object", "required": ["player", "cards"],
+                "properties": {"player": {"type": "string"},
+                               "cards": {"type": "array", "items": _ref("Card")}}},
+                "description": "Eversol, Ari's rule: dead cards whose points are added to "
+                               "the player who threw the rummy card."},
+        },
+    },
+    "ScoreHandResponse": {
+        "type": "object",
+        "required": ["scores", "players"],
+        "properties": {
+            "scores": {"type": "object", "additionalProperties": {"type": "integer"},
+                       "description": "Each player's score for the hand, by name."},
+            "players": {"type": "array", "description": "What each score is made of, in the "
+                        "players' order; a part the game does not count is null.",
+                        "items": {"type": "object",
+                                  "required": ["name", "score", "held", "melded", "laid_off",
+                                               "penalty"],
+                                  "properties": {
+                                      "name": {"type": "string"},
+                                      "score": {"type": "integer"},
+                                      "held": {"type": "integer", "minimum": 0},
+                                      "melded": {"type": ["integer", "null"]},
+                                      "laid_off": {"type": ["integer", "null"]},
+                                      "penalty": {"type": ["integer", "null"]}}}},
+            "decks": {"type": "integer", "description": "The decks the cards were checked "
+                                                        "against."},
+        },
+    },
+})
+
 RESPONSES: dict[str, Any] = {
     "BadRequest": _json(_ref("Error"), "Not a JSON object, a missing field, or a wrong type."),
     "Unprocessable": _json(_ref("Error"), (
@@ -341,6 +409,17 @@ PATHS: dict[str, Any] = {
         "ArrangeRequest", "ArrangeResponse",
         {"ruleset": "eversol", "hand": 6, "decks": 2,
          "cards": ["3H", "4H", "5H", "6H", "9S", "10S", "JS", "JK", "KD", "KC", "KH"]}),
+    "/scores/hand": _post(
+        "Every player's score for one hand. Eversol: points held (+ Ari's rule penalties); "
+        "500 and Base: melded and laid off minus held; Basic: the one who went out takes the "
+        "others' held points, double for going rummy. 422 codes of its own: bad_player_count, "
+        "bad_player_name, unknown_player, bad_going_out, bad_layoff.",
+        "ScoreHandRequest", "ScoreHandResponse",
+        {"ruleset": "500", "players": [
+            {"name": "Ann", "hand": [], "went_out": True,
+             "melds": [["AH", "2H", "3H"], ["KS", "KD", "KC"]],
+             "layoffs": [{"card": "9C", "onto": ["6C", "7C", "8C"]}]},
+            {"name": "Bo", "hand": ["AS", "JK"], "melds": [["6C", "7C", "8C"]]}]}),
     "/openapi.json": {"get": {
         "summary": "This document.",
         "responses": {"200": _json({"type": "object"}, "The OpenAPI 3.1 document."),

@@ -75,3 +75,45 @@ class TooManyCardsError(RefereeInputError):
     """More cards than the hand arranger takes: it is exact, so its input is kept bounded."""
 
     code = "too_many_cards"
+
+
+class PlayerCountError(RefereeInputError):
+    """Fewer or more players than a table can seat."""
+
+    code = "bad_player_count"
+
+
+class PlayerNameError(RefereeInputError):
+    """A player without a name, or two players with the same name."""
+
+    code = "bad_player_name"
+
+
+class UnknownPlayerError(RefereeInputError):
+    """A name that is not one of the players at the table."""
+
+    code = "unknown_player"
+
+
+class GoingOutError(RefereeInputError):
+    """Who went out cannot be right: two players, nobody where the game needs one, or cards kept."""
+
+    code = "bad_going_out"
+
+
+class LayOffError(RefereeInputError):
+    """A card said to be laid off onto a meld that it does not fit."""
+
+    code = "bad_layoff"
+
+
+class CardCountError(RefereeInputError):
+    """A count of cards that cannot be, such as a negative one."""
+
+    code = "bad_count"
+
+
+class ImpossibleScoreError(RefereeInputError):
+    """A hand's score that no cards could add up to."""
+
+    code = "impossible_score"

@@ -1,0 +1,360 @@
+"""Scoring one hand, in any ruleset, from what each player melded, laid off and still holds.
+
+Each game counts a hand its own way (docs/rules.md, "Scoring a hand"): Eversol
+charges the cards still held (lowest total wins); 500 and Base Rules add what a
+player melded or laid off and take away what they hold; in Basic Rummy the
+player who went out collects everyone else's held cards, double for going rummy.
+
+>>> from referee.core import get_ruleset, parse_cards
+>>> eversol = get_ruleset("eversol").configure()
+>>> score_hand(eversol, [PlayerHand("Ben", went_out=True),
+...                      PlayerHand("Carl", hand=parse_cards("2H 3H AS JK"))]).scores
+{'Ben': 0, 'Carl': 75}
+>>> five_hundred = get_ruleset("500").configure()
+>>> score_hand(five_hundred, [
+...     PlayerHand("Ann", melds=[parse_cards("AH 2H 3H")], went_out=True),
+...     PlayerHand("Bo", hand=parse_cards("AS 9C"))]).scores
+{'Ann': 6, 'Bo': -24}
+>>> basic = get_ruleset("basic").configure()
+>>> score_hand(basic, [
+...     PlayerHand("Ann", melds=[parse_cards("7C 7D 7S")], went_out=True, went_rummy=True),
+...     PlayerHand("Bo", hand=parse_cards("KS 2C"))]).scores
+{'Ann': 24, 'Bo': 0}
+>>> score_hand(basic, [PlayerHand("Ann", hand=parse_cards("KS"), went_out=True),
+...                    PlayerHand("Bo")])
+Traceback (most recent call last):
+...
+referee.core.errors.GoingOutError: Ann went out, so Ann cannot still hold cards.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from math import gcd
+
+from .cards import JOKER, Card, Rank, Suit, natural
+from .errors import (CardCountError, GoingOutError, ImpossibleScoreError, LayOffError,
+                     NotInRulesetError, PlayerCountError, PlayerNameError, RefereeInputError,
+                     TableMeldError, UnknownPlayerError, WrongTypeError)
+from .melds import MeldKind
+from .rulesets import EVERSOL, TableRules
+from .rulesets.model import MAX_PLAYERS, MIN_PLAYERS
+from .table import TableMeld
+
+# --- What a hand's end looks like ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LayOff:
+    """One card a player added to a meld on the table; ``onto`` is that meld as it lay."""
+
+    card: Card
+    onto: Sequence[Card]
+
+
+@dataclass(frozen=True)
+class PlayerHand:
+    """One player at the end of a hand."""
+
+    name: str
+    hand: Sequence[Card] = ()
+    melds: Sequence[Sequence[Card]] = ()
+    layoffs: Sequence[LayOff] = ()
+    went_out: bool = False
+    went_rummy: bool = False
+
+
+@dataclass(frozen=True)
+class Penalty:
+    """Eversol's Ari's rule: dead cards whose points are charged to the player who threw them."""
+
+    player: str
+    cards: Sequence[Card]
+
+
+@dataclass(frozen=True)
+class PlayerScore:
+    """A player's score for the hand and what it is made of.
+
+    A part the game does not count is ``None``: melds in Eversol and Basic,
+    penalties outside Eversol.
+    """
+
+    name: str
+    score: int
+    held: int
+    melded: int | None
+    laid_off: int | None
+    penalty: int | None
+
+
+@dataclass(frozen=True)
+class HandScore:
+    players: tuple[PlayerScore, ...]
+    scores: dict[str, int] = field(init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "scores", {p.name: p.score for p in self.players})
+
+
+# How each ruleset counts a hand; a ruleset missing here has no hand scoring yet.
+HELD_AGAINST, MELDS_MINUS_HELD, WINNER_COLLECTS = "held_against", "melds_minus_held", "winner"
+_METHODS = {"eversol": HELD_AGAINST, "500": MELDS_MINUS_HELD, "base": MELDS_MINUS_HELD,
+            "basic": WINNER_COLLECTS}
+# In these games a hand only ends when someone goes out; 500 and Base may end on an empty stock.
+_NEEDS_SOMEONE_OUT = {HELD_AGAINST, WINNER_COLLECTS}
+
+
+def score_hand(table: TableRules, players: Sequence[PlayerHand],
+               penalties: Sequence[Penalty] = ()) -> HandScore:
+    """Every player's score for one hand under ``table``'s ruleset and house options.
+
+    Raises a ``RefereeInputError`` subclass, its ``field`` shaped like the API's
+    request (``players[1].hand[0]``), when the hand could not have ended this way.
+    """
+    method = _METHODS.get(table.ruleset.key)
+    if method is None:
+        raise NotInRulesetError(f"{table.ruleset.title} has no hand scoring yet.", "ruleset")
+    check_player_count(len(players))
+    seats = _seats_by_name(players)
+    _check_penalties(table, seats, penalties)
+    _check_going_out(table, players, method)
+    _check_supply(table, players, penalties)
+    laid = [_laid_points(table, player, f"players[{i}]") for i, player in enumerate(players)]
+    held = [sum(table.card_value(card) for card in player.hand) for player in players]
+    charged = [0] * len(players)
+    for penalty in penalties:
+        charged[seats[_name_key(penalty.player)]] += sum(table.card_value(c) for c in penalty.cards)
+
+    scored = []
+    for i, player in enumerate(players):
+        melded, laid_off = laid[i]
+        if method == HELD_AGAINST:
+            scored.append(PlayerScore(player.name, score=held[i] + charged[i], held=held[i],
+                                      melded=None, laid_off=None, penalty=charged[i]))
+        elif method == MELDS_MINUS_HELD:
+            scored.append(PlayerScore(player.name, score=melded + laid_off - held[i],
+                                      held=held[i], melded=melded, laid_off=laid_off,
+                                      penalty=None))
+        else:
+            scored.append(PlayerScore(player.name, score=_collected(players, held, i),
+                                      held=held[i], melded=None, laid_off=None, penalty=None))
+    return HandScore(tuple(scored))
+
+
+def _collected(players: Sequence[PlayerHand], held: list[int], i: int) -> int:
+    """Basic Rummy: the one who went out takes the others' held points, double for rummy."""
+    if not players[i].went_out:
+        return 0
+    points = sum(held) - held[i]
+    return points * 2 if players[i].went_rummy else points
+
+
+def check_player_count(count: int, field: str = "players") -> None:
+    """Raise ``PlayerCountError`` unless a table could seat ``count`` players."""
+    if not MIN_PLAYERS <= count <= MAX_PLAYERS:
+        raise PlayerCountError(
+            f"A hand is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {count}.", field)
+
+
+# --- Checks: the hand could have ended this way ------------------------------------------------
+
+def _name_key(name: str) -> str:
+    # "Ben" and " ben " are one person at a real table.
+    return name.strip().casefold()
+
+
+def _seats_by_name(players: Sequence[PlayerHand]) -> dict[str, int]:
+    seats: dict[str, int] = {}
+    for i, player in enumerate(players):
+        key = _name_key(player.name)
+        if not key:
+            raise PlayerNameError("Every player needs a name.", f"players[{i}].name")
+        if key in seats:
+            raise PlayerNameError(
+                f"Two players are called {player.name.strip()[:40]!r}; give each a different name.",
+                f"players[{i}].name")
+        seats[key] = i
+    return seats
+
+
+def _check_penalties(table: TableRules, seats: dict[str, int],
+                     penalties: Sequence[Penalty]) -> None:
+    if not penalties:
+        return
+    if "aris_rule" not in table.options:
+        raise NotInRulesetError(
+            f"{table.ruleset.title} has no penalty cards; they belong to Eversol's Ari's rule.",
+            "penalties")
+    if not table.options["aris_rule"]:
+        raise NotInRulesetError(
+            "Ari's rule is off at this table, so nobody is charged for a rummy card.",
+            "penalties")
+    for i, penalty in enumerate(penalties):
+        if _name_key(penalty.player) not in seats:
+            raise UnknownPlayerError(
+                f"Nobody called {penalty.player.strip()[:40]!r} played this hand.",
+                f"penalties[{i}].player")
+
+
+def _check_going_out(table: TableRules, players: Sequence[PlayerHand], method: str) -> None:
+    out = [i for i, player in enumerate(players) if player.went_out]
+    for i, player in enumerate(players):
+        if player.went_rummy and not player.went_out:
+            raise GoingOutError(
+                f"{player.name} went rummy, which is going out all at once, "
+                f"so {player.name} also went out.",
+                f"players[{i}].went_rummy")
+    if len(out) > 1:
+        first, second = players[out[0]].name, players[out[1]].name
+        raise GoingOutError(f"Only one player goes out in a hand, not both {first} and {second}.",
+                            f"players[{out[1]}].went_out")
+    if not out and method in _NEEDS_SOMEONE_OUT:
+        raise GoingOutError(
+            f"A hand of {table.ruleset.title} ends when a player goes out: say who did.",
+            "players")
+    for i in out:
+        if players[i].hand:
+            name = players[i].name
+            raise GoingOutError(f"{name} went out, so {name} cannot still hold cards.",
+                                f"players[{i}].hand")
+
+
+_INDEXED = re.compile(r"^cards\[(\d+)\]$")
+
+
+def _check_supply(table: TableRules, players: Sequence[PlayerHand],
+                  penalties: Sequence[Penalty]) -> None:
+    """Every card held, melded, laid off or dead exists at once in the decks in play.
+
+    A lay-off's ``onto`` is left out: it names cards already counted in a meld.
+    """
+    where: list[str] = []
+    cards: list[Card] = []
+
+    def add(group: Sequence[Card], prefix: str) -> None:
+        for j, card in enumerate(group):
+            where.append(f"{prefix}[{j}]")
+            cards.append(card)
+
+    for i, player in enumerate(players):
+        add(player.hand, f"players[{i}].hand")
+        for k, meld in enumerate(player.melds):
+            add(meld, f"players[{i}].melds[{k}]")
+        for k, layoff in enumerate(player.layoffs):
+            where.append(f"players[{i}].layoffs[{k}].card")
+            cards.append(layoff.card)
+    for i, penalty in enumerate(penalties):
+        add(penalty.cards, f"penalties[{i}].cards")
+    try:
+        table.check_supply(cards, "cards")
+    except RefereeInputError as error:
+        match = _INDEXED.match(error.field or "")
+        if match:  # name the request field the offending card came from
+            error.field = where[int(match.group(1))]
+        raise
+
+
+# --- Points melded and laid off ----------------------------------------------------------------
+
+def _laid_points(table: TableRules, player: PlayerHand, prefix: str) -> tuple[int, int]:
+    """What the player's melds and lay-offs are worth (every one checked legal)."""
+    melded = sum(_meld_points(table, meld, f"{prefix}.melds[{k}]")
+                 for k, meld in enumerate(player.melds))
+    laid_off = sum(_layoff_points(table, layoff, f"{prefix}.layoffs[{k}]")
+                   for k, layoff in enumerate(player.layoffs))
+    return melded, laid_off
+
+
+def _meld_points(table: TableRules, cards: Sequence[Card], where: str) -> int:
+    try:
+        laid = table.lay(cards, field=where)
+    except TableMeldError as error:
+        error.field = error.field or where
+        raise
+    low_ace_at = 0 if laid.kind is MeldKind.RUN and laid.low == 1 else None
+    return sum(table.card_value(card, low_ace_in_run=(j == low_ace_at))
+               for j, card in enumerate(laid.cards))
+
+
+def _layoff_points(table: TableRules, layoff: LayOff, where: str) -> int:
+    table.check_supply(layoff.onto, f"{where}.onto")
+    try:
+        readings = TableMeld.candidates(layoff.onto, table.melds)
+    except TableMeldError as error:
+        error.field = f"{where}.onto"
+        raise
+    outcomes = [meld.extend([layoff.card], table.melds) for meld in readings]
+    fitting = next((o for o in outcomes if o.valid), None)
+    if fitting is None:
+        onto = " ".join(card.label for card in layoff.onto)
+        raise LayOffError(f"{layoff.card.label} cannot be laid off on {onto}: "
+                          f"{outcomes[0].reason}", f"{where}.card")
+    # 500: an ace laid off below a 2-3 sits at the low end, where it counts as a low ace.
+    result = fitting.meld
+    low_ace = (result.kind is MeldKind.RUN and result.low == 1
+               and layoff.card.rank is Rank.ACE)
+    return table.card_value(layoff.card, low_ace_in_run=low_ace)
+
+
+# --- Eversol totals, for a scorekeeper that types points in ----------------------------------
+
+def _eversol_value(card: Card) -> int:
+    return EVERSOL.card_value(card, EVERSOL.resolve_options(), False)
+
+
+# One card of each Eversol value class; the values themselves stay in the ruleset.
+EVERSOL_VALUE_CLASSES = {
+    "twos_to_nines": _eversol_value(natural(Rank.TWO, Suit.SPADES)),
+    "tens_to_kings": _eversol_value(natural(Rank.TEN, Suit.SPADES)),
+    "aces": _eversol_value(natural(Rank.ACE, Suit.SPADES)),
+    "jokers": _eversol_value(JOKER),
+}
+# Every Eversol card is worth a multiple of this, so every total is one too.
+EVERSOL_POINT_STEP = gcd(*EVERSOL_VALUE_CLASSES.values())
+
+
+def eversol_points_from_counts(*, twos_to_nines: int = 0, tens_to_kings: int = 0, aces: int = 0,
+                               jokers: int = 0, field: str = "counts") -> int:
+    """Eversol points held, from how many cards of each value class a player holds.
+
+    >>> eversol_points_from_counts(twos_to_nines=3, aces=1, jokers=1)
+    80
+    >>> eversol_points_from_counts(tens_to_kings=-1)
+    Traceback (most recent call last):
+    ...
+    referee.core.errors.CardCountError: A count of cards cannot be negative.
+    """
+    counts = {"twos_to_nines": twos_to_nines, "tens_to_kings": tens_to_kings, "aces": aces,
+              "jokers": jokers}
+    total = 0
+    for name, count in counts.items():
+        if not isinstance(count, int) or isinstance(count, bool):
+            raise WrongTypeError(f"{name} must be a whole number of cards.", f"{field}.{name}")
+        if count < 0:
+            raise CardCountError("A count of cards cannot be negative.", f"{field}.{name}")
+        total += count * EVERSOL_VALUE_CLASSES[name]
+    return total
+
+
+def check_eversol_total(total: object, field: str = "total") -> int:
+    """The total if some held cards could add up to it in Eversol; raises otherwise.
+
+    >>> check_eversol_total(35)
+    35
+    >>> check_eversol_total(37)
+    Traceback (most recent call last):
+    ...
+    referee.core.errors.ImpossibleScoreError: Eversol cards all count in 5s, so no hand makes 37.
+    """
+    if not isinstance(total, int) or isinstance(total, bool):
+        raise WrongTypeError("A hand's points must be a whole number.", field)
+    if total < 0:
+        raise ImpossibleScoreError("A hand's points in Eversol cannot be below 0.", field)
+    if total % EVERSOL_POINT_STEP:
+        raise ImpossibleScoreError(
+            f"Eversol cards all count in {EVERSOL_POINT_STEP}s, so no hand makes {total}.",
+            field)
+    return total
