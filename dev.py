@@ -2,21 +2,36 @@
 """Set up and run Rummy Referee from a fresh checkout, with nothing but python3.
 
     python3 dev.py run     # serve the app on this machine's network (port 8000)
-    python3 dev.py test    # run every test, browser tests included
+    python3 dev.py test    # run every test, browser tests included, on SQLite then PostgreSQL
 
 Both make ./.venv and install the project into it when pyproject.toml has
 changed. ``test`` also installs Debian's chromium when it is missing and this
 machine can (root with apt-get), because the browser tests drive it; on a
 developer machine without it those tests skip, but in CI (CI=true) they fail.
+
+``test`` runs the whole suite twice: on SQLite, then on PostgreSQL. The
+PostgreSQL server is the one TEST_DATABASE_URL (or else a postgres
+DATABASE_URL) names; without one, dev.py starts a throwaway server of its own
+on a free loopback port, from Debian's postgresql package, installing that
+package when it is missing and this machine can (root with apt-get). Where
+there is no server to be had the PostgreSQL run is skipped, except in CI,
+where that is a failure. ``test --sqlite-only`` (or REFEREE_TEST_SQLITE_ONLY=1)
+runs only the first run, ``test --postgres-only`` only the second; any other
+arguments go to pytest, in both runs.
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
+import secrets
+import shlex
 import shutil
+import socket
 import subprocess
 import sys
+import tempfile
+import time
 import venv
 from pathlib import Path
 
@@ -25,10 +40,40 @@ VENV = ROOT / ".venv"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 STAMP = VENV / ".installed-from"
 CHROMIUM = Path("/usr/bin/chromium")
+IN_CI = os.environ.get("CI") == "true"
+
+# The variable tests/conftest.py reads: when set, the tests use this PostgreSQL database.
+TEST_DATABASE_URL = "TEST_DATABASE_URL"
+# dev.py's own PostgreSQL server: one per user of this machine, kept between runs.
+PG_HOME = Path(tempfile.gettempdir()) / f"rummy-referee-postgres-{getattr(os, 'getuid', int)()}"
+PG_ROLE = "referee_test"
+# One database per checkout, so two clones on one machine never share tables.
+PG_DATABASE = "referee_test_" + hashlib.sha256(str(ROOT).encode()).hexdigest()[:8]
 
 
 def say(message: str) -> None:
     print(f"[dev.py] {message}", flush=True)
+
+
+def is_root() -> bool:
+    return hasattr(os, "geteuid") and os.geteuid() == 0
+
+
+def can_apt_install() -> bool:
+    return bool(shutil.which("apt-get")) and is_root()
+
+
+_apt_updated = False
+
+
+def apt_install(package: str) -> None:
+    global _apt_updated
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    if not _apt_updated:
+        subprocess.run(["apt-get", "update", "-qq"], check=True, env=env)
+        _apt_updated = True
+    subprocess.run(["apt-get", "install", "-y", "-qq", package], check=True, env=env,
+                   stdout=subprocess.DEVNULL)
 
 
 def ensure_venv() -> None:
@@ -48,15 +93,220 @@ def ensure_venv() -> None:
 def ensure_chromium() -> None:
     if CHROMIUM.exists():
         return
-    can_install = shutil.which("apt-get") and hasattr(os, "geteuid") and os.geteuid() == 0
-    if not can_install:
+    if not can_apt_install():
         say("Debian's chromium is missing and cannot be installed here: browser tests will skip")
         return
     say("installing Debian's chromium for the browser tests")
-    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-    subprocess.run(["apt-get", "update", "-qq"], check=True, env=env)
-    subprocess.run(["apt-get", "install", "-y", "-qq", "chromium"], check=True, env=env,
-                   stdout=subprocess.DEVNULL)
+    apt_install("chromium")
+
+
+# --- PostgreSQL -------------------------------------------------------------------------------
+
+
+class NoPostgres(Exception):
+    """Why there is no PostgreSQL server for the second run."""
+
+
+def redact(url: str) -> str:
+    """The URL without its password, fit to print."""
+    scheme, sep, rest = url.partition("://")
+    userinfo, at, host = rest.rpartition("@")
+    if not at or ":" not in userinfo:
+        return url
+    return f"{scheme}{sep}{userinfo.split(':', 1)[0]}:***@{host}"
+
+
+def given_postgres_url() -> tuple[str, str] | None:
+    """A server the developer named: TEST_DATABASE_URL, else a postgres DATABASE_URL."""
+    for name in (TEST_DATABASE_URL, "DATABASE_URL"):
+        url = os.environ.get(name, "")
+        if url.startswith(("postgres://", "postgresql://", "postgresql+")):
+            return url, name
+        if url and name == TEST_DATABASE_URL:
+            raise NoPostgres(f"{TEST_DATABASE_URL} is set but is not a postgresql:// URL: {url!r}")
+    return None
+
+
+def postgres_bindir() -> Path | None:
+    """Where pg_ctl and initdb are: Debian's newest /usr/lib/postgresql/N/bin, else PATH."""
+    def major(pg_ctl: Path) -> int:
+        name = pg_ctl.parent.parent.name
+        return int(name) if name.isdigit() else 0
+
+    debian = sorted(Path("/usr/lib/postgresql").glob("*/bin/pg_ctl"), key=major)
+    candidates = [p.parent for p in reversed(debian)]
+    on_path = shutil.which("pg_ctl")
+    if on_path:
+        candidates.append(Path(on_path).resolve().parent)
+    for bindir in candidates:
+        if all((bindir / tool).exists() for tool in ("pg_ctl", "initdb", "psql")):
+            return bindir
+    return None
+
+
+class LocalPostgres:
+    """A throwaway cluster in the system temp folder, on a free loopback port.
+
+    It belongs to the user running dev.py, or to ``postgres`` when that is root
+    (PostgreSQL refuses to run as root). Only loopback TCP with a password and a
+    Unix socket inside its own 0700 folder reach it. It is left running, so the
+    next ``dev.py test`` finds it; removing the folder (after ``pg_ctl stop``)
+    resets it.
+    """
+
+    def __init__(self, bindir: Path):
+        self.bindir = bindir
+        self.home = PG_HOME
+        self.data = self.home / "data"
+        self.log = self.home / "server.log"
+        self.password_file = self.home / "password"
+        self.run_as: dict = {}
+        if is_root():
+            import pwd
+
+            try:
+                account = pwd.getpwnam("postgres")
+            except KeyError:
+                raise NoPostgres("running as root, but there is no 'postgres' user "
+                                 "to run the server as") from None
+            self.run_as = {"user": account.pw_uid, "group": account.pw_gid, "extra_groups": [],
+                           "env": {**os.environ, "HOME": account.pw_dir, "USER": "postgres",
+                                   "LOGNAME": "postgres"}}
+            self.owner = account.pw_uid
+        else:
+            self.owner = os.getuid()
+
+    def tool(self, name: str, *args: str, check: bool = True, capture: bool = False):
+        return subprocess.run([str(self.bindir / name), *args], cwd=self.home, check=check,
+                              text=True, capture_output=capture, **self.run_as)
+
+    def psql(self, port: int, sql: str) -> str:
+        done = self.tool("psql", "-X", "-q", "-t", "-A", "-v", "ON_ERROR_STOP=1",
+                         "-h", str(self.home), "-p", str(port), "-d", "postgres", "-c", sql,
+                         capture=True, check=False)
+        if done.returncode != 0:
+            raise NoPostgres(f"psql failed on the local server: {done.stderr.strip()}")
+        return done.stdout.strip()
+
+    def prepare_home(self) -> None:
+        if is_root():  # the server runs as postgres, which must reach its folder
+            for folder in self.home.parents:
+                if not folder.stat().st_mode & 0o001:
+                    raise NoPostgres(f"the postgres user cannot enter {folder} (the temp folder "
+                                     "is taken from TMPDIR; unset it or set it to /tmp)")
+        if self.home.exists():
+            if self.home.is_symlink() or self.home.stat().st_uid != self.owner:
+                raise NoPostgres(f"{self.home} exists but belongs to someone else; remove it")
+        else:
+            self.home.mkdir(mode=0o700)
+            if is_root():
+                os.chown(self.home, self.owner, -1)
+        self.home.chmod(0o700)
+        if not self.password_file.exists():
+            self.password_file.write_text(secrets.token_hex(16))
+            self.password_file.chmod(0o600)
+            if is_root():
+                os.chown(self.password_file, self.owner, -1)
+
+    def major(self) -> str:
+        out = self.tool("pg_ctl", "--version", capture=True).stdout  # pg_ctl (PostgreSQL) 15.18
+        return out.split()[-1].split(".")[0]
+
+    def initdb_if_needed(self) -> None:
+        version_file = self.data / "PG_VERSION"
+        if version_file.exists() and version_file.read_text().strip() == self.major():
+            return
+        if self.data.exists():
+            say(f"removing {self.data}: not a usable PostgreSQL {self.major()} cluster")
+            shutil.rmtree(self.data)
+        say(f"creating a PostgreSQL {self.major()} cluster in {self.data}")
+        # Local socket: the server's own OS user only; TCP: passwords only.
+        self.tool("initdb", "-D", str(self.data), "--auth-local=peer",
+                  "--auth-host=scram-sha-256", "--encoding=UTF8", "--locale=C.UTF-8",
+                  capture=True)
+        with (self.data / "postgresql.conf").open("a") as conf:
+            conf.write(
+                "\n# dev.py: a throwaway server for the tests\n"
+                "listen_addresses = '127.0.0.1'\n"
+                f"unix_socket_directories = '{self.home}'\n"
+                "fsync = off\nsynchronous_commit = off\nfull_page_writes = off\n"
+                "max_connections = 200\n"
+            )
+
+    def running_port(self) -> int | None:
+        status = self.tool("pg_ctl", "status", "-D", str(self.data), check=False, capture=True)
+        if status.returncode != 0:
+            return None
+        lines = (self.data / "postmaster.pid").read_text().splitlines()
+        # After a restart the pid of a server long gone may belong to another program.
+        comm = Path(f"/proc/{lines[0].strip()}/comm")
+        if comm.exists() and comm.read_text().strip() not in ("postgres", "postmaster"):
+            return None
+        return int(lines[3])  # the fourth line is the port
+
+    def start(self) -> int:
+        port = self.running_port()
+        if port is not None:
+            say(f"PostgreSQL is already running in {self.data} on 127.0.0.1:{port}")
+            return port
+        (self.data / "postmaster.pid").unlink(missing_ok=True)  # left by a killed server
+        for _attempt in range(3):
+            with socket.socket() as probe:
+                probe.bind(("127.0.0.1", 0))
+                port = probe.getsockname()[1]
+            say(f"starting PostgreSQL in {self.data} on 127.0.0.1:{port}")
+            started = self.tool("pg_ctl", "start", "-D", str(self.data), "-l", str(self.log),
+                                "-w", "-t", "60", "-o", f"-p {port}", check=False, capture=True)
+            if started.returncode == 0:
+                return port
+        tail = self.log.read_text(errors="replace")[-2000:] if self.log.exists() else ""
+        raise NoPostgres(f"pg_ctl could not start the server; {self.log} ends:\n{tail}")
+
+    def ensure_database(self, port: int) -> str:
+        password = self.password_file.read_text().strip()
+        role_sql = f"LOGIN PASSWORD '{password}'"
+        if self.psql(port, f"SELECT 1 FROM pg_roles WHERE rolname = '{PG_ROLE}'"):
+            self.psql(port, f"ALTER ROLE {PG_ROLE} {role_sql}")
+        else:
+            self.psql(port, f"CREATE ROLE {PG_ROLE} {role_sql}")
+        if not self.psql(port, f"SELECT 1 FROM pg_database WHERE datname = '{PG_DATABASE}'"):
+            say(f"creating database {PG_DATABASE} owned by {PG_ROLE}")
+            self.psql(port, f"CREATE DATABASE {PG_DATABASE} OWNER {PG_ROLE}")
+        return f"postgresql://{PG_ROLE}:{password}@127.0.0.1:{port}/{PG_DATABASE}"
+
+    def url(self) -> str:
+        self.prepare_home()
+        self.initdb_if_needed()
+        return self.ensure_database(self.start())
+
+
+def postgres_url() -> str:
+    """The URL of the PostgreSQL database for the second run; NoPostgres says why there is none."""
+    given = given_postgres_url()
+    if given:
+        url, name = given
+        say(f"PostgreSQL run: using the server {name} names")
+        return url
+    bindir = postgres_bindir()
+    if bindir is None:
+        if not can_apt_install():
+            raise NoPostgres("no PostgreSQL server programs here (Debian's postgresql package), "
+                             f"not root to install them, and no {TEST_DATABASE_URL} given")
+        say("installing Debian's postgresql for the PostgreSQL run")
+        apt_install("postgresql")
+        bindir = postgres_bindir()
+        if bindir is None:
+            raise NoPostgres("installed postgresql, but found no pg_ctl/initdb/psql")
+    try:
+        return LocalPostgres(bindir).url()
+    except subprocess.CalledProcessError as error:
+        detail = (error.stderr or "").strip()
+        raise NoPostgres(f"{shlex.join(map(str, error.cmd))} failed: {detail}") from None
+    except OSError as error:
+        raise NoPostgres(f"could not set up the local server: {error}") from None
+
+
+# --- commands ---------------------------------------------------------------------------------
 
 
 def run(args: list[str]) -> int:
@@ -64,10 +314,56 @@ def run(args: list[str]) -> int:
     return subprocess.call([str(BIN / "referee"), "run", *args], cwd=ROOT)
 
 
+def pytest_run(label: str, args: list[str], database_url: str | None) -> tuple[int, float]:
+    env = {k: v for k, v in os.environ.items() if k != TEST_DATABASE_URL}
+    if database_url:
+        env[TEST_DATABASE_URL] = database_url
+    say(f"===== {label} =====")
+    started = time.monotonic()
+    code = subprocess.call([str(BIN / "python"), "-m", "pytest", *args], cwd=ROOT, env=env)
+    return code, time.monotonic() - started
+
+
 def test(args: list[str]) -> int:
+    sqlite = "--postgres-only" not in args
+    postgres = "--sqlite-only" not in args and os.environ.get("REFEREE_TEST_SQLITE_ONLY") != "1"
+    args = [a for a in args if a not in ("--sqlite-only", "--postgres-only")]
     ensure_venv()
     ensure_chromium()
-    return subprocess.call([str(BIN / "python"), "-m", "pytest", *args], cwd=ROOT)
+
+    url, why_not = None, None
+    if postgres:
+        try:
+            url = postgres_url()
+        except NoPostgres as reason:
+            why_not = str(reason)
+        except (subprocess.CalledProcessError, OSError) as error:
+            why_not = f"setting up PostgreSQL failed: {error}"
+        if why_not:
+            say(f"no PostgreSQL run ({'CI fails without it' if IN_CI else 'skipped'}): {why_not}")
+    results: list[tuple[str, str]] = []
+    failed = False
+    if sqlite:
+        code, seconds = pytest_run("run 1: the suite on SQLite (a new file per test)", args, None)
+        results.append(("SQLite", f"{'passed' if code == 0 else f'FAILED (pytest exit {code})'}"
+                                  f" in {seconds:.0f}s"))
+        failed |= code != 0
+    if not postgres:
+        results.append(("PostgreSQL", "not run (--sqlite-only / REFEREE_TEST_SQLITE_ONLY=1)"))
+    elif url is None:
+        if IN_CI:
+            results.append(("PostgreSQL", f"FAILED: CI must run it, but {why_not}"))
+            failed = True
+        else:
+            results.append(("PostgreSQL", f"skipped: {why_not}"))
+    else:
+        code, seconds = pytest_run(f"run 2: the suite on PostgreSQL at {redact(url)}", args, url)
+        results.append(("PostgreSQL", f"{'passed' if code == 0 else f'FAILED (pytest exit {code})'}"
+                                      f" in {seconds:.0f}s, at {redact(url)}"))
+        failed |= code != 0
+    for database, outcome in results:
+        say(f"{database}: {outcome}")
+    return 1 if failed else 0
 
 
 def main() -> int:

@@ -1,25 +1,294 @@
-"""Fixtures every test can use: an app on a fresh database, and its test client."""
+"""Fixtures every test can use: an app on a fresh database, and its test client.
+
+The database is SQLite (a new file per test) unless TEST_DATABASE_URL names a
+PostgreSQL database (``python3 dev.py test`` sets it for its second run). There
+each test starts on a schema the Alembic migrations made from nothing, as on
+SQLite, but without paying for it on every test: the tests work in a schema of
+their own (``referee_test``, through ``search_path``), which is dropped whole,
+``alembic_version`` and all, and migrated again by ``create_app`` only after a
+test that changed anything in it (its tables, rows or sequences).
+"""
 
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
 
 from referee import create_app
+from referee.extensions import db
 
 CASES_FILE = Path(__file__).parent / "cases" / "examples.json"
 
+# The PostgreSQL database to test on; unset (or empty) means SQLite.
+TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL") or None
+
+
+# --- Which database: SQLite files, or schemas of one PostgreSQL database ----------------------
+
+def redacted(url: str) -> str:
+    from sqlalchemy.engine import make_url
+
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except Exception:
+        return "(a URL SQLAlchemy cannot read)"
+
+
+def postgres_url(url: str, schema: str | None = None) -> str:
+    """The SQLAlchemy URL of ``url`` with the psycopg 3 driver, working in ``schema``."""
+    from sqlalchemy.engine import make_url
+
+    parsed = make_url(url)
+    if parsed.drivername in ("postgres", "postgresql"):
+        parsed = parsed.set(drivername="postgresql+psycopg")
+    if schema:
+        options = f"{parsed.query.get('options', '')} -csearch_path={schema}".strip()
+        parsed = parsed.update_query_dict({"options": options})
+    return parsed.render_as_string(hide_password=False)
+
+
+def quoted(name: str) -> str:
+    return '"' + name.replace('"', '""') + '"'
+
+
+# Everything in a schema that a migration can make, as sorted lines; its md5 is compared.
+CATALOG_SQL = """
+WITH ns AS (SELECT oid FROM pg_namespace WHERE nspname = :schema)
+SELECT md5(coalesce(string_agg(line, E'\\n' ORDER BY line), '')),
+       (SELECT coalesce(array_agg(relname::text ORDER BY relname), '{}') FROM pg_class
+        WHERE relnamespace = (SELECT oid FROM ns) AND relkind IN ('r', 'p'))
+FROM (
+  SELECT 'rel ' || relname || ' ' || relkind::text AS line
+    FROM pg_class WHERE relnamespace = (SELECT oid FROM ns)
+  UNION ALL
+  SELECT 'col ' || c.relname || '.' || a.attname || ' ' || format_type(a.atttypid, a.atttypmod)
+         || ' ' || a.attnotnull || ' ' || coalesce(pg_get_expr(d.adbin, d.adrelid), '')
+    FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid
+    LEFT JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum
+    WHERE c.relnamespace = (SELECT oid FROM ns) AND a.attnum > 0 AND NOT a.attisdropped
+  UNION ALL
+  SELECT 'con ' || conname || ' ' || pg_get_constraintdef(oid)
+    FROM pg_constraint WHERE connamespace = (SELECT oid FROM ns)
+  UNION ALL
+  SELECT 'idx ' || pg_get_indexdef(i.indexrelid)
+    FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
+    WHERE c.relnamespace = (SELECT oid FROM ns)
+  UNION ALL
+  SELECT 'type ' || typname || ' ' || coalesce((SELECT string_agg(enumlabel, ',' ORDER BY
+         enumsortorder) FROM pg_enum WHERE enumtypid = t.oid), '')
+    FROM pg_type t WHERE typnamespace = (SELECT oid FROM ns)
+  UNION ALL
+  SELECT 'fn ' || proname || ' ' || md5(prosrc) FROM pg_proc
+    WHERE pronamespace = (SELECT oid FROM ns)
+  UNION ALL
+  SELECT 'trg ' || c.relname || ' ' || t.tgname FROM pg_trigger t
+    JOIN pg_class c ON c.oid = t.tgrelid
+    WHERE c.relnamespace = (SELECT oid FROM ns) AND NOT t.tgisinternal
+  UNION ALL
+  SELECT 'seq ' || sequencename || ' ' || coalesce(last_value::text, '-')
+    FROM pg_sequences WHERE schemaname = :schema
+) AS lines
+"""
+
+
+class PostgresSchema:
+    """One schema of the test database, standing in for a whole database."""
+
+    def __init__(self, database: PostgresTestDatabase, name: str):
+        self.database = database
+        self.name = name
+        self.uri = postgres_url(database.url, name)
+        self.clean_state: tuple[str, str] | None = None  # as the migrations left it
+        self.quiet_since: tuple[str, str] | None = None  # the server's write marks, when clean
+
+    def reset(self) -> None:
+        """Drop everything in the schema, alembic_version included."""
+        self.database.execute(f"DROP SCHEMA IF EXISTS {quoted(self.name)} CASCADE")
+        self.database.execute(f"CREATE SCHEMA {quoted(self.name)}")
+        self.clean_state = None
+        self.quiet_since = None
+        self.database.resets += 1
+
+    def state(self) -> tuple[str, str]:
+        """Digests of the schema's objects and of every row of its tables."""
+        from sqlalchemy import text
+
+        catalog, tables = self.database.connection.execute(
+            text(CATALOG_SQL), {"schema": self.name}).one()
+        if not tables:
+            return catalog, ""
+        rows = " UNION ALL ".join(
+            f"SELECT {i} AS n, count(*) || ' ' || md5(coalesce(string_agg(t::text, E'\\n' "
+            f"ORDER BY t::text), '')) AS line FROM {quoted(self.name)}.{quoted(table)} AS t"
+            for i, table in enumerate(tables))
+        data = self.database.connection.execute(
+            text(f"SELECT md5(string_agg(line, ' ' ORDER BY n)) FROM ({rows}) AS r")).scalar()
+        return catalog, data
+
+    # The app fixture's three steps.
+    def before_app(self) -> str:
+        if self.clean_state is None:
+            self.reset()
+        return self.uri
+
+    def after_migrations(self) -> None:
+        if self.clean_state is None:
+            marks = self.database.write_marks()
+            self.clean_state = self.state()
+            self.quiet_since = marks
+
+    def after_test(self) -> None:
+        if self.clean_state is None:
+            return
+        # Most tests write nothing at all: then the server's WAL position and next
+        # transaction id have not moved since the schema was last seen clean, and
+        # the digests need not be taken.
+        marks = self.database.write_marks()
+        if marks == self.quiet_since:
+            return
+        if self.state() == self.clean_state:
+            self.quiet_since = marks
+        else:
+            self.clean_state = None
+
+
+class PostgresTestDatabase:
+    """The database TEST_DATABASE_URL names, with a session lock on a slot of its own.
+
+    The slot (an advisory lock held for the whole session) names the schemas, so
+    two test runs on one database never share a schema; a schema whose slot is
+    free is left from a run that ended and may be dropped.
+    """
+
+    LOCK_CLASS = 0x52524546  # "RREF"
+
+    def __init__(self, url: str):
+        from sqlalchemy import create_engine, text
+        from sqlalchemy.pool import NullPool
+
+        self.url = url
+        self.engine = create_engine(postgres_url(url), poolclass=NullPool)
+        self.connection = self.engine.connect().execution_options(isolation_level="AUTOCOMMIT")
+        self.server_version = self.connection.execute(text("SHOW server_version")).scalar()
+        # A reset waits at most this long for a lock a stray connection holds, then fails.
+        self.execute("SET lock_timeout = '30s'")
+        for slot in range(64):
+            if self.connection.execute(text("SELECT pg_try_advisory_lock(:c, :s)"),
+                                       {"c": self.LOCK_CLASS, "s": slot}).scalar():
+                break
+        else:
+            raise RuntimeError("64 test sessions already use this database")
+        self.prefix = "referee_test" + (f"_{slot}" if slot else "")
+        self.schemas: dict[str, PostgresSchema] = {}
+        self.resets = 0
+
+    def execute(self, sql: str) -> None:
+        from sqlalchemy import text
+
+        self.connection.execute(text(sql))
+
+    def write_marks(self) -> tuple[str, str]:
+        """What moves on any write: the WAL position, and the next transaction id (which
+        also moves for writes the WAL does not see, such as to unlogged tables)."""
+        from sqlalchemy import text
+
+        return tuple(self.connection.execute(text(
+            "SELECT pg_current_wal_insert_lsn()::text,"
+            " pg_snapshot_xmax(pg_current_snapshot())::text")).one())
+
+    def schema(self, purpose: str = "") -> PostgresSchema:
+        """The schema for one purpose: "" for the app fixture, "live" for the live server."""
+        name = f"{self.prefix}_{purpose}" if purpose else self.prefix
+        if name not in self.schemas:
+            self.schemas[name] = PostgresSchema(self, name)
+        return self.schemas[name]
+
+    def close(self) -> None:
+        for name in self.schemas:
+            try:
+                self.execute(f"DROP SCHEMA IF EXISTS {quoted(name)} CASCADE")
+            except Exception as error:  # a stray connection's lock: the next run drops it
+                print(f"could not drop schema {name}: {error}")
+        self.connection.close()  # ends the session, and with it the slot's lock
+        self.engine.dispose()
+
+
+def dispose_engines(app) -> None:
+    """Close the app's pooled connections, so the tests do not pile them up on the server."""
+    with app.app_context():
+        for engine in db.engines.values():
+            engine.dispose()
+
+
+SESSION: dict[str, str] = {}  # what the PostgreSQL session saw, for the summary
+
+
+@pytest.fixture(scope="session")
+def test_database():
+    """The PostgreSQL test database, or None when the suite runs on SQLite."""
+    if not TEST_DATABASE_URL:
+        yield None
+        return
+    try:
+        database = PostgresTestDatabase(TEST_DATABASE_URL)
+    except Exception as error:
+        pytest.exit(f"TEST_DATABASE_URL={redacted(TEST_DATABASE_URL)} cannot be used: {error}",
+                    returncode=3)
+    yield database
+    SESSION["server"] = database.server_version
+    SESSION["resets"] = str(database.resets)
+    SESSION["schemas"] = ", ".join(database.schemas)
+    database.close()
+
+
+def empty_database(test_database, folder: Path, purpose: str) -> str:
+    """The URI of an empty database: a new SQLite file in ``folder``, or a schema emptied."""
+    if test_database is None:
+        return f"sqlite:///{folder / ((purpose or 'test') + '.sqlite3')}"
+    schema = test_database.schema(purpose)
+    schema.reset()
+    return schema.uri
+
 
 @pytest.fixture
-def app(tmp_path):
+def empty_database_uri(tmp_path, test_database):
+    """An empty database (no tables, no alembic_version), for tests of the migrations."""
+    return empty_database(test_database, tmp_path, "")
+
+
+@pytest.fixture
+def app(tmp_path, test_database):
+    schema = test_database.schema() if test_database else None
+    uri = schema.before_app() if schema else f"sqlite:///{tmp_path / 'test.sqlite3'}"
     app = create_app({
         "TESTING": True,
         "SECRET_KEY": "test-secret",
-        "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'test.sqlite3'}",
+        "SQLALCHEMY_DATABASE_URI": uri,
     })
+    if schema:
+        schema.after_migrations()
     yield app
+    dispose_engines(app)
+    if schema:
+        schema.after_test()
+
+
+def pytest_report_header(config):
+    if TEST_DATABASE_URL:
+        return [f"database: PostgreSQL, TEST_DATABASE_URL={redacted(TEST_DATABASE_URL)}"]
+    return ["database: SQLite, a new file per test (TEST_DATABASE_URL is not set)"]
+
+
+def pytest_terminal_summary(terminalreporter):
+    for line in pytest_report_header(terminalreporter.config):
+        terminalreporter.write_line(line)
+    if SESSION:
+        terminalreporter.write_line(
+            f"database: PostgreSQL {SESSION['server']}, schemas {SESSION['schemas']}; "
+            f"emptied and migrated from nothing {SESSION['resets']} times")
 
 
 @pytest.fixture

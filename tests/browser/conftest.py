@@ -15,6 +15,8 @@ from waitress.server import create_server
 
 from referee import create_app
 
+from ..conftest import dispose_engines, empty_database
+
 CHROMIUM = Path("/usr/bin/chromium")
 SCREENSHOTS = Path(__file__).resolve().parent.parent / "screenshots"
 TABLET = {"width": 1024, "height": 768}
@@ -33,16 +35,21 @@ def pytest_collection_modifyitems(config, items):
 
 
 @pytest.fixture(scope="session")
-def live_server(tmp_path_factory):
-    """The app served by waitress on a free loopback port, for the whole session."""
+def live_server(tmp_path_factory, test_database):
+    """The app served by waitress on a free loopback port, for the whole session.
+
+    Its database is the suite's choice (tests/conftest.py): a new SQLite file, or
+    a schema of its own in the PostgreSQL test database, emptied and migrated.
+    """
     data = tmp_path_factory.mktemp("live")
     app = create_app({"SECRET_KEY": "browser-tests",
-                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{data / 'live.sqlite3'}"})
+                      "SQLALCHEMY_DATABASE_URI": empty_database(test_database, data, "live")})
     server = create_server(app, host="127.0.0.1", port=0, threads=4)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{server.effective_port}"
     server.close()
+    dispose_engines(app)
 
 
 @pytest.fixture(scope="session")
