@@ -83,7 +83,7 @@ def test_setups_no_table_could_have(players, message):
     ({"Ben": 5, "Carl": 12, "Dee": 5}, "Abe", "come in fives: 12", "event.points.Carl"),
     ({"Ben": 0, "Carl": 5, "Dee": 5}, "Abe", "at least 5", "event.points.Ben"),
     ({"Ben": -5, "Carl": 5, "Dee": 5}, "Abe", "at least 5", "event.points.Ben"),
-    ({"Abe": 5, "Ben": 5, "Carl": 5, "Dee": 5}, "Abe", "Abe went out", "event.points.Abe"),
+    ({"Abe": -5, "Ben": 5, "Carl": 5, "Dee": 5}, "Abe", "Abe went out", "event.points.Abe"),
     ({"Ben": 5, "Carl": 5, "Dee": 5000}, "Abe", "more than every card", "event.points.Dee"),
     ({"Ben": 5, "Carl": 5, "Dee": 5}, "Zed", "Nobody called Zed", "event.went_out"),
     ({"Ben": 5, "Carl": 5, "Zed": 5}, "Abe", "Nobody called Zed", "event.points.Zed"),
@@ -93,6 +93,15 @@ def test_hand_entries_that_cannot_be_right_name_the_player(points, went_out, mes
     with pytest.raises(HandEntryError, match=message) as caught:
         state.apply(HandScored(1, went_out, points))
     assert caught.value.field == field
+
+
+def test_with_aris_rule_the_one_who_went_out_may_carry_a_rummy_penalty():
+    charged = HandScored(1, "Abe", {"Abe": 15, "Ben": 5, "Carl": 5, "Dee": 5})
+    assert replay(setup(), [charged]).totals["Abe"] == 15
+    with pytest.raises(HandEntryError, match="Abe went out, so Abe scores 0"):
+        replay(setup(options={"aris_rule": False}), [charged])
+    with pytest.raises(HandEntryError, match="in fives"):
+        replay(setup(), [HandScored(1, "Abe", {"Abe": 7, "Ben": 5, "Carl": 5, "Dee": 5})])
 
 
 def test_corrections_replace_a_hand_and_keep_every_reason():

@@ -14,12 +14,13 @@ def joker_labels(cards: Iterable[Card]) -> str:
 
 
 def register_web(app: Flask) -> None:
-    from . import arranger, checker, exports, home
+    from . import arranger, checker, exports, games, home
 
     app.register_blueprint(home.bp)
     app.register_blueprint(exports.bp)
     app.register_blueprint(checker.bp)
     app.register_blueprint(arranger.bp)
+    app.register_blueprint(games.bp)
     app.add_template_filter(joker_labels)
     app.context_processor(
         lambda: {"rulesets_nav": [(r.key, r.title.removesuffix(" Rummy").removesuffix(" Rules")) for r in RULESETS.values()]})

@@ -174,18 +174,27 @@ class GameState:
             except GameSetupError as error:
                 raise HandEntryError(error.message, error.field) from None
             given[player] = value
-        check_hand_points(self.players, out, given, self.setup.decks)
+        check_hand_points(self.players, out, given, self.setup.decks,
+                          rummy_penalties=bool(self.setup.options.get("aris_rule")))
         return HandResult(hand, out, {name: given.get(name, 0) for name in self.players},
                           entries=dict(entries))
 
 
 def check_hand_points(players: Sequence[str], went_out: str, points: Mapping[str, int],
-                      decks: int) -> None:
-    """Refuse end-of-hand points no Eversol table could have, naming the player."""
-    if points.get(went_out, 0) != 0:
+                      decks: int, rummy_penalties: bool = False) -> None:
+    """Refuse end-of-hand points no Eversol table could have, naming the player.
+
+    With Ari's rule, a player charged for throwing a rummy card may still go out
+    later in the hand: their score is then the penalty alone, not 0.
+    """
+    most = DECK_POINTS * decks
+    out_points = points.get(went_out, 0)
+    if out_points and not rummy_penalties:
         raise HandEntryError(f"{went_out} went out, so {went_out} scores 0 this hand.",
                              f"event.points.{went_out}")
-    most = DECK_POINTS * decks
+    if out_points % 5 or not 0 <= out_points <= most:
+        raise HandEntryError(f"{went_out} went out: only a rummy penalty, in fives, can count "
+                             f"against them, not {out_points}.", f"event.points.{went_out}")
     for name in players:
         if name == went_out:
             continue

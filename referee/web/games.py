@@ -1,0 +1,167 @@
+"""The scorekeeper's screens: the games list, and what every game screen shares.
+
+A device may change a game only if its session holds the game's edit key: the
+device that made the game gets it, and so does any device that opens the
+game's join link. Every other device watches. The views of the game itself
+live in ``games_new`` (setting up), ``games_board`` (what everyone sees) and
+``games_hands`` (what the scorer changes); they all join this blueprint.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+from flask import (Blueprint, Response, abort, flash, redirect, render_template, request, session,
+                   url_for)
+from flask_wtf.csrf import CSRFError
+from sqlalchemy import select
+
+from ..extensions import db
+from ..store.games import (EditKeyError, GameNotFoundError, LoadedGame, check_edit_key, load_game,
+                           set_archived)
+from ..store.models import Game
+from .forms import ActionForm
+
+bp = Blueprint("games", __name__, url_prefix="/games")
+
+# The session is a signed cookie: keep only the newest games' keys so it stays small.
+EDIT_KEYS = "edit_keys"
+KEPT_EDIT_KEYS = 30
+LISTED_GAMES = 60
+
+
+# --- Edit rights ---------------------------------------------------------------------------
+
+def grant_edit(game_id: str, key: str) -> None:
+    kept = [pair for pair in session.get(EDIT_KEYS, []) if pair[0] != game_id]
+    session[EDIT_KEYS] = [*kept, [game_id, key]][-KEPT_EDIT_KEYS:]
+    # A cookie that lasted only until the browser closed would leave a game nobody may
+    # score: the key is shown nowhere else. Keep it for the session lifetime (31 days).
+    session.permanent = True
+
+
+def edit_key_for(game_id: str) -> str | None:
+    return next((key for known, key in session.get(EDIT_KEYS, []) if known == game_id), None)
+
+
+def may_edit(loaded: LoadedGame) -> bool:
+    try:
+        check_edit_key(loaded.game, edit_key_for(loaded.game.id))
+    except EditKeyError:
+        return False
+    return True
+
+
+def required_edit_key(loaded: LoadedGame) -> str:
+    """This device's key for the game, or a 403: watching devices change nothing."""
+    if not may_edit(loaded):
+        abort(403)
+    return edit_key_for(loaded.game.id)
+
+
+def game_or_404(game_id: str) -> LoadedGame:
+    try:
+        return load_game(game_id)
+    except GameNotFoundError:
+        abort(404)
+
+
+# --- What the templates share ----------------------------------------------------------------
+
+def local_time(moment: datetime | None) -> datetime | None:
+    """A stored (naive UTC) time in this machine's zone; games.js redoes it in the device's."""
+    return None if moment is None else moment.replace(tzinfo=timezone.utc).astimezone()
+
+
+@bp.app_template_filter("clock")
+def clock(moment: datetime | None) -> str:
+    return "" if moment is None else local_time(moment).strftime("%H:%M")
+
+
+@bp.app_template_filter("day")
+def day(moment: datetime) -> str:
+    return local_time(moment).strftime("%a %d %b")
+
+
+@bp.app_template_filter("iso_utc")
+def iso_utc(moment: datetime | None) -> str:
+    return "" if moment is None else moment.replace(microsecond=0).isoformat() + "Z"
+
+
+@bp.app_template_filter("ordinal")
+def ordinal(number: int) -> str:
+    """1st, 2nd, 3rd, 4th ... 11th, 12th, 13th ... 21st."""
+    suffix = {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    if 10 <= number % 100 <= 20:
+        suffix = "th"
+    return f"{number}{suffix}"
+
+
+def live_etag(game_id: str, version: int, part: str, mode: str, seen: str = "") -> str:
+    """What a polled fragment depends on: the game's version, which part, who looks."""
+    return f"{game_id}.{version}.{part}.{mode}{'.' + seen if seen else ''}"
+
+
+def not_modified(etag: str) -> Response:
+    response = Response(status=304)
+    response.set_etag(etag)
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+# --- The list of games -----------------------------------------------------------------------
+
+@bp.get("")
+def list_games():
+    newest = select(Game).order_by(Game.created_at.desc(), Game.id).limit(LISTED_GAMES)
+    games = db.session.scalars(newest.where(Game.archived.is_(False))).all()
+    archived = db.session.scalars(newest.where(Game.archived.is_(True))).all()
+    return render_template("games/list.html", games=[_listed(g) for g in games],
+                           archived=[_listed(g) for g in archived])
+
+
+def _listed(game: Game) -> dict:
+    """A line of the list: who plays, which hand, who leads or won."""
+    state = load_game(game.id).state
+    return {"game": game, "players": state.players, "hand": state.hand,
+            "hands": state.hands_in_game, "leaders": state.leaders,
+            "editable": edit_key_for(game.id) is not None}
+
+
+@bp.post("/<game_id>/archive")
+def archive(game_id: str):
+    loaded = game_or_404(game_id)
+    archived = ActionForm().archived.data == "1"
+    set_archived(game_id, archived, required_edit_key(loaded))
+    flash(f"{'Archived' if archived else 'Brought back'}: {', '.join(loaded.setup.players)}.")
+    return redirect(url_for("games.list_games"), 303)
+
+
+# --- Refusals, as pages a player can read -----------------------------------------------------
+
+@bp.errorhandler(403)
+def refused(error):
+    message = ("This device can watch this game but not change it. To score from here, "
+               "scan the join code on the scoring tablet (Share this game).")
+    return render_template("games/message.html", title="View only", message=message,
+                           game_id=(request.view_args or {}).get("game_id")), 403
+
+
+@bp.errorhandler(404)
+def not_found(error):
+    return render_template("games/message.html", title="No such game",
+                           message="There is no game at this address. It may have been "
+                                   "typed wrongly.", game_id=None), 404
+
+
+@bp.errorhandler(CSRFError)
+def form_expired(error):
+    return render_template("games/message.html", title="Please try again",
+                           message="This device lost track of the form (the browser may have "
+                                   "forgotten its cookies). Nothing was saved: go back, reload "
+                                   "the page and try again.",
+                           game_id=(request.view_args or {}).get("game_id")), 400
+
+
+# The game's own screens join this blueprint (imported last: they use what is above).
+from . import games_board, games_hands, games_new  # noqa: E402,F401

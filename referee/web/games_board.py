@@ -1,0 +1,200 @@
+"""What every device sees of a game: the hand, the standings, the chart, the history.
+
+Open pages poll a fragment every second. The poll carries the ETag of what it
+shows (If-None-Match, set by the fragment itself), and while the game's
+version has not moved the answer is a bodiless 304 from one small query;
+static/games.js tells htmx not to swap on it.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+import segno
+from flask import abort, make_response, redirect, render_template, request, url_for
+from markupsafe import Markup
+
+from ..core.game import event_from_dict
+from ..core.rulesets.model import Contract
+from ..store.games import EditKeyError, LoadedGame, check_edit_key, current_version
+from ..store.models import GameEvent
+from .games import bp, edit_key_for, game_or_404, grant_edit, live_etag, may_edit, not_modified
+from .games_chart import score_chart
+from .games_entry import describe_entry
+
+LIVE_PARTS = ("board", "standings", "history", "notice")
+
+
+@dataclass(frozen=True)
+class Cell:
+    points: int
+    running: int
+    went_out: bool
+
+
+@dataclass(frozen=True)
+class StandingsRow:
+    hand: int
+    contract: Contract
+    dealer: str
+    cells: tuple[Cell, ...] | None  # None for a hand not played yet
+    corrections: tuple[str, ...]
+
+
+def standings_rows(state) -> list[StandingsRow]:
+    running = state.running_totals()
+    rows = []
+    for hand, contract in enumerate(state.contracts, 1):
+        result = state.results[hand - 1] if hand <= len(state.results) else None
+        cells = None if result is None else tuple(
+            Cell(result.points[name], running[hand - 1][name], name == result.went_out)
+            for name in state.players)
+        rows.append(StandingsRow(hand, contract, state.dealer_of(hand), cells,
+                                 result.corrections if result else ()))
+    return rows
+
+
+@dataclass(frozen=True)
+class HistoryItem:
+    stored: GameEvent  # its times and whether (and when) it was undone
+    title: str
+    points: tuple[tuple[str, str], ...]  # each player's line, for hands
+
+
+def history_items(loaded: LoadedGame) -> list[HistoryItem]:
+    items = []
+    for stored in loaded.events:
+        event = event_from_dict(stored.payload)
+        lines: tuple[tuple[str, str], ...] = ()
+        if event.type != "dealer_chosen":
+            given = {name.casefold(): value for name, value in event.points.items()}
+            how = {name.casefold(): entry for name, entry in event.entries.items()}
+            lines = tuple(
+                (name, "went out, 0" if name.casefold() == event.went_out.casefold() else
+                 " ".join(filter(None, [str(given.get(name.casefold(), "")),
+                                        _how(describe_entry(how.get(name.casefold())))])))
+                for name in loaded.state.players)
+        items.append(HistoryItem(stored, event.describe(), lines))
+    return items
+
+
+def _how(words: str) -> str:
+    return f"({words})" if words else ""
+
+
+def undo_label(loaded: LoadedGame) -> str | None:
+    """The newest step that still counts, named for the Undo button."""
+    if not loaded.active_events:
+        return None
+    event = event_from_dict(loaded.active_events[-1].payload)
+    if event.type == "hand_scored":
+        return f"Hand {event.hand} scored"
+    if event.type == "hand_corrected":
+        return f"Hand {event.hand} correction"
+    return f"{event.dealer} to deal first"
+
+
+def ranking_places(ranking) -> list[tuple]:
+    """Each place with whether it is shared (equal totals): ``(place, shared)``."""
+    counts = Counter(p.place for p in ranking)
+    return [(p, counts[p.place] > 1) for p in ranking]
+
+
+def board_context(loaded: LoadedGame, editing: bool) -> dict:
+    state = loaded.state
+    return {
+        "loaded": loaded, "game": loaded.game, "state": state, "version": loaded.version,
+        "ruleset": loaded.setup.table.ruleset, "editing": editing,
+        "rows": standings_rows(state),
+        "chart": score_chart(state.players, state.running_totals(), state.hands_in_game,
+                             state.leaders),
+        "last_step": undo_label(loaded),
+        "ranking": ranking_places(state.ranking),
+        "history": history_items(loaded),
+    }
+
+
+def _page(template: str, loaded: LoadedGame, editing: bool, part: str, **extra):
+    mode = "edit" if editing else "watch"
+    etag = live_etag(loaded.game.id, loaded.version, part, mode)
+    return render_template(template, etag=etag, mode=mode, **board_context(loaded, editing),
+                           **extra)
+
+
+@bp.get("/<game_id>")
+def game_page(game_id: str):
+    loaded = game_or_404(game_id)
+    editing = may_edit(loaded)
+    return _page("games/game.html", loaded, editing, "board",
+                 share=_share(loaded) if editing else None)
+
+
+@bp.get("/<game_id>/watch")
+def watch(game_id: str):
+    """For a TV or a watching phone: this page never offers a change, whatever the device."""
+    return _page("games/watch.html", game_or_404(game_id), False, "board")
+
+
+@bp.get("/<game_id>/standings")
+def standings(game_id: str):
+    return _page("games/standings.html", game_or_404(game_id), False, "standings")
+
+
+@bp.get("/<game_id>/history")
+def history(game_id: str):
+    return _page("games/history.html", game_or_404(game_id), False, "history")
+
+
+@bp.get("/<game_id>/live/<part>")
+def live(game_id: str, part: str):
+    """A polled fragment: 304 from one small query while the game has not changed."""
+    if part not in LIVE_PARTS:
+        abort(404)
+    version = current_version(game_id)
+    if version is None:
+        abort(404)
+    wants_edit = request.args.get("view") == "edit" and edit_key_for(game_id) is not None
+    seen = request.args.get("seen", "") if part == "notice" else ""
+    seen = seen if seen.isdigit() and len(seen) < 12 else ""  # it goes into the ETag
+    etag = live_etag(game_id, version, part, "edit" if wants_edit else "watch", seen)
+    if etag in request.if_none_match:
+        return not_modified(etag)
+    loaded = game_or_404(game_id)
+    editing = wants_edit and may_edit(loaded)
+    mode = "edit" if editing else "watch"
+    etag = live_etag(game_id, loaded.version, part, mode, seen)
+    response = make_response(render_template(f"games/_{part}.html", etag=etag, mode=mode,
+                                             seen=seen, **board_context(loaded, editing)))
+    response.set_etag(etag)
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+@bp.get("/<game_id>/join/<key>")
+def join(game_id: str, key: str):
+    """The share link: this device may now score. The redirect takes the key out of sight."""
+    loaded = game_or_404(game_id)
+    try:
+        check_edit_key(loaded.game, key)
+    except EditKeyError:
+        abort(403)
+    grant_edit(game_id, key)
+    return redirect(url_for("games.game_page", game_id=game_id), 303)
+
+
+def _share(loaded: LoadedGame) -> dict:
+    game_id = loaded.game.id
+    join_url = url_for("games.join", game_id=game_id, key=edit_key_for(game_id), _external=True)
+    watch_url = url_for("games.watch", game_id=game_id, _external=True)
+    return {"join_url": join_url, "watch_url": watch_url,
+            # Other devices cannot reach "localhost": they need this machine's network address.
+            "local_only": request.host.split(":")[0] in ("localhost", "127.0.0.1", "[::1]"),
+            "join_qr": _qr(join_url, "Join code: scan to score from that device"),
+            "watch_qr": _qr(watch_url, "Watch code: scan to follow the game")}
+
+
+def _qr(url: str, title: str) -> Markup:
+    svg = segno.make(url, error="m").svg_inline(scale=1, border=2, dark="#1b1b1b",
+                                                 omitsize=True, svgclass="qr", title=title)
+    return Markup(svg)  # segno writes only the path of the modules and the escaped title

@@ -1,0 +1,191 @@
+"""What the scorer changes: a hand's points, a correction, the first dealer, an undo.
+
+Every change names the version of the game the form was made from; when
+another device changed the game first, nothing is saved and the form comes
+back with the entries kept, the fresh state, and what happened.
+"""
+
+from __future__ import annotations
+
+import random
+
+from flask import abort, flash, redirect, render_template, request, url_for
+
+from ..core import RefereeInputError
+from ..core.game import DealerChosen, HandCorrected, HandScored
+from ..store.games import LoadedGame, StaleVersionError, append_event, load_game, undo_last
+from .forms import ActionForm, hand_form
+from .games import bp, game_or_404, live_etag, required_edit_key
+from .games_board import undo_label
+from .games_entry import COUNT_FIELDS, VALUE_CLASSES, prefilled, read_hand
+
+
+@bp.route("/<game_id>/hands/<int:hand>", methods=["GET", "POST"])
+def hand_entry(game_id: str, hand: int):
+    """Score the hand being played, or correct one already scored (with a reason)."""
+    loaded = game_or_404(game_id)
+    key = required_edit_key(loaded)
+    if not 1 <= hand <= loaded.state.hands_in_game:
+        abort(404)
+    if request.method == "POST":
+        return _save(loaded, hand, key)
+    state = loaded.state
+    if hand > len(state.results) + 1:
+        abort(404)
+    data = {}
+    if hand <= len(state.results):  # a correction starts from the hand as it was entered
+        result = state.results[hand - 1]
+        data = prefilled(state.players, result.went_out, result.points, result.entries)
+    return _entry_page(loaded, hand, hand_form(len(state.players), expected_version=loaded.version,
+                                               **data))
+
+
+def _save(loaded: LoadedGame, hand: int, key: str):
+    state = loaded.state
+    form = hand_form(len(state.players), request.form)
+    form.validate()
+    if form.step.data:  # a +/- pressed without JavaScript: count it, save nothing
+        _step(form, form.step.data)
+        return _entry_page(loaded, hand, form, quiet=True)
+    reading = _read(form, state.players)
+    if form.expected_version.data != loaded.version:  # another device changed the game
+        return _moved_on(loaded, hand, form, reading, form.correcting.data == "1")
+    correcting = hand <= len(state.results)
+    if not correcting and hand != state.hand:
+        abort(404)
+    if correcting and not (form.reason.data or "").strip():
+        form.reason.errors = [*form.reason.errors, f"Say why hand {hand} is corrected, "
+                                                   "for the history."]
+    if not reading.ok or form.reason.errors:
+        return _entry_page(loaded, hand, form, reading, status=422)
+
+    if correcting:
+        event = HandCorrected(hand, reading.went_out, reading.points,
+                              form.reason.data.strip(), reading.entries)
+    else:
+        event = HandScored(hand, reading.went_out, reading.points, reading.entries)
+    try:
+        append_event(loaded.game.id, event, loaded.version, key)
+    except StaleVersionError:  # in the moment between reading the game and writing
+        return _moved_on(load_game(loaded.game.id), hand, form, reading, correcting)
+    except RefereeInputError as error:
+        _flag(reading, state.players, error)
+        return _entry_page(loaded, hand, form, reading, status=422)
+    flash(f"Hand {hand} {'corrected' if correcting else 'saved'}: {reading.went_out} went out.")
+    return redirect(url_for("games.game_page", game_id=loaded.game.id), 303)
+
+
+def _read(form, players):
+    seats = [int(v) for v in request.form.getlist("went_out") if v.isdigit()]
+    reading = read_hand(players, seats, [entry.data for entry in form.held])
+    for seat, entry in enumerate(form.held):
+        mistyped = [e for field in entry for e in field.errors]
+        if mistyped and players[seat] != reading.went_out:
+            reading.problems[seat] = f"{players[seat]}: {mistyped[0]}"
+    return reading
+
+
+def _step(form, step: str) -> None:
+    seat, _, rest = step.partition(":")
+    field, _, delta = rest.partition(":")
+    if not seat.isdigit() or int(seat) >= len(form.held) or field not in COUNT_FIELDS:
+        return
+    held = form.held[int(seat)]
+    held[field].data = max(0, (held[field].data or 0) + (1 if delta == "+1" else -1))
+    held["total"].data = None  # the cards now say what the total is, as on screen with JS
+
+
+def _flag(reading, players, error: RefereeInputError) -> None:
+    """Put a problem the core found next to the player it names."""
+    for seat, name in enumerate(players):
+        if error.field == f"event.points.{name}":
+            reading.problems[seat] = error.message
+            return
+    reading.went_out_problem = error.message
+
+
+def _moved_on(fresh: LoadedGame, hand: int, form, reading, was_correcting: bool):
+    """Another device saved first: show the fresh game, keep what was typed."""
+    game_id = fresh.game.id
+    state = fresh.state
+    form.expected_version.data = fresh.version
+    if hand <= len(state.results) and not was_correcting:
+        done = state.results[hand - 1]
+        message = (f"Another device saved hand {hand} first ({done.went_out} went out). Nothing "
+                   "of yours was saved; your entries are still below. If they are the right ones, "
+                   "say why and save them as a correction.")
+    elif hand <= len(state.results) or hand == state.hand:
+        message = (f"Another device changed this game while you were entering it "
+                   f"(latest: {undo_label(fresh) or 'the start'}). Nothing was saved: check the "
+                   "entries below against the fresh standings and save again.")
+    else:
+        flash(f"Another device changed this game first: it is at hand {state.hand or 6} now, "
+              f"so hand {hand} cannot be saved. Nothing was saved.", "problem")
+        return redirect(url_for("games.game_page", game_id=game_id), 303)
+    return _entry_page(fresh, hand, form, reading, status=409, message=message)
+
+
+def _entry_page(loaded: LoadedGame, hand: int, form, reading=None, status: int = 200,
+                message: str | None = None, quiet: bool = False):
+    state = loaded.state
+    if reading is None:
+        reading = _read(form, state.players) if form.is_submitted() else None
+    correcting = hand <= len(state.results)
+    seen = str(form.expected_version.data)
+    return render_template(
+        "games/hand.html", loaded=loaded, game=loaded.game, state=state, hand=hand,
+        contract=state.contracts[hand - 1], dealer=state.dealer_of(hand),
+        form=form, reading=reading,
+        show_problems=reading is not None and not quiet, correcting=correcting,
+        scored=state.results[hand - 1] if correcting else None, message=message,
+        value_classes=VALUE_CLASSES, seen=seen, last_step=undo_label(loaded),
+        etag=live_etag(loaded.game.id, loaded.version, "notice", "edit", seen),
+    ), status
+
+
+@bp.post("/<game_id>/dealer")
+def choose_dealer(game_id: str):
+    """Draw the first dealer again (or name one), before the first hand is scored."""
+    loaded = game_or_404(game_id)
+    key = required_edit_key(loaded)
+    form = ActionForm()
+    dealer = form.dealer.data or random.SystemRandom().choice(loaded.state.players)
+    drawn = not form.dealer.data
+    if _changed(loaded, DealerChosen(dealer), form, key):
+        flash(f"{'Drawn' if drawn else 'Chosen'}: {dealer} deals first.")
+    return redirect(url_for("games.game_page", game_id=game_id), 303)
+
+
+@bp.post("/<game_id>/undo")
+def undo(game_id: str):
+    loaded = game_or_404(game_id)
+    key = required_edit_key(loaded)
+    label = undo_label(loaded)
+    try:
+        undo_last(game_id, _expected(ActionForm()), key)
+        flash(f"Undone: {label}. It stays in the history, struck through.")
+    except StaleVersionError:
+        flash("Another device changed the game a moment ago, so nothing was undone. "
+              "Here it is as it stands now.", "problem")
+    except RefereeInputError as error:
+        flash(error.message, "problem")
+    return redirect(url_for("games.game_page", game_id=game_id), 303)
+
+
+def _changed(loaded: LoadedGame, event, form, key: str) -> bool:
+    try:
+        append_event(loaded.game.id, event, _expected(form), key)
+    except StaleVersionError:
+        flash("Another device changed the game a moment ago, so nothing was changed. "
+              "Here it is as it stands now.", "problem")
+        return False
+    except RefereeInputError as error:
+        flash(error.message, "problem")
+        return False
+    return True
+
+
+def _expected(form: ActionForm) -> int:
+    """The version the button was shown at; a button without one is refused as stale."""
+    version = form.expected_version.data
+    return version if isinstance(version, int) else -1

@@ -1,0 +1,167 @@
+"""Setting up a game: who plays, in which seats, who deals first, decks and house rules.
+
+Every button posts the whole form back: adding, moving or removing a player
+re-shows it (htmx swaps just the form; without JavaScript the page reloads),
+and only "Start the game" makes the game.
+"""
+
+from __future__ import annotations
+
+from flask import Response, flash, make_response, redirect, request, url_for
+from sqlalchemy import func, select
+
+from ..core import RefereeInputError
+from ..core.game import GameSetup
+from ..core.rulesets import get_ruleset
+from ..core.rulesets.model import MAX_PLAYERS, MIN_PLAYERS
+from ..extensions import db
+from ..store.games import create_game
+from ..store.models import Game, GameSeat, Player
+from .forms import new_game_form, option_field_name, option_values
+from .games import bp, grant_edit
+from .rendering import render_screen, wants_fragment
+
+RULESET = "eversol"  # the one game the scorekeeper keeps so far
+KNOWN_PLAYERS_SHOWN = 40
+
+
+@bp.route("/new", methods=["GET", "POST"])
+def new_game():
+    ruleset = get_ruleset(RULESET)
+    form = new_game_form(ruleset, request.form if request.method == "POST" else None)
+    if request.method == "POST":
+        form.validate()
+        if form.start.data:
+            setup = _setup_from(form, ruleset)
+            if setup is not None:
+                return _started(setup, drawn=form.dealer.data in (None, "", "random"))
+        else:
+            _apply_button(form)
+    status = 422 if _has_errors(form) else 200
+    return render_screen("games/new.html", "games/_new_form.html", status,
+                         **_context(form, ruleset))
+
+
+def _apply_button(form) -> None:
+    names = _names(form)
+    if form.add.data or form.pick.data:
+        name = (form.pick.data or form.new_name.data or "").strip()
+        if not name:
+            form.new_name.errors = [*form.new_name.errors, "Type a name first."]
+        elif len(names) >= MAX_PLAYERS:
+            form.new_name.errors = [*form.new_name.errors,
+                                    f"{MAX_PLAYERS} players is the most one game can seat."]
+        elif not form.new_name.errors:
+            names.append(" ".join(name.split()))
+            if not form.pick.data:
+                form.new_name.data = ""
+    elif form.move.data:
+        direction, _, index = form.move.data.partition("-")
+        seat = int(index) if index.isdigit() else -1
+        other = seat - 1 if direction == "up" else seat + 1
+        if 0 <= seat < len(names) and 0 <= other < len(names):
+            names[seat], names[other] = names[other], names[seat]
+    elif form.unseat.data and form.unseat.data.isdigit() and int(form.unseat.data) < len(names):
+        del names[int(form.unseat.data)]
+    _set_names(form, names)
+    form.add.data = form.pick.data = form.move.data = form.unseat.data = None
+
+
+def _setup_from(form, ruleset) -> GameSetup | None:
+    """The checked setup, or ``None`` with the problem flagged next to its field."""
+    names = _names(form)
+    if form.new_name.data and form.new_name.data.strip():  # typed but "Add" not pressed
+        names.append(form.new_name.data.strip())
+        form.new_name.data = ""
+    _set_names(form, names)
+    for seat, name in zip(form.players, names):
+        if not name.strip():
+            seat.errors = [*seat.errors, "Type a name for this seat, or remove it."]
+    if len(names) < MIN_PLAYERS:
+        form.players.errors = [*form.players.errors, f"A game needs at least {MIN_PLAYERS} "
+                               "players: add someone."]
+    if _has_errors(form):
+        return None
+    dealer = None if form.dealer.data in (None, "", "random") else form.dealer.data
+    decks = None if form.decks.data == "auto" else int(form.decks.data)
+    try:
+        return GameSetup.create(ruleset.key, names, first_dealer=dealer, decks=decks,
+                                options=option_values(form, ruleset))
+    except RefereeInputError as error:
+        target = _field_for(form, error.field)
+        target.errors = [*target.errors, error.message]
+        return None
+
+
+def _field_for(form, field: str | None):
+    """The form field a core error names: ``players[2]``, ``first_dealer``, ``options.x``."""
+    if field and field.startswith("players[") and field[8:-1].isdigit():
+        seat = int(field[8:-1])
+        if seat < len(form.players):
+            return form.players[seat]
+    if field == "first_dealer":
+        return form.dealer
+    if field == "decks":
+        return form.decks
+    if field and field.startswith("options."):
+        name = option_field_name(field.removeprefix("options."))
+        if name in form:
+            return form[name]
+    return form.players
+
+
+def _started(setup: GameSetup, drawn: bool) -> Response:
+    loaded, edit_key = create_game(setup)
+    grant_edit(loaded.game.id, edit_key)  # this device scores; the key never goes in a URL
+    if drawn:
+        flash(f"Drawn at random: {loaded.state.dealer} deals first.")
+    target = url_for("games.game_page", game_id=loaded.game.id)
+    if wants_fragment():
+        response = make_response("", 204)
+        response.headers["HX-Redirect"] = target
+        return response
+    return redirect(target, 303)
+
+
+def _names(form) -> list[str]:
+    return [entry.data or "" for entry in form.players]
+
+
+def _set_names(form, names: list[str]) -> None:
+    """Show ``names`` in the seats (WTForms fields keep their names; only the data moves)."""
+    while len(form.players) > len(names):
+        form.players.pop_entry()
+    for entry, name in zip(form.players, names):
+        entry.data = name
+    for name in names[len(form.players):]:
+        form.players.append_entry(name)
+
+
+def _has_errors(form) -> bool:
+    return any(field.errors for field in form) or any(seat.errors for seat in form.players)
+
+
+def _context(form, ruleset) -> dict:
+    names = _names(form)
+    seated = {name.casefold() for name in names}
+    count = len(names)
+    return {
+        "form": form, "ruleset": ruleset, "names": names,
+        "known": [name for name in _known_players() if name.casefold() not in seated],
+        "recommended_decks": ruleset.recommended_decks(max(count, MIN_PLAYERS)),
+        "player_count": count,
+        "option_fields": [(spec, form[option_field_name(spec.name)])
+                          for spec in ruleset.option_specs],
+        "max_players": MAX_PLAYERS,
+    }
+
+
+def _known_players() -> list[str]:
+    """Players from earlier games, who played most recently first."""
+    last_played = (select(Player.name, func.max(Game.created_at).label("last"))
+                   .join(GameSeat, GameSeat.player_id == Player.id)
+                   .join(Game, Game.id == GameSeat.game_id)
+                   .group_by(Player.id, Player.name)
+                   .order_by(func.max(Game.created_at).desc(), Player.name)
+                   .limit(KNOWN_PLAYERS_SHOWN))
+    return [row.name for row in db.session.execute(last_played)]

@@ -1,0 +1,270 @@
+"""The scorekeeper as a table uses it: a whole Eversol game scored on a tablet while a TV
+watches through the view-only link, then the same screens on a phone (20 players too)."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import expect
+
+from .conftest import PHONE, TABLET
+
+MIN_TAP = 44  # px, the smallest touch target we allow
+SEEN_WITHIN = 2000  # ms: a watching device shows a change this soon, without reloading
+PLAYERS = ("Abe", "Ben", "Carl", "Dee")
+
+# Each hand: who went out, then what the others held: a typed total, or counts by value
+# tapped in with the + buttons ({"2–9": 3} is three taps on "One 2–9 more").
+HANDS = [
+    ("Ben", {"Abe": {"2–9": 3}, "Carl": 35, "Dee": {"Joker": 1, "2–9": 2}}),
+    ("Carl", {"Abe": 20, "Ben": 25, "Dee": 10}),
+    ("Dee", {"Abe": 40, "Ben": 5, "Carl": 30}),
+    ("Abe", {"Ben": 45, "Carl": 15, "Dee": 20}),
+    ("Ben", {"Abe": 10, "Carl": 25, "Dee": 50}),
+    ("Carl", {"Abe": 55, "Ben": 30, "Dee": 15}),
+]
+
+
+def add_players(page, names) -> None:
+    for seat, name in enumerate(names):
+        page.get_by_label("Type a name").fill(name)
+        page.get_by_label("Type a name").press("Enter")
+        expect(page.locator(".seat-name").nth(seat)).to_have_value(name)
+
+
+def start_game(page, live_server, names=PLAYERS, dealer="Abe") -> str:
+    page.goto(f"{live_server}/games/new")
+    add_players(page, names)
+    page.locator(".chip-choice", has_text=re.compile(f"^{dealer}$")).click()
+    page.get_by_role("button", name="Start the game").click()
+    page.wait_for_url(re.compile(r"/games/(?!new)[\w-]+$"))
+    return page.url
+
+
+def enter_hand(page, went_out: str, held: dict, players=PLAYERS) -> None:
+    """Fill the end-of-hand form as a scorer would, checking the points shown live."""
+    rows = page.locator(".entry-row")
+    rows.nth(players.index(went_out)).locator(".went-out-toggle").click()
+    for name, value in held.items():
+        row = rows.nth(players.index(name))
+        if isinstance(value, int):
+            row.get_by_label("or total").fill(str(value))
+            expected = value
+        else:
+            for label, taps in value.items():
+                for _ in range(taps):
+                    row.get_by_role("button", name=f"One {label} more for {name}").click()
+            expected = sum({"2–9": 5, "10–K": 10, "Ace": 15, "Joker": 50}[k] * n
+                           for k, n in value.items())
+        expect(row.locator(".entry-points")).to_have_text(str(expected))
+
+
+def score_hand(page, hand: int, went_out: str, held: dict) -> None:
+    page.get_by_role("link", name=f"Score hand {hand}").click()
+    expect(page.get_by_role("heading", name=re.compile(f"End of hand {hand}"))).to_be_visible()
+    enter_hand(page, went_out, held)
+    page.get_by_role("button", name=f"Save hand {hand}").click()
+    expect(page.locator(".flash")).to_contain_text(f"Hand {hand} saved: {went_out} went out")
+
+
+def assert_view_only(page) -> None:
+    """Nothing on a watching screen changes the game: no form, button, field or edit link."""
+    changers = page.locator("main form, main button, main input, main select, main textarea, "
+                            "a[href*='/hands/'], a[href*='/join/']")
+    expect(changers).to_have_count(0)
+
+
+def assert_touch_targets_and_no_overflow(page, width: int) -> None:
+    targets = page.locator("main .button, main .chip, main .chip-choice span, main .icon-button, "
+                           "main .step, main .went-out-toggle span, main input[type=text], "
+                           "main input[type=number], .game-tabs a, .topbar-link")
+    for i in range(targets.count()):
+        target = targets.nth(i)
+        if not target.is_visible():
+            continue
+        box = target.bounding_box()
+        assert box["width"] >= MIN_TAP and box["height"] >= MIN_TAP, (
+            target.evaluate("e => e.outerHTML.slice(0, 90)"), box)
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+
+
+def test_a_whole_game_on_the_tablet_while_a_tv_watches(live_server, open_screen):
+    tablet = open_screen(TABLET)
+    page = tablet.page
+    page.goto(f"{live_server}/games/new")
+    add_players(page, PLAYERS)
+    tablet.shot("games-new-tablet")
+    game_url = start_game(page, live_server)
+    expect(page.locator("#hand-title")).to_have_text("Hand 1 of 6")
+    expect(page.locator(".roles")).to_contain_text("Deals Abe")
+    expect(page.locator(".roles")).to_contain_text("Plays first Ben")
+    expect(page.locator(".contract-now-words")).to_have_text("Two books")
+    expect(page.locator(".meld-card")).to_have_count(6)  # two books of three
+    tablet.shot("games-hand-tablet")
+
+    tv = open_screen(TABLET)
+    tv.page.goto(game_url + "/watch")
+    expect(tv.page.locator("#hand-title")).to_have_text("Hand 1 of 6")
+    assert_view_only(tv.page)
+    tv.page.evaluate("window.sameDocument = true")
+    # While nothing changes the polls are answered 304 and the board is never swapped.
+    tv.page.evaluate("document.getElementById('board').dataset.seen = 'yes'")
+    tv.page.wait_for_timeout(2500)
+    assert tv.page.evaluate("document.getElementById('board').dataset.seen") == "yes"
+
+    # Hand 1, with the entry screen's live points, the contract picture and a screenshot.
+    page.get_by_role("link", name="Score hand 1").click()
+    went_out, held = HANDS[0]
+    enter_hand(page, went_out, held)
+    tablet.shot("games-entry-tablet")
+    page.get_by_role("button", name="Save hand 1").click()
+    expect(page.locator(".flash")).to_contain_text("Hand 1 saved: Ben went out")
+    expect(tv.page.locator("#hand-title")).to_have_text("Hand 2 of 6", timeout=SEEN_WITHIN)
+    assert tv.page.evaluate("document.getElementById('board').dataset.seen") is None  # swapped
+    expect(tv.page.locator(".roles")).to_contain_text("Deals Ben")
+
+    for hand in (2, 3):
+        score_hand(page, hand, *HANDS[hand - 1])
+        expect(tv.page.locator("#hand-title")).to_have_text(f"Hand {hand + 1} of 6",
+                                                             timeout=SEEN_WITHIN)
+
+    # During hand 4: hand 2 is corrected (Dee still held a joker: 60 more).
+    page.get_by_role("link", name="Correct hand 2").click()
+    expect(page.get_by_label("or total").nth(3)).to_have_value("10")  # as it was entered
+    page.get_by_label("or total").nth(3).fill("70")
+    page.get_by_role("button", name="Save the correction").click()
+    expect(page.locator("#reason-error")).to_contain_text("Say why hand 2 is corrected")
+    page.get_by_label("Why is hand 2 corrected?").fill("Dee still held a joker")
+    page.get_by_role("button", name="Save the correction").click()
+    expect(page.locator(".flash")).to_contain_text("Hand 2 corrected")
+    dee_after_hand_2 = tv.page.locator(".standings tbody tr").nth(1).locator("td").nth(3)
+    expect(dee_after_hand_2).to_contain_text("130", timeout=SEEN_WITHIN)  # 60 + 70
+    expect(tv.page.locator("#hand-title")).to_have_text("Hand 4 of 6")
+
+    score_hand(page, 4, *HANDS[3])
+    # Hand 5 first saved wrongly, then undone and saved again.
+    score_hand(page, 5, "Ben", {"Abe": 10, "Carl": 25, "Dee": 5})
+    expect(tv.page.locator("#hand-title")).to_have_text("Hand 6 of 6", timeout=SEEN_WITHIN)
+    expect(tv.page.locator(".no-discard-notice")).to_contain_text("No discard")
+    page.get_by_role("button", name="Undo: Hand 5 scored").click()
+    expect(page.locator(".flash")).to_contain_text("Undone: Hand 5 scored")
+    expect(tv.page.locator("#hand-title")).to_have_text("Hand 5 of 6", timeout=SEEN_WITHIN)
+    score_hand(page, 5, *HANDS[4])
+    expect(page.locator(".no-discard-notice")).to_contain_text("No discard this hand")
+    score_hand(page, 6, *HANDS[5])
+
+    # Ben and Carl both end on 105: they share the win.
+    result = page.locator(".result-panel")
+    expect(result).to_contain_text("Ben and Carl share the win")
+    places = [re.sub(r"\s+", " ", text).strip()
+              for text in result.locator(".ranking-item").all_inner_texts()]
+    assert places == ["=1st Ben 105", "=1st Carl 105", "3rd Abe 140", "4th Dee 215"]
+    expect(tv.page.locator(".result-panel")).to_contain_text("Ben and Carl share the win",
+                                                             timeout=SEEN_WITHIN)
+    assert tv.page.evaluate("window.sameDocument") is True  # every change came by polling
+    assert_view_only(tv.page)
+    tv.shot("games-watch-finished-tablet")
+
+    page.get_by_role("link", name="Standings").click()
+    expect(page.locator(".score-chart polyline")).to_have_count(4)
+    expect(page.locator(".chart-label")).to_have_text(
+        ["Abe 140", "★ Ben 105", "★ Carl 105", "Dee 215"])
+    tablet.shot("games-standings-tablet")
+    page.get_by_role("link", name="History").click()
+    undone = page.locator(".history-item--undone")
+    expect(undone).to_have_count(1)
+    expect(undone.locator("s").first).to_have_text("Hand 5: Ben went out")
+    expect(undone).to_contain_text("Undone at")
+    expect(page.locator(".history-item--correction")).to_contain_text(
+        "Hand 2 corrected: Dee still held a joker")
+    tablet.shot("games-history-tablet")
+
+    page.get_by_role("link", name="Games").click()
+    expect(page.locator(".game-item").first).to_contain_text("Ben and Carl shared the win")
+    tablet.shot("games-list-tablet")
+
+
+def test_the_screens_on_a_phone(live_server, open_screen):
+    phone = open_screen(PHONE)
+    page = phone.page
+    page.goto(f"{live_server}/games/new")
+    add_players(page, ("Ann", "Bo", "Cy"))
+    page.get_by_role("button", name="Move Cy up").click()
+    expect(page.locator(".seat-name").nth(1)).to_have_value("Cy")
+    assert_touch_targets_and_no_overflow(page, PHONE["width"])
+    phone.shot("games-new-phone")
+    page.get_by_role("button", name="Start the game").click()
+    page.wait_for_url(re.compile(r"/games/(?!new)[\w-]+$"))
+    assert_touch_targets_and_no_overflow(page, PHONE["width"])
+    phone.shot("games-hand-phone")
+
+    page.get_by_role("link", name=re.compile("Score hand 1")).click()
+    enter_hand(page, "Bo", {"Ann": {"2–9": 2, "Ace": 1}, "Cy": 60}, players=("Ann", "Cy", "Bo"))
+    assert_touch_targets_and_no_overflow(page, PHONE["width"])
+    phone.shot("games-entry-phone")
+    page.get_by_role("button", name="Save hand 1").click()
+    expect(page.locator(".flash")).to_contain_text("Hand 1 saved")
+
+    page.get_by_text("Share this game").click()
+    expect(page.locator(".qr svg")).to_have_count(2)
+    assert_touch_targets_and_no_overflow(page, PHONE["width"])
+    phone.shot("games-share-phone")
+    page.get_by_role("link", name="Standings").click()
+    expect(page.locator(".ranking-item").first).to_contain_text("Bo 0")
+    assert_touch_targets_and_no_overflow(page, PHONE["width"])
+    phone.shot("games-standings-phone")
+    page.get_by_role("link", name="History").click()
+    phone.shot("games-history-phone")
+
+
+def test_twenty_players_on_a_phone(live_server, open_screen):
+    names = ["Abigail", "Bartholomew", "Cy", "Dorothea", "Eli", "Fran", "Gus", "Hattie",
+             "Ike", "Juniper", "Kit", "Lou", "Maximilian", "Ned", "Olive", "Pip", "Quinn",
+             "Rosalind", "Sol", "Tess"]
+    phone = open_screen(PHONE)
+    page = phone.page
+    made = page.request.post(f"{live_server}/api/v1/games", data={
+        "ruleset": "eversol", "players": names, "first_dealer": "Eli"}).json()
+    for hand in (1, 2, 3):
+        out = names[hand * 3]
+        points = {n: 5 * ((i * 7 + hand * 3) % 23 + 1) for i, n in enumerate(names) if n != out}
+        answer = page.request.post(
+            f"{live_server}/api/v1/games/{made['id']}/events",
+            headers={"X-Edit-Key": made["edit_key"]},
+            data={"expected_version": hand - 1,
+                  "event": {"type": "hand_scored", "hand": hand, "went_out": out,
+                            "points": points}})
+        assert answer.status == 201, answer.text()
+
+    page.goto(f"{live_server}/games/{made['id']}/join/{made['edit_key']}")
+    expect(page).to_have_url(re.compile(f"/games/{made['id']}$"))  # the key left the address
+    expect(page.locator("#hand-title")).to_have_text("Hand 4 of 6")
+    assert_touch_targets_and_no_overflow(page, PHONE["width"])
+    phone.shot("games-hand-phone-20-players")
+    page.get_by_role("link", name="Standings").click()
+    expect(page.locator(".score-chart .chart-label")).to_have_count(20)
+    # The table scrolls sideways inside its own box; the page itself never does.
+    table_box = page.locator(".standings-scroll")
+    assert table_box.evaluate("e => e.scrollWidth > e.clientWidth")
+    assert_touch_targets_and_no_overflow(page, PHONE["width"])
+    phone.shot("games-standings-phone-20-players")
+    page.get_by_role("link", name="Hand").click()
+    page.get_by_role("link", name="Score hand 4").click()
+    expect(page.locator(".entry-row")).to_have_count(20)
+    assert_touch_targets_and_no_overflow(page, PHONE["width"])
+    phone.shot("games-entry-phone-20-players")
+
+
+def test_scoring_works_without_javascript(live_server, open_screen):
+    page = open_screen(TABLET, javascript=False).page
+    start_game(page, live_server, names=("Abe", "Ben", "Carl"))
+    page.get_by_role("link", name="Score hand 1").click()
+    page.locator(".entry-row").nth(1).locator(".went-out-toggle").click()
+    for _ in range(3):  # each tap posts the form; the server counts and shows it
+        page.get_by_role("button", name="One 2–9 more for Abe").click()
+    expect(page.locator("#points-0")).to_have_text("15")
+    expect(page.locator(".entry-row").nth(1).locator("input[name=went_out]")).to_be_checked()
+    page.locator(".entry-row").nth(2).get_by_label("or total").fill("35")
+    page.get_by_role("button", name="Save hand 1").click()
+    expect(page.locator(".flash")).to_contain_text("Hand 1 saved: Ben went out")
+    expect(page.locator(".ranking")).to_contain_text("1st Ben 0")
