@@ -85,9 +85,17 @@ def load_game(game_id: str) -> LoadedGame:
     game = db.session.get(Game, game_id) if isinstance(game_id, str) else None
     if game is None:
         raise GameNotFoundError(game_id)
+    while True:
+        events = list(db.session.scalars(
+            select(GameEvent).where(GameEvent.game_id == game_id).order_by(GameEvent.version)
+            .execution_options(populate_existing=True)))
+        # Every version leaves its number on an event (made or undone in it). A newer
+        # number than the game row's: another device wrote between the two reads, so
+        # read the row again, lest a game at version v be folded from v + 1's events.
+        if max((max(e.version, e.undone_in or 0) for e in events), default=0) <= game.version:
+            break
+        db.session.refresh(game)
     setup = GameSetup.from_dict(game.setup)
-    events = list(db.session.scalars(
-        select(GameEvent).where(GameEvent.game_id == game_id).order_by(GameEvent.version)))
     state = replay(setup, [event_from_dict(e.payload) for e in events if e.undone_in is None])
     return LoadedGame(game, setup, events, state)
 

@@ -1,0 +1,203 @@
+"""Two devices writing to one game at the same moment: exactly one of them wins.
+
+Both have read version v and both send a step with ``expected_version`` v at
+once (a ``threading.Barrier`` lets them go together). One must get 201, the
+other 409 and nothing written; the game then holds exactly one new event, the
+winner's, at version v + 1. Nothing lost, nothing doubled, never a 500 (an
+SQLite "database is locked" would be one). Thirty rounds, so a race would show.
+
+The writers are real: threads with their own app context and session on the
+app fixture's database (an SQLite file, or PostgreSQL when TEST_DATABASE_URL is
+set), and then two ``referee run`` server processes on that same database. One
+more test pins down the interleaving that once made the loser's answer a 422
+(its hand checked against events newer than the version it had read).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from sqlalchemy import event
+
+import referee.store.games as store
+from referee.core.game import event_from_dict
+from referee.extensions import db
+from tests.test_durability import GAMES, PLAYERS, call, new_game, servers  # noqa: F401
+
+ROUNDS = 30
+
+
+def step_for(writer: int, version: int) -> dict:
+    """Writer 0's or writer 1's step at ``version``: both legal then, told apart by who went out."""
+    went_out = PLAYERS[writer]
+    points = {name: 5 * (version + 2 + writer) for name in PLAYERS if name != went_out}
+    if version < 6:  # Eversol: six hands, then corrections
+        return {"type": "hand_scored", "hand": version + 1, "went_out": went_out,
+                "points": points}
+    return {"type": "hand_corrected", "hand": version % 6 + 1, "went_out": went_out,
+            "points": points, "reason": f"writer {writer} at version {version}"}
+
+
+def at_once(writers: list[Callable[[], tuple[int, Any]]]) -> list[tuple[int, Any]]:
+    """Run the writers in threads that start their request together; their (status, body)."""
+    barrier = threading.Barrier(len(writers))
+    results: list[Any] = [None] * len(writers)
+
+    def run(i: int) -> None:
+        try:
+            barrier.wait(30)
+            results[i] = writers[i]()
+        except Exception as error:  # noqa: BLE001  (reported by the check, not lost in a thread)
+            results[i] = (None, repr(error))
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(writers))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    return results
+
+
+def brief(body: Any) -> Any:
+    """An answer cut short for a failure message: its error, or the version it reached."""
+    if isinstance(body, dict):
+        return body.get("error") or {"version": body.get("version")}
+    return body
+
+
+def check_round(results: list[tuple[int, Any]], version: int, document: dict) -> None:
+    """One 201 and one 409; ``document``, the game read afterwards, moved on by the winner."""
+    statuses = [status for status, _ in results]
+    assert sorted(statuses, key=str) == [201, 409], (
+        f"at version {version} the two writers got: " + "; ".join(
+            f"{status} {brief(body)}" for status, body in results))
+    winner = statuses.index(201)
+    won, lost = results[winner][1], results[1 - winner][1]
+    assert won["version"] == version + 1
+    assert lost["error"]["code"] == "stale_version"
+    assert f"version {version + 1}" in lost["error"]["message"]
+    assert document["version"] == version + 1
+    history = document["history"]
+    assert [row["version"] for row in history] == list(range(1, version + 2)), "lost or doubled"
+    assert history[-1]["event"] == event_from_dict(step_for(winner, version)).to_dict()
+    assert won["history"] == history
+
+
+@pytest.mark.parametrize("meet_at_the_update", [False, True],
+                         ids=["as-they-come", "both-past-the-read"])
+def test_two_threads_write_at_once_one_wins_one_is_told(app, monkeypatch, meet_at_the_update):
+    """Threads, each request with its own app context and session.
+
+    "as-they-come": the two requests race as the scheduler lets them.
+    "both-past-the-read": each writer also waits for the other just before the
+    conditional update of the game's version, so both have read version v and
+    passed the rules check; only that update can then stop the second writer.
+    """
+    claim = store._claim_version
+    meeting: list[threading.Barrier] = []
+    claims = [0]
+
+    def claim_together(*args, **kwargs):
+        claims[0] += 1
+        if meet_at_the_update:
+            meeting[-1].wait(30)
+        return claim(*args, **kwargs)
+
+    monkeypatch.setattr(store, "_claim_version", claim_together)
+    game = app.test_client().post(GAMES, json={"ruleset": "eversol", "players": PLAYERS,
+                                               "first_dealer": "Abe"}).get_json()
+    both_claimed = 0
+
+    def writer(i: int, version: int) -> Callable[[], tuple[int, Any]]:
+        client = app.test_client()  # a request of its own: its own app context and session
+
+        def post() -> tuple[int, Any]:
+            response = client.post(f"{GAMES}/{game['id']}/events",
+                                   json={"expected_version": version,
+                                         "event": step_for(i, version)},
+                                   headers={"X-Edit-Key": game["edit_key"]})
+            return response.status_code, response.get_json()
+        return post
+
+    for version in range(ROUNDS):
+        meeting.append(threading.Barrier(2))
+        before = claims[0]
+        results = at_once([writer(0, version), writer(1, version)])
+        both_claimed += claims[0] - before == 2
+        document = app.test_client().get(f"{GAMES}/{game['id']}").get_json()
+        check_round(results, version, document)
+    if meet_at_the_update:
+        assert both_claimed == ROUNDS  # every round reached the conditional update twice
+    print(f"{both_claimed} of {ROUNDS} rounds had both writers at the conditional update")
+
+
+def test_a_step_landing_while_another_is_read_makes_that_one_a_409(app):
+    """Device 1's hand lands while device 0's request is reading the game: after the game's
+    row, before its events. Device 0 must be told the game moved on (409), not that its hand
+    breaks the rules because it was checked against events newer than the version it read."""
+    game = app.test_client().post(GAMES, json={"ruleset": "eversol", "players": PLAYERS,
+                                               "first_dealer": "Abe"}).get_json()
+    reading, go_on = threading.Event(), threading.Event()
+    first: list[threading.Thread] = []
+
+    def pause_before_the_events(conn, cursor, statement, *args) -> None:
+        if (first and threading.current_thread() is first[-1] and not reading.is_set()
+                and "FROM game_event" in statement):
+            reading.set()
+            go_on.wait(30)
+
+    def post(i: int, version: int, results: list) -> None:
+        response = app.test_client().post(
+            f"{GAMES}/{game['id']}/events", headers={"X-Edit-Key": game["edit_key"]},
+            json={"expected_version": version, "event": step_for(i, version)})
+        results[i] = (response.status_code, response.get_json())
+
+    with app.app_context():
+        engine = db.engine
+    event.listen(engine, "before_cursor_execute", pause_before_the_events)
+    try:
+        for version in range(6):  # the six hands: on the newer game, device 0's is out of turn
+            results: list[Any] = [None, None]
+            reading.clear()
+            go_on.clear()
+            first.append(threading.Thread(target=post, args=(0, version, results)))
+            first[-1].start()
+            assert reading.wait(30), "device 0 never read the game's events"
+            post(1, version, results)
+            go_on.set()
+            first[-1].join(30)
+            document = app.test_client().get(f"{GAMES}/{game['id']}").get_json()
+            check_round(results, version, document)
+            assert results[1][0] == 201
+    finally:
+        go_on.set()
+        event.remove(engine, "before_cursor_execute", pause_before_the_events)
+
+
+def test_two_server_processes_write_at_once_one_wins_one_is_told(servers):  # noqa: F811
+    """Two ``referee run`` processes on one database, a device on each."""
+    first, second = servers("first"), servers("second")
+    game = new_game(first.port)
+    headers = {"X-Edit-Key": game["edit_key"]}
+
+    def device(i: int, port: int) -> Callable[[], tuple[int, Any]]:
+        def post() -> tuple[int, Any]:
+            status, _, seen = call(port, "GET", f"{GAMES}/{game['id']}")
+            assert status == 200
+            barrier.wait(30)  # both have read the game; now both write
+            status, _, body = call(port, "POST", f"{GAMES}/{game['id']}/events",
+                                   {"expected_version": seen["version"],
+                                    "event": step_for(i, seen["version"])}, headers)
+            return status, body
+        return post
+
+    for version in range(ROUNDS):
+        barrier = threading.Barrier(2)
+        results = at_once([device(0, first.port), device(1, second.port)])
+        status, _, document = call(second.port if version % 2 else first.port, "GET",
+                                   f"{GAMES}/{game['id']}")
+        assert status == 200
+        check_round(results, version, document)
