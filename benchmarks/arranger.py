@@ -2,7 +2,8 @@
 """Benchmarks of the hand arranger (referee.core.solver.arrange), run by hand.
 
     .venv/bin/pip install rlcard        # only for part 3; never a project dependency
-    .venv/bin/python benchmarks/arranger.py             # full run, rewrites benchmarks/RESULTS.md
+    .venv/bin/python benchmarks/arranger.py             # full run, rewrites its section
+                                                        # of benchmarks/RESULTS.md
     .venv/bin/python benchmarks/arranger.py --quick     # a smoke run (a tenth of the hands),
                                                         # prints only, unless --out is given
     .venv/bin/python benchmarks/arranger.py --soak 100000   # also a longer memory soak
@@ -419,6 +420,23 @@ def load() -> str:
     return " ".join(f"{x:.2f}" for x in os.getloadavg())
 
 
+def replace_section(path: Path, name: str, text: str) -> None:
+    """Put ``text`` between ``<!-- name:begin -->`` and ``<!-- name:end -->`` in ``path``.
+
+    Other sections of the file (another benchmark's) are left as they are; a file
+    without this section gets it at the end.
+    """
+    begin, end = f"<!-- {name}:begin -->", f"<!-- {name}:end -->"
+    section = f"{begin}\n{text.rstrip()}\n{end}\n"
+    old = path.read_text() if path.exists() else ""
+    if begin in old and end in old.split(begin, 1)[1]:
+        head, rest = old.split(begin, 1)
+        tail = rest.split(end, 1)[1]
+        path.write_text(head + section + tail.removeprefix("\n"))
+    else:
+        path.write_text(old.rstrip() + "\n\n" + section if old.strip() else section)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="a tenth of the hands")
@@ -695,7 +713,7 @@ def main(argv: list[str] | None = None) -> int:
     text = "\n".join(lines).rstrip() + "\n"
     print(text)
     if out:
-        out.write_text(text)
+        replace_section(out, "arranger", text)
         print(f"written to {out}")
     return 1 if failed else 0
 

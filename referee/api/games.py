@@ -42,8 +42,9 @@ def read_game(game_id: str):
     etag = version_etag(game_id, version)
     if etag in request.if_none_match:
         return _not_modified(etag)
-    response = jsonify(game_document(load_game(game_id)))
-    response.set_etag(etag)
+    loaded = load_game(game_id)  # may be newer than the version just read: label what is sent
+    response = jsonify(game_document(loaded))
+    response.set_etag(version_etag(game_id, loaded.version))
     response.headers["Cache-Control"] = "no-cache"
     return response
 
