@@ -15,12 +15,12 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from typing import NamedTuple
 
 from ..cards import Card, Rank, Suit, natural
-from ..melds import ACE_HIGH, MeldKind
+from ..melds import ACE_HIGH, MeldKind, MeldRules
 
 WIDTH = 52  # bits in a plane: one for each kind of card
 PLANE = (1 << WIDTH) - 1
@@ -90,6 +90,7 @@ class Game:
     min_run: int
     ace_low: bool
     ace_high: bool
+    rules: MeldRules = field(compare=False)  # the game's own reading, for run frames
 
     @cached_property
     def plain_books(self) -> tuple[tuple[tuple[int, Meld], ...], ...]:
@@ -120,11 +121,7 @@ class Game:
 
     def frame(self, ace_at: int | None) -> tuple[int, int]:
         """Lowest and highest position a run may reach (jokers may stand for an ace)."""
-        if ace_at == 1:
-            return 1, 13
-        if ace_at == ACE_HIGH:
-            return 2, ACE_HIGH
-        return (1 if self.ace_low else 2), (ACE_HIGH if self.ace_high else 13)
+        return self.rules.frame(ace_at)
 
     def book(self, rank: int, suits: int, needed: int = 0) -> Meld:
         """A group of ``rank`` (0 for aces) in the suits set in ``suits`` (4 bits)."""
@@ -158,4 +155,4 @@ def game_for(ruleset_key: str, options: tuple) -> Game:
                    for bit, card in enumerate(CARD_AT))
     joker = ruleset.card_value(Card(), resolved, False) if deck.jokers_per_deck else 0
     return Game(values, joker, in_deck, deck.jokers_per_deck, rules.min_book,
-                min(rules.max_book or 4, 4), rules.min_run, rules.ace_low, rules.ace_high)
+                min(rules.max_book or 4, 4), rules.min_run, rules.ace_low, rules.ace_high, rules)
