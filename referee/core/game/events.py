@@ -62,7 +62,8 @@ class HandCorrected:
 
 
 Event = DealerChosen | HandScored | HandCorrected
-EVENT_TYPES: dict[str, type] = {kind.type: kind for kind in (DealerChosen, HandScored, HandCorrected)}
+EVENT_TYPES: dict[str, type] = {
+    kind.type: kind for kind in (DealerChosen, HandScored, HandCorrected)}
 
 
 def to_dict(event: Event) -> dict[str, Any]:
@@ -74,7 +75,8 @@ for _kind in EVENT_TYPES.values():
 
 
 def event_from_dict(data: Any) -> Event:
-    """Read an event written as JSON; wrong shapes raise ``WrongTypeError``/``IllegalEventError``."""
+    """Read an event written as JSON; a wrong shape raises ``WrongTypeError``, an unknown type
+    ``IllegalEventError``."""
     if not isinstance(data, Mapping):
         raise WrongTypeError("event must be an object with a type.", "event")
     kind = EVENT_TYPES.get(data.get("type"))

@@ -112,7 +112,8 @@ class GameState:
     @property
     def ranking(self) -> list[Place]:
         """Lowest total first; equal totals share a place."""
-        ordered = sorted(self.totals.items(), key=lambda item: (item[1], self.players.index(item[0])))
+        seat = {name: i for i, name in enumerate(self.players)}
+        ordered = sorted(self.totals.items(), key=lambda item: (item[1], seat[item[0]]))
         places, previous = [], None
         for position, (name, total) in enumerate(ordered, 1):
             place = places[-1].place if previous == total else position
