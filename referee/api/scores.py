@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any
 
@@ -83,23 +83,24 @@ def _melds(player: Mapping[str, Any]) -> list[list[Card]]:
 
 
 def _layoffs(player: Mapping[str, Any]) -> list[LayOff]:
-    listed = _objects(field(player, "layoffs", []), "layoffs",
-                      '{"card": "5C", "onto": ["5H", "5S", "5D"]}')
-    layoffs = []
-    for k, item in enumerate(listed):
-        with _inside(f"layoffs[{k}]"):
-            layoffs.append(LayOff(card=_card(item, "card"), onto=cards(item, "onto")))
-    return layoffs
+    return _each(field(player, "layoffs", []), "layoffs",
+                 '{"card": "5C", "onto": ["5H", "5S", "5D"]}',
+                 lambda item: LayOff(card=_card(item, "card"), onto=cards(item, "onto")))
 
 
 def _penalties(body: Mapping[str, Any]) -> list[Penalty]:
-    listed = _objects(field(body, "penalties", []), "penalties",
-                      '{"player": "Ben", "cards": ["9D", "KS"]}')
-    penalties = []
-    for i, item in enumerate(listed):
-        with _inside(f"penalties[{i}]"):
-            penalties.append(Penalty(player=_text(item, "player"), cards=cards(item, "cards")))
-    return penalties
+    return _each(field(body, "penalties", []), "penalties",
+                 '{"player": "Ben", "cards": ["9D", "KS"]}',
+                 lambda item: Penalty(player=_text(item, "player"), cards=cards(item, "cards")))
+
+
+def _each(value: Any, name: str, example: str, read: Callable[[Mapping[str, Any]], Any]) -> list:
+    """Read each object of a list, errors naming ``name[i]``."""
+    read_all = []
+    for i, item in enumerate(_objects(value, name, example)):
+        with _inside(f"{name}[{i}]"):
+            read_all.append(read(item))
+    return read_all
 
 
 def _card(body: Mapping[str, Any], name: str) -> Card:
