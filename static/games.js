@@ -49,44 +49,100 @@
     return /^\d+$/.test(text) ? Number(text) : NaN;
   }
 
+  // A card's worth from its rank alone: the suit never changes an Eversol score.
+  function cardWorth(word) {
+    var text = word.toUpperCase();
+    if (/^(JK|\*|JOKER)$/.test(text)) { return 50; }
+    var rank = text.replace(/^(10|[2-9TJQKA])[SHDC\u2660-\u2667]$/, "$1");
+    if (rank === "A") { return 15; }
+    if (/^(10|T|J|Q|K)$/.test(rank)) { return 10; }
+    if (/^[2-9]$/.test(rank)) { return 5; }
+    return NaN;
+  }
+
+  function cardWords(row) {
+    return input(row, "cards").value.split(/[\s,;]+/).filter(function (w) { return w; });
+  }
+
   // The same sum the server makes on saving (referee/web/games_entry.py).
   function showPoints(row) {
     var output = row.querySelector(".entry-points");
-    if (row.querySelector("input[name=went_out]").checked) { output.textContent = "0"; return; }
+    var penaltyBox = input(row, "penalty");
+    var penalty = penaltyBox ? (wholeNumber(penaltyBox) || 0) : 0;
+    if (row.querySelector("input[name=went_out]").checked) {
+      output.textContent = String(penalty); return;
+    }
     var counted = 0;
     Object.keys(WORTH).forEach(function (name) {
       counted += (wholeNumber(input(row, name)) || 0) * WORTH[name];
     });
-    var total = wholeNumber(input(row, "total"));
-    if (counted) { output.textContent = String(counted); }
-    else if (total === null) { output.textContent = "—"; }
-    else if (isNaN(total) || total % 5 || total < 5) { output.textContent = "?"; }
-    else { output.textContent = String(total); }
+    var words = cardWords(row);
+    var tapped = words.reduce(function (sum, word) { return sum + cardWorth(word); }, 0);
+    var held = counted || (words.length ? tapped : wholeNumber(input(row, "total")));
+    if (held === null || held === 0) { output.textContent = "—"; }
+    else if (isNaN(held) || isNaN(penalty) || held % 5 || held < 5) { output.textContent = "?"; }
+    else { output.textContent = String(held + penalty); }
   }
 
   function showAll(form) { form.querySelectorAll(".entry-row").forEach(showPoints); }
 
-  // A +/- changes the count here; without JavaScript it posts and the server counts.
+  // One way per player: the way just used replaces the others, as the server does.
+  function keepOnly(row, way) {
+    if (way !== "counts") { Object.keys(WORTH).forEach(function (n) { input(row, n).value = ""; }); }
+    if (way !== "cards") { input(row, "cards").value = ""; showTapped(row); }
+    if (way !== "total") { input(row, "total").value = ""; }
+  }
+
+  // The tapped cards as buttons that take a card back.
+  function showTapped(row) {
+    var box = row.querySelector("[data-tapped]");
+    box.textContent = "";
+    cardWords(row).forEach(function (word, index) {
+      var button = document.createElement("button");
+      button.type = "submit";
+      button.className = "tapped-card";
+      button.setAttribute("data-untap", String(index));
+      button.setAttribute("aria-label", "Take back " + word);
+      button.textContent = word;
+      var cross = document.createElement("span");
+      cross.setAttribute("aria-hidden", "true");
+      cross.textContent = " \u00d7";
+      button.appendChild(cross);
+      box.appendChild(button);
+    });
+  }
+
+  // +/- and card taps change the row here; without JavaScript they post and the server counts.
   document.addEventListener("click", function (event) {
-    var button = event.target.closest("#entry-form button[data-step]");
+    var button = event.target.closest("#entry-form button[data-step], #entry-form button[data-tap], " +
+                                      "#entry-form button[data-untap]");
     if (!button) { return; }
     event.preventDefault();
-    var parts = button.value.split(":");
     var row = button.closest(".entry-row");
-    var count = input(row, parts[1]);
-    count.value = String(Math.max(0, (wholeNumber(count) || 0) + Number(parts[2])));
-    input(row, "total").value = "";  // the cards now say what the total is
+    if (button.hasAttribute("data-step")) {
+      var parts = button.value.split(":");
+      var count = input(row, parts[1]);
+      count.value = String(Math.max(0, (wholeNumber(count) || 0) + Number(parts[2])));
+      keepOnly(row, "counts");
+    } else {
+      var words = cardWords(row);
+      if (button.hasAttribute("data-tap")) { words.push(button.getAttribute("data-tap")); }
+      else { words.splice(Number(button.getAttribute("data-untap")), 1); }
+      input(row, "cards").value = words.join(" ");
+      keepOnly(row, "cards");
+      showTapped(row);
+    }
     showPoints(row);
   });
 
   document.addEventListener("input", function (event) {
     var row = event.target.closest("#entry-form .entry-row");
     if (!row) { return; }
-    // One way per player: a typed total replaces the counts, a typed count the total.
-    if (event.target.value !== "" && /-total$/.test(event.target.name)) {
-      Object.keys(WORTH).forEach(function (name) { input(row, name).value = ""; });
-    } else if (event.target.value !== "" && /-n\d+$/.test(event.target.name)) {
-      input(row, "total").value = "";
+    var name = event.target.name || "";
+    if (event.target.value !== "") {
+      if (/-total$/.test(name)) { keepOnly(row, "total"); }
+      else if (/-n\d+$/.test(name)) { keepOnly(row, "counts"); }
+      else if (/-cards$/.test(name)) { keepOnly(row, "cards"); showTapped(row); }
     }
     showPoints(row);
   });

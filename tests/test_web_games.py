@@ -189,15 +189,25 @@ def test_the_contract_is_drawn_as_card_boxes(client):
 @pytest.mark.parametrize("went_out, held, where, message", [
     (None, {0: 15, 1: 5, 2: 35}, "went-out-error", "Tap who went out."),
     (["0", "1"], {2: 35}, "went-out-error", "Only one player goes out in a hand: tap just one."),
-    ("1", {0: 15}, "problem-2", "Enter what Carl holds: tap the cards or type a total."),
+    ("1", {0: 15}, "problem-2", "Enter what Carl holds: count or tap the cards, or type a "
+                            "total."),
     ("1", {0: 12, 2: 35}, "problem-0", "Eversol points come in fives: 12 can't be right for Abe."),
     ("1", {0: 0, 2: 35}, "problem-0", "Abe didn't go out, so still holds at least one card: 5 "
                                       "or more."),
     ("1", {0: -5, 2: 35}, "problem-0", "Abe didn't go out, so still holds at least one card: 5 "
                                        "or more."),
     ("1", {0: {"n5": 2, "total": 15}, 2: 35}, "problem-0",
-     "Abe's cards add up to 10, but the total says 15: clear one of them."),
+     "Abe's counted cards make 10, but the typed total makes 15: clear one of them."),
     ("1", {0: {"total": "lots"}, 2: 35}, "problem-0", "Abe: Type a whole number, like 35."),
+    ("1", {0: {"cards": "K Q9"}, 2: 35}, "problem-0",
+     "Abe: 'Q9' is not a card: write a rank such as K or 7, a card such as 7H, or JK for a joker."),
+    ("1", {0: {"cards": "JK JK JK"}, 2: 35}, "problem-0", "Abe: 3 jokers, but 1 deck holds only 2."),
+    ("1", {0: {"cards": "7H 7H"}, 2: 35}, "problem-0",
+     "Abe: There are more copies of 7♥ here than the deck holds (1)."),
+    ("1", {0: {"cards": "K", "total": 15}, 2: 35}, "problem-0",
+     "Abe's tapped cards make 10, but the typed total makes 15: clear one of them."),
+    ("1", {0: 15, 1: {"penalty": 12}, 2: 35}, "problem-1",
+     "A rummy penalty is the points of two cards, in fives: 12 can't be right for Ben."),
     ("1", {0: 15, 2: 5000}, "problem-2", "5000 for Carl is more than every card of 1 deck is "
                                          "worth (480)."),
 ])
@@ -234,6 +244,73 @@ def test_a_step_without_javascript_counts_and_saves_nothing(client, app):
     assert re.search(r'name="held2-total"[^>]*value=""', page)  # the cards now say the total
     assert '<output class="entry-points" id="points-0" aria-live="polite">10<' in page
     assert version_of(app, game_id) == 0
+
+
+def test_cards_tapped_without_javascript_are_added_and_taken_back(client, app):
+    game_id = new_game(client)
+    data = hand_data(0, "1", {2: {"cards": "7 7", "n5": 3}}, tap="2:K")
+    data.pop("save")
+    page = send(client, f"/games/{game_id}/hands/1", data).get_data(as_text=True)
+    assert re.search(r'name="held2-cards"[^>]*value="7 7 K"', page)
+    assert re.search(r'name="held2-n5"[^>]*value=""', page)  # tapping replaces the counts
+    assert '<output class="entry-points" id="points-2" aria-live="polite">20<' in page
+    assert page.count('aria-label="Take back 7"') == 2
+
+    data = hand_data(0, "1", {2: {"cards": "7 7 K"}}, untap="2:0")
+    data.pop("save")
+    page = send(client, f"/games/{game_id}/hands/1", data).get_data(as_text=True)
+    assert re.search(r'name="held2-cards"[^>]*value="7 K"', page)
+    assert '<output class="entry-points" id="points-2" aria-live="polite">15<' in page
+    assert version_of(app, game_id) == 0
+
+
+def test_the_worked_example_by_tapping_the_cards(client, app):
+    game_id = new_game(client)
+    saved = send(client, f"/games/{game_id}/hands/1", hand_data(
+        0, "1", {0: {"cards": "A"}, 2: {"cards": "2 3 4 5H 6 7 9"}}))
+    assert saved.status_code == 303
+    with app.app_context():
+        loaded = load_game(game_id)
+        assert loaded.state.totals == {"Abe": 15, "Ben": 0, "Carl": 35}
+        assert loaded.events[-1].payload["entries"]["Carl"] == {
+            "way": "cards", "cards": ["2", "3", "4", "5H", "6", "7", "9"]}
+    assert "Carl: 35 (2 3 4 5H 6 7 9)" in text(client.get(f"/games/{game_id}/history"))
+    form = client.get(f"/games/{game_id}/hands/1").get_data(as_text=True)
+    assert re.search(r'name="held2-cards"[^>]*value="2 3 4 5H 6 7 9"', form)
+
+
+def test_a_rummy_penalty_counts_even_for_the_one_who_went_out(client, app):
+    game_id = new_game(client)
+    page = client.get(f"/games/{game_id}/hands/1").get_data(as_text=True)
+    assert "Rummy penalty (Ari&#39;s rule)" in page or "Rummy penalty (Ari's rule)" in page
+    saved = send(client, f"/games/{game_id}/hands/1", hand_data(
+        0, "1", {0: 15, 1: {"penalty": 25}, 2: {"n5": 7, "penalty": 20}}))
+    assert saved.status_code == 303, errors(saved)
+    with app.app_context():
+        loaded = load_game(game_id)
+        assert loaded.state.totals == {"Abe": 15, "Ben": 25, "Carl": 55}
+        assert loaded.events[-1].payload["entries"]["Ben"] == {"way": "penalty", "penalty": 25}
+    history = text(client.get(f"/games/{game_id}/history"))
+    assert "Ben: went out, 25 (25 rummy penalty)" in history
+    assert "Carl: 55 (7 × 2–9 + 20 rummy penalty)" in history
+    form = client.get(f"/games/{game_id}/hands/1").get_data(as_text=True)
+    assert re.search(r'name="held1-penalty"[^>]*value="25"', form)
+    assert re.search(r'name="held2-n5"[^>]*value="7"', form)
+
+
+def test_without_aris_rule_there_is_no_penalty_to_enter(client, app):
+    setup = setup_data()
+    del setup["option_aris_rule"]  # an unticked box is not sent
+    response = send(client, "/games/new", setup)
+    assert response.status_code == 303, errors(response)
+    game_id = response.headers["Location"].rsplit("/", 1)[1]
+    page = client.get(f"/games/{game_id}/hands/1").get_data(as_text=True)
+    assert "Rummy penalty" not in page and 'name="held1-penalty"' not in page
+    saved = send(client, f"/games/{game_id}/hands/1", hand_data(
+        0, "1", {0: 15, 1: {"penalty": 25}, 2: 35}))
+    assert saved.status_code == 303
+    with app.app_context():
+        assert load_game(game_id).state.totals == {"Abe": 15, "Ben": 0, "Carl": 35}
 
 
 def test_another_device_saved_first_so_the_form_comes_back_fresh(client, app):

@@ -129,19 +129,24 @@ def option_values(form: NewGameForm, ruleset: Ruleset) -> dict:
 
 
 class HeldForm(Form):
-    """What one player was caught holding: cards counted by value, or a typed total."""
+    """What one player was caught holding: cards counted by value, tapped one by one, or a
+    typed total; and, under Ari's rule, a rummy penalty on top."""
 
     n5 = WholeNumberField("2–9", validators=[Optional(), NumberRange(min=0, max=999)])
     n10 = WholeNumberField("10–K", validators=[Optional(), NumberRange(min=0, max=999)])
     n15 = WholeNumberField("Aces", validators=[Optional(), NumberRange(min=0, max=999)])
     n50 = WholeNumberField("Jokers", validators=[Optional(), NumberRange(min=0, max=999)])
     total = WholeNumberField("Total", validators=[Optional()])
+    cards = StringField("Cards", validators=[Length(max=300, message="Too many cards.")])
+    penalty = WholeNumberField("Rummy penalty", validators=[Optional(), NumberRange(min=0, max=999)])
 
 
 class HandForm(FlaskForm):
     went_out = WholeNumberField("Who went out?")  # a seat; the view reads every one marked
     expected_version = WholeNumberField(widget=HiddenInput(), validators=[InputRequired()])
     step = StringField()  # a +/- pressed without JavaScript: "seat:field:delta"
+    tap = StringField()  # a card tapped without JavaScript: "seat:rank"
+    untap = StringField()  # a tapped card taken back without JavaScript: "seat:index"
     correcting = StringField()  # "1" when the form corrected a scored hand, as it was shown
     reason = StringField("Why is it corrected?", validators=[Length(
         max=200, message="Keep the reason to 200 letters.")])

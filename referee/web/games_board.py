@@ -71,16 +71,21 @@ def history_items(loaded: LoadedGame) -> list[HistoryItem]:
             given = {name.casefold(): value for name, value in event.points.items()}
             how = {name.casefold(): entry for name, entry in event.entries.items()}
             lines = tuple(
-                (name, "went out, 0" if name.casefold() == event.went_out.casefold() else
-                 " ".join(filter(None, [str(given.get(name.casefold(), "")),
-                                        _how(describe_entry(how.get(name.casefold())))])))
+                (name, _history_line(given.get(name.casefold()), how.get(name.casefold()),
+                                     name.casefold() == event.went_out.casefold()))
                 for name in loaded.state.players)
         items.append(HistoryItem(stored, event.describe(), lines))
     return items
 
 
-def _how(words: str) -> str:
-    return f"({words})" if words else ""
+def _history_line(points: int | None, entry, went_out: bool) -> str:
+    """``'35 (7 × 2–9)'``, or ``'went out, 0'`` (``'went out, 25 (25 rummy penalty)'``)."""
+    how = describe_entry(entry)
+    words = " ".join(filter(None, ["" if points is None else str(points),
+                                   f"({how})" if how else ""]))
+    if went_out:
+        return f"went out, {words}" if points else "went out, 0"
+    return words
 
 
 def undo_label(loaded: LoadedGame) -> str | None:

@@ -17,7 +17,7 @@ from ..store.games import LoadedGame, StaleVersionError, append_event, load_game
 from .forms import ActionForm, hand_form
 from .games import bp, game_or_404, live_etag, required_edit_key
 from .games_board import undo_label
-from .games_entry import COUNT_FIELDS, VALUE_CLASSES, prefilled, read_hand
+from .games_entry import CARD_BUTTONS, COUNT_FIELDS, VALUE_CLASSES, prefilled, read_hand
 
 
 @bp.route("/<game_id>/hands/<int:hand>", methods=["GET", "POST"])
@@ -44,10 +44,11 @@ def _save(loaded: LoadedGame, hand: int, key: str):
     state = loaded.state
     form = hand_form(len(state.players), request.form)
     form.validate()
-    if form.step.data:  # a +/- pressed without JavaScript: count it, save nothing
-        _step(form, form.step.data)
+    if form.step.data or form.tap.data or form.untap.data:  # pressed without JavaScript
+        _step(form, form.step.data or "")
+        _tap(form, form.tap.data or "", form.untap.data or "")
         return _entry_page(loaded, hand, form, quiet=True)
-    reading = _read(form, state.players)
+    reading = _read(form, loaded)
     if form.expected_version.data != loaded.version:  # another device changed the game
         return _moved_on(loaded, hand, form, reading, form.correcting.data == "1")
     correcting = hand <= len(state.results)
@@ -75,14 +76,22 @@ def _save(loaded: LoadedGame, hand: int, key: str):
     return redirect(url_for("games.game_page", game_id=loaded.game.id), 303)
 
 
-def _read(form, players):
+def _read(form, loaded: LoadedGame):
+    players = loaded.state.players
     seats = [int(v) for v in request.form.getlist("went_out") if v.isdigit()]
-    reading = read_hand(players, seats, [entry.data for entry in form.held])
+    reading = read_hand(players, seats, [entry.data for entry in form.held], loaded.setup.decks,
+                        rummy_penalties=_aris_rule(loaded))
     for seat, entry in enumerate(form.held):
-        mistyped = [e for field in entry for e in field.errors]
-        if mistyped and players[seat] != reading.went_out:
+        went_out = players[seat] == reading.went_out
+        mistyped = [e for field in entry for e in field.errors
+                    if not went_out or field.short_name == "penalty"]
+        if mistyped:
             reading.problems[seat] = f"{players[seat]}: {mistyped[0]}"
     return reading
+
+
+def _aris_rule(loaded: LoadedGame) -> bool:
+    return bool(loaded.setup.options.get("aris_rule"))
 
 
 def _step(form, step: str) -> None:
@@ -92,7 +101,29 @@ def _step(form, step: str) -> None:
         return
     held = form.held[int(seat)]
     held[field].data = max(0, (held[field].data or 0) + (1 if delta == "+1" else -1))
-    held["total"].data = None  # the cards now say what the total is, as on screen with JS
+    _one_way(held, keep=field)
+
+
+def _tap(form, tap: str, untap: str) -> None:
+    """Add a tapped card to a player's cards, or take one back."""
+    seat, _, what = (tap or untap).partition(":")
+    if not seat.isdigit() or int(seat) >= len(form.held):
+        return
+    held = form.held[int(seat)]
+    words = (held["cards"].data or "").split()
+    if tap and what in CARD_BUTTONS:
+        words.append(what)
+    elif untap and what.isdigit() and int(what) < len(words):
+        del words[int(what)]
+    held["cards"].data = " ".join(words)
+    _one_way(held, keep="cards")
+
+
+def _one_way(held, keep: str) -> None:
+    """Counting, tapping or typing: the way just used replaces the others, as on screen."""
+    for field in (*COUNT_FIELDS, "cards", "total"):
+        if field != keep and not (field in COUNT_FIELDS and keep in COUNT_FIELDS):
+            held[field].data = None
 
 
 def _flag(reading, players, error: RefereeInputError) -> None:
@@ -129,7 +160,7 @@ def _entry_page(loaded: LoadedGame, hand: int, form, reading=None, status: int =
                 message: str | None = None, quiet: bool = False):
     state = loaded.state
     if reading is None:
-        reading = _read(form, state.players) if form.is_submitted() else None
+        reading = _read(form, loaded) if form.is_submitted() else None
     correcting = hand <= len(state.results)
     seen = str(form.expected_version.data)
     return render_template(
@@ -138,7 +169,8 @@ def _entry_page(loaded: LoadedGame, hand: int, form, reading=None, status: int =
         form=form, reading=reading,
         show_problems=reading is not None and not quiet, correcting=correcting,
         scored=state.results[hand - 1] if correcting else None, message=message,
-        value_classes=VALUE_CLASSES, seen=seen, last_step=undo_label(loaded),
+        value_classes=VALUE_CLASSES, card_buttons=CARD_BUTTONS, aris_rule=_aris_rule(loaded),
+        seen=seen, last_step=undo_label(loaded),
         etag=live_etag(loaded.game.id, loaded.version, "notice", "edit", seen),
     ), status
 

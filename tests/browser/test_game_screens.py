@@ -13,16 +13,18 @@ MIN_TAP = 44  # px, the smallest touch target we allow
 SEEN_WITHIN = 2000  # ms: a watching device shows a change this soon, without reloading
 PLAYERS = ("Abe", "Ben", "Carl", "Dee")
 
-# Each hand: who went out, then what the others held: a typed total, or counts by value
-# tapped in with the + buttons ({"2–9": 3} is three taps on "One 2–9 more").
+# Each hand: who went out, then what the others held: a typed total, counts by value tapped in
+# with the + buttons ({"2–9": 3} is three taps on "One 2–9 more"), or the cards themselves
+# tapped one by one (a list); "penalty" is a rummy penalty (Ari's rule) on top.
 HANDS = [
     ("Ben", {"Abe": {"2–9": 3}, "Carl": 35, "Dee": {"Joker": 1, "2–9": 2}}),
     ("Carl", {"Abe": 20, "Ben": 25, "Dee": 10}),
-    ("Dee", {"Abe": 40, "Ben": 5, "Carl": 30}),
-    ("Abe", {"Ben": 45, "Carl": 15, "Dee": 20}),
+    ("Dee", {"Abe": ["K", "Q", "J", "10"], "Ben": 5, "Carl": ["A", "10", "5"]}),  # 40, 30
+    ("Abe", {"Ben": {"2–9": 5, "penalty": 20}, "Carl": 15, "Dee": 20}),
     ("Ben", {"Abe": 10, "Carl": 25, "Dee": 50}),
     ("Carl", {"Abe": 55, "Ben": 30, "Dee": 15}),
 ]
+WORTH = {"2–9": 5, "10–K": 10, "Ace": 15, "Joker": 50}
 
 
 def add_players(page, names) -> None:
@@ -50,12 +52,24 @@ def enter_hand(page, went_out: str, held: dict, players=PLAYERS) -> None:
         if isinstance(value, int):
             row.get_by_label("or total").fill(str(value))
             expected = value
+        elif isinstance(value, list):
+            row.get_by_text(f"Tap the cards {name} holds").click()
+            for card in value:
+                row.get_by_role("button", name=f"Add {'a joker' if card == 'JK' else card} "
+                                               f"for {name}").click()
+            expect(row.locator(".tapped-card")).to_have_count(len(value))
+            expected = sum(50 if c == "JK" else 15 if c == "A" else 10 if c in "10JQK" else 5
+                           for c in value)
         else:
-            for label, taps in value.items():
+            counts = {k: n for k, n in value.items() if k != "penalty"}
+            for label, taps in counts.items():
                 for _ in range(taps):
                     row.get_by_role("button", name=f"One {label} more for {name}").click()
-            expected = sum({"2–9": 5, "10–K": 10, "Ace": 15, "Joker": 50}[k] * n
-                           for k, n in value.items())
+            if "penalty" in value:
+                row.get_by_text("Rummy penalty (Ari's rule)").click()
+                row.get_by_label(re.compile("Points of both dead cards")).fill(
+                    str(value["penalty"]))
+            expected = sum(WORTH[k] * n for k, n in counts.items()) + value.get("penalty", 0)
         expect(row.locator(".entry-points")).to_have_text(str(expected))
 
 
@@ -77,6 +91,7 @@ def assert_view_only(page) -> None:
 def assert_touch_targets_and_no_overflow(page, width: int) -> None:
     targets = page.locator("main .button, main .chip, main .chip-choice span, main .icon-button, "
                            "main .step, main .went-out-toggle span, main input[type=text], "
+                           "main .card-button, main .tapped-card, main summary, "
                            "main input[type=number], .game-tabs a, .topbar-link")
     for i in range(targets.count()):
         target = targets.nth(i)
@@ -199,7 +214,10 @@ def test_the_screens_on_a_phone(live_server, open_screen):
     phone.shot("games-hand-phone")
 
     page.get_by_role("link", name=re.compile("Score hand 1")).click()
-    enter_hand(page, "Bo", {"Ann": {"2–9": 2, "Ace": 1}, "Cy": 60}, players=("Ann", "Cy", "Bo"))
+    enter_hand(page, "Bo", {"Ann": {"2–9": 2, "Ace": 1}, "Cy": ["JK", "10"]},
+               players=("Ann", "Cy", "Bo"))
+    page.get_by_role("button", name="Take back 10").click()  # a card tapped by mistake
+    expect(page.locator("#points-1")).to_have_text("50")
     assert_touch_targets_and_no_overflow(page, PHONE["width"])
     phone.shot("games-entry-phone")
     page.get_by_role("button", name="Save hand 1").click()
@@ -211,6 +229,7 @@ def test_the_screens_on_a_phone(live_server, open_screen):
     phone.shot("games-share-phone")
     page.get_by_role("link", name="Standings").click()
     expect(page.locator(".ranking-item").first).to_contain_text("Bo 0")
+    expect(page.locator(".ranking-item").last).to_contain_text("Cy 50")
     assert_touch_targets_and_no_overflow(page, PHONE["width"])
     phone.shot("games-standings-phone")
     page.get_by_role("link", name="History").click()
@@ -264,7 +283,13 @@ def test_scoring_works_without_javascript(live_server, open_screen):
         page.get_by_role("button", name="One 2–9 more for Abe").click()
     expect(page.locator("#points-0")).to_have_text("15")
     expect(page.locator(".entry-row").nth(1).locator("input[name=went_out]")).to_be_checked()
-    page.locator(".entry-row").nth(2).get_by_label("or total").fill("35")
+    carl = page.locator(".entry-row").nth(2)
+    carl.get_by_text("Tap the cards Carl holds").click()
+    for card in ("K", "K", "5"):
+        carl.get_by_role("button", name=f"Add {card} for Carl").click()
+        carl = page.locator(".entry-row").nth(2)  # the page came back from the server
+    expect(page.locator("#points-2")).to_have_text("25")
     page.get_by_role("button", name="Save hand 1").click()
     expect(page.locator(".flash")).to_contain_text("Hand 1 saved: Ben went out")
     expect(page.locator(".ranking")).to_contain_text("1st Ben 0")
+    expect(page.locator(".ranking")).to_contain_text("3rd Carl 25")
