@@ -8,9 +8,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from referee.core import RefereeInputError
 from referee.core.game import (DealerChosen, GameSetup, GameSetupError, HandCorrected,
                                HandEntryError, HandScored, IllegalEventError, event_from_dict,
                                replay)
+from referee.core.game.held import read_held_cards
 
 FOUR = ["Abe", "Ben", "Carl", "Dee"]
 
@@ -136,3 +138,36 @@ def test_totals_are_the_sum_of_the_hands_and_the_log_replays_the_same(hands):
     # Undo is a shorter log: every prefix folds, to the state it had then.
     for cut in range(len(events)):
         assert replay(setup(), events[:cut]).results == state.results[:cut]
+
+
+# --- Cards held, tapped one by one ------------------------------------------------------------
+
+@pytest.mark.parametrize("cards, decks, points", [
+    ("K Q J 10 T", 1, 50),
+    (["A", "a", "JK"], 1, 80),
+    ("7H, 7S; 7", 1, 15),
+    ("7 7 7 7 7 7 7 7", 2, 40),  # two decks hold eight sevens
+    ("JK JK JK JK", 2, 200),
+    ("", 1, 0),
+])
+def test_held_cards_count_by_rank(cards, decks, points):
+    assert read_held_cards(cards, decks).points == points
+
+
+@pytest.mark.parametrize("cards, decks, message", [
+    ("7 7 7 7 7", 1, "5 sevens, but 1 deck holds only 4."),
+    ("7 7 7 7 7 7 7 7 7", 2, "9 sevens, but 2 decks hold only 8."),
+    ("JK JK JK", 1, "3 jokers, but 1 deck holds only 2."),
+    ("7H 7H", 1, "There are more copies of 7♥ here than the deck holds (1)."),
+    ("K 1", 1, "'1' is not a card: write a rank such as K or 7, a card such as 7H, or JK for a "
+               "joker."),
+    ([7], 1, "Each card held must be written as text, such as K or 7H."),
+])
+def test_impossible_held_cards_are_refused(cards, decks, message):
+    with pytest.raises(RefereeInputError) as refused:
+        read_held_cards(cards, decks)
+    assert refused.value.message == message
+
+
+def test_held_cards_keep_what_was_written_for_the_history():
+    assert read_held_cards("k 7h jk joker", 2).cards == ("K", "7H", "JK", "JK")
