@@ -117,3 +117,9 @@ class ImpossibleScoreError(RefereeInputError):
     """A hand's score that no cards could add up to."""
 
     code = "impossible_score"
+
+
+class BuyError(RefereeInputError):
+    """A question about buying a discard that cannot be: a duplicate claim, turns out of order."""
+
+    code = "bad_buy"

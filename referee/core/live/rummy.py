@@ -1,0 +1,201 @@
+"""Eversol Rummy: is a discard a rummy card, and the rulings that hang on one.
+
+Once anyone has gone down, a discard that could be added to a meld on the
+table (at either end of a run, or to a book of its rank) is a rummy card, and
+a thrown joker always is. A card whose only place is one a joker already holds
+is not: giving it would be buying the joker, not adding to the meld. The melds
+are read as they lie (``referee.core.table``), so each joker in a run stands
+for the card at its place.
+
+>>> from referee.core import parse_card, parse_cards
+>>> run = parse_cards("7D JK 9D 10D")
+>>> check_rummy(parse_card("6D"), [run], decks=2).plays_on
+(0,)
+>>> check_rummy(parse_card("8D"), [run], decks=2).reason
+'8♦ only matches what the joker stands for in the run 7♦ Joker 9♦ 10♦, which does not make \
+it a rummy card.'
+>>> frees_a_joker(parse_card("8D"), [run])
+True
+>>> rummy_penalty_points(parse_card("AS"), parse_card("9D"), {"aris_rule": True})
+20
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from ..cards import Card
+from ..errors import NotInRulesetError, RefereeInputError, TableMeldError
+from ..melds import MeldKind, MeldRules
+from ..rulesets import EVERSOL, TableRules
+from ..table import TableMeld
+from .buys import spoken_list
+
+_NOBODY_DOWN = "Nobody has gone down yet, so no discard is a rummy card."
+
+
+@dataclass(frozen=True)
+class RummyRuling:
+    rummy: bool
+    plays_on: tuple[int, ...]  # indices of the table melds the card could be added to
+    reason: str
+
+
+def check_rummy(card: Card, table: Sequence[Sequence[Card]], decks: int = 1,
+                rules: TableRules | None = None) -> RummyRuling:
+    """Whether ``card``, just thrown, is a rummy card with ``table`` lying as listed.
+
+    ``rules`` is an Eversol table (its house options word the reason); without
+    it, Eversol's defaults with ``decks``. The table and the card must all
+    exist at once in the decks; errors name fields like the API's (``table[1][2]``).
+    """
+    rules = _eversol(rules, decks)
+    _check_supply(rules, card, table)
+    laid = _lie(table, rules)
+    if not laid:
+        return RummyRuling(False, (), _NOBODY_DOWN)
+    thrown = card.bare()  # a thrown joker stands for nothing yet
+    fitting = {}
+    for index, readings in enumerate(laid):
+        reading = next((m for m in readings if m.extend([thrown], rules.melds).valid), None)
+        if reading is not None:
+            fitting[index] = reading
+    plays_on = tuple(fitting)
+    caller = _callers_part(rules, len(plays_on))
+    if thrown.is_joker:
+        return RummyRuling(True, plays_on,
+                           f"A joker thrown once anyone is down is always a rummy card{caller}.")
+    if fitting:
+        places = spoken_list([_describe(meld, rules.melds) for meld in fitting.values()])
+        return RummyRuling(True, plays_on,
+                           f"{card.label} is a rummy card: it could go on {places}{caller}.")
+    freed = _meld_whose_joker(thrown, laid, rules)
+    if freed is not None:
+        return RummyRuling(False, (), (
+            f"{card.label} only matches what the joker stands for in "
+            f"{_describe(freed, rules.melds)}, which does not make it a rummy card."))
+    return RummyRuling(False, (), f"{card.label} fits no meld on the table, so it is not a "
+                                  "rummy card.")
+
+
+def frees_a_joker(card: Card, table: Sequence[Sequence[Card]],
+                  rules: TableRules | None = None) -> bool:
+    """Whether ``card`` could buy a joker lying on the table.
+
+    In a run it must be the card the joker stands for; in a book with a joker,
+    any card of the book's rank. The decks are not counted here.
+
+    >>> from referee.core import parse_card, parse_cards
+    >>> frees_a_joker(parse_card("KS"), [parse_cards("KD KC JK")])
+    True
+    >>> frees_a_joker(parse_card("KS"), [parse_cards("KD KC KH")])
+    False
+    """
+    rules = _eversol(rules, 1)
+    return _meld_whose_joker(card, _lie(table, rules), rules) is not None
+
+
+def joker_buyer_warning(card: Card, table: Sequence[Sequence[Card]], discarder_is_down: bool,
+                        players_not_down: int,
+                        options: Mapping[str, object] | None = None) -> str | None:
+    """The etiquette warning, never a ban, for throwing a card that could buy a played joker.
+
+    Given when the house option is on, the thrower has gone down, more than
+    one player has not, and the card could free a joker on the table.
+
+    >>> from referee.core import parse_card, parse_cards
+    >>> joker_buyer_warning(parse_card("KS"), [parse_cards("KD KC JK")], True, 2)
+    'K♠ could buy the joker in the book of kings while 2 players are still not down; \
+that is allowed, but frowned on.'
+    >>> print(joker_buyer_warning(parse_card("KS"), [parse_cards("KD KC JK")], True, 1))
+    None
+    """
+    rules = EVERSOL.configure(options=options)
+    if not (rules.options["joker_buyer_warning"] and discarder_is_down and players_not_down > 1):
+        return None
+    meld = _meld_whose_joker(card, _lie(table, rules), rules)
+    if meld is None:
+        return None
+    return (f"{card.label} could buy the joker in {_describe(meld, rules.melds)} while "
+            f"{players_not_down} players are still not down; that is allowed, but frowned on.")
+
+
+def rummy_penalty_points(thrown: Card, callers_discard: Card,
+                         options: Mapping[str, object] | None = None) -> int:
+    """Ari's rule: the points charged to whoever threw a called rummy card (0 when it is off).
+
+    Both the rummy card and the card the caller discarded count, at Eversol's values.
+    """
+    rules = EVERSOL.configure(options=options)
+    if not rules.options["aris_rule"]:
+        return 0
+    return rules.card_value(thrown) + rules.card_value(callers_discard)
+
+
+# --- Reading the table ------------------------------------------------------------------------
+
+def _eversol(rules: TableRules | None, decks: int) -> TableRules:
+    if rules is None:
+        return EVERSOL.configure(decks=decks)
+    if rules.ruleset is not EVERSOL:
+        raise NotInRulesetError(
+            f"{rules.ruleset.title} has no rummy cards; they are an Eversol Rummy rule.",
+            "ruleset")
+    return rules
+
+
+def _lie(table: Sequence[Sequence[Card]], rules: TableRules) -> list[list[TableMeld]]:
+    """Every way each table meld can lie as listed; a meld that cannot names ``table[i]``."""
+    laid = []
+    for index, meld in enumerate(table):
+        try:
+            laid.append(TableMeld.candidates(meld, rules.melds))
+        except TableMeldError as error:
+            error.field = error.field or f"table[{index}]"
+            raise
+    return laid
+
+
+_INDEXED = re.compile(r"^cards\[(\d+)\]$")
+
+
+def _check_supply(rules: TableRules, card: Card, table: Sequence[Sequence[Card]]) -> None:
+    """The table and the thrown card together fit in the decks; errors name the request field."""
+    named = [(f"table[{i}][{j}]", c) for i, meld in enumerate(table) for j, c in enumerate(meld)]
+    named.append(("card", card))
+    try:
+        rules.check_supply([c for _, c in named], "cards")
+    except RefereeInputError as error:
+        match = _INDEXED.match(error.field or "")
+        if match:
+            error.field = named[int(match.group(1))][0]
+        raise
+
+
+def _meld_whose_joker(card: Card, laid: list[list[TableMeld]],
+                      rules: TableRules) -> TableMeld | None:
+    """The first table meld whose joker ``card`` could be given for, if any."""
+    if card.is_joker:
+        return None
+    return next((meld for readings in laid for meld in readings
+                 if meld.swap_joker(card, rules.melds).valid), None)
+
+
+# --- Words ------------------------------------------------------------------------------------
+
+def _callers_part(rules: TableRules, places: int) -> str:
+    """What the first to call rummy (never the thrower) does with it, by the house option."""
+    if rules.options["rummy_card"] == "meld" and places:
+        where = ("puts it on the one meld it fits" if places == 1
+                 else "chooses which meld it goes on")
+        return f", and at this table the first to call rummy (not the thrower) {where}"
+    return ", so the first to call rummy (not the thrower) makes it dead"
+
+
+def _describe(meld: TableMeld, rules: MeldRules) -> str:
+    if meld.kind is MeldKind.BOOK:
+        return f"the {rules.book_word} of {meld.rank.word}"
+    return f"the {rules.run_word} {' '.join(card.label for card in meld.cards)}"
+
