@@ -1,0 +1,111 @@
+"""Going down and laying off: the steps that put cards on the table.
+
+Going down lays exactly the hand's contract at once, after the draw, checked
+with ``contracts.check_contract``; in the same step the player may buy played
+jokers (a natural card for the joker standing for it), and each joker so freed
+goes into the new melds. In hand 6 every card held must go down, which ends
+the hand. After going down, and on their own turns only, players add cards to
+any meld on the table (``table.TableMeld.extend``), never a new meld.
+
+>>> from referee.core.game import GameSetup
+>>> from .turns import drew
+>>> from .steps import Drew
+>>> record = HandRecord.deal(GameSetup.create("eversol", ["Abe", "Ben", "Carl"], "Abe"), 1)
+>>> drew(record, Drew("Ben", "stock"))
+>>> laid_off(record, LaidOff("Ben", 0, "8H"))
+Traceback (most recent call last):
+...
+referee.core.live.errors.IllegalStepError: Only players who have gone down may lay off, \
+and only on their own turn.
+>>> went_down(record, WentDown("Ben", [["6H", "6S", "JK"], ["8C", "8S", "8D", "8H"]]))
+>>> record.went_out  # seven cards held after the draw, seven laid: out, with no discard
+'Ben'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..cards import Card, parse_card
+from ..contracts import check_contract
+from ..errors import TableMeldError
+from ..melds import MeldKind
+from ..table import TableMeld
+from .errors import IllegalStepError
+from .record import HandRecord, LaidMeld, read_cards
+from .steps import JokerSwap, LaidOff, WentDown
+
+
+def went_down(record: HandRecord, step: WentDown) -> None:
+    record.open()
+    player = record.player(step.player)
+    record.on_turn(player, "go down")
+    if player in record.down:
+        raise IllegalStepError(f"{player} has already gone down this hand, and after that cards "
+                               "go on the table only as lay-offs.", "step")
+    melds = [read_cards(meld, f"step.melds[{i}]") for i, meld in enumerate(step.melds)]
+    table = _swap_jokers(record, step.swaps)
+    held, laid = record.held[player], sum(len(meld) for meld in melds)
+    if laid > held:  # a swap gives a natural card and takes a joker: the count stays
+        raise IllegalStepError(f"{player} holds {held} cards, fewer than the {laid} in these "
+                               "melds.", "step.melds")
+    verdict = check_contract(melds, record.table, record.hand, remaining=held - laid)
+    if not verdict.valid:
+        broken = verdict.broken_meld
+        raise IllegalStepError(verdict.reason,
+                               "step.melds" if broken is None else f"step.melds[{broken}]")
+    if len(step.swaps) > sum(card.is_joker for meld in melds for card in meld):
+        raise IllegalStepError(f"A joker {player} takes from the table must go into "
+                               f"{player}'s new melds.", "step.melds")
+    lying = [_lay(record, meld, kind, i)
+             for i, (meld, kind) in enumerate(zip(melds, verdict.kinds))]
+    record.melds = table + [LaidMeld(player, meld) for meld in lying]
+    record.down.append(player)
+    record.held[player] = held - laid
+    if record.held[player] == 0:
+        record.went_out = player
+    record.check_supply()
+
+
+def laid_off(record: HandRecord, step: LaidOff) -> None:
+    record.open()
+    player = record.player(step.player)
+    if not record.contract.discard:
+        raise IllegalStepError(f"Hand {record.hand} ends when someone goes down with every "
+                               "card: no lay-offs.", "step")
+    if player not in record.down or player != record.current:
+        raise IllegalStepError("Only players who have gone down may lay off, and only on their "
+                               "own turn.", "step.player")
+    record.on_turn(player, "lay off")
+    meld = record.meld_at(step.meld, "step.meld")
+    card = parse_card(step.card, "step.card")
+    extension = meld.extend([card], record.table.melds)
+    if not extension.valid:
+        raise IllegalStepError(extension.reason, "step.card")
+    record.melds[step.meld] = LaidMeld(record.melds[step.meld].owner, extension.meld)
+    record.held[player] -= 1
+    if record.held[player] == 0:
+        record.went_out = player
+    record.check_supply()
+
+
+def _swap_jokers(record: HandRecord, swaps: Sequence[JokerSwap]) -> list[LaidMeld]:
+    """The table once each swap's natural card has taken a joker's place."""
+    table = list(record.melds)
+    for i, swap in enumerate(swaps):
+        field_name = f"step.swaps[{i}]"
+        record.meld_at(swap.meld, f"{field_name}.meld")  # a meld that is there
+        meld = table[swap.meld].meld  # as earlier swaps left it
+        card = parse_card(swap.card, f"{field_name}.card")
+        extension = meld.swap_joker(card, record.table.melds)
+        if not extension.valid:
+            raise IllegalStepError(extension.reason, field_name)
+        table[swap.meld] = LaidMeld(table[swap.meld].owner, extension.meld)
+    return table
+
+
+def _lay(record: HandRecord, cards: list[Card], kind: MeldKind, index: int) -> TableMeld:
+    try:
+        return record.table.lay(cards, kind, f"step.melds[{index}]")
+    except TableMeldError as error:
+        raise IllegalStepError(error.message, f"step.melds[{index}]") from None

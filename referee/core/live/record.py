@@ -1,0 +1,188 @@
+"""What a live hand knows at one moment: the record its steps are folded into.
+
+The record is plain data; ``turns`` and ``melding`` change a copy of it for
+each step and ``hand.LiveHand`` keeps the result only when the step was legal.
+Held cards are counted, not named: the referee sees only what lies face up.
+
+>>> from referee.core.game import GameSetup
+>>> record = HandRecord.deal(GameSetup.create("eversol", ["Abe", "Ben", "Carl"], "Abe"), 2)
+>>> record.dealer, record.current, record.held, record.stock
+('Ben', 'Carl', {'Abe': 7, 'Ben': 7, 'Carl': 7}, 32)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from enum import Enum
+
+from ..cards import Card, parse_card
+from ..contracts import contract_for
+from ..game.setup import GameSetup
+from ..rulesets.model import Contract, TableRules
+from ..table import TableMeld
+from .errors import IllegalStepError
+from .steps import Source
+
+CARDS_PER_DECK = 54  # 52 and two jokers
+
+
+class Phase(Enum):
+    """Where the player whose turn it is stands."""
+
+    DRAW = "draw"  # must draw first: the stock's top card, or the top discard free
+    PLAY = "play"  # has drawn: may go down or lay off, and must discard to end the turn
+    OVER = "over"  # someone went out
+
+
+@dataclass(frozen=True)
+class TopDiscard:
+    """The face-up card that can still be taken, bought or called rummy."""
+
+    card: Card | None  # None: the referee was not told which card it is
+    by: str | None  # who threw it; None for the upcard turned at the deal
+
+
+@dataclass(frozen=True)
+class LaidMeld:
+    """A meld on the table and the player who laid it."""
+
+    owner: str
+    meld: TableMeld
+
+
+@dataclass
+class HandRecord:
+    setup: GameSetup
+    hand: int
+    turn: int  # the seat whose turn it is
+    held: dict[str, int]
+    stock: int
+    top: TopDiscard | None
+    drawn: Source | None = None  # this turn's draw, once made
+    down: list[str] = field(default_factory=list)  # in the order they went down
+    melds: list[LaidMeld] = field(default_factory=list)
+    dead: list[Card | None] = field(default_factory=list)
+    claims: list[str] = field(default_factory=list)  # asking to buy the top discard
+    buys: dict[str, int] = field(default_factory=dict)
+    penalties: dict[str, int] = field(default_factory=dict)  # Ari's rule, by thrower
+    warnings: list[str] = field(default_factory=list)  # about the top discard
+    went_out: str | None = None
+
+    @classmethod
+    def deal(cls, setup: GameSetup, hand: int, upcard: Card | None = None) -> HandRecord:
+        """The hand as dealt: the player left of the dealer to draw, the upcard on the pile."""
+        contract = contract_for(setup.table, hand)
+        players = setup.players
+        dealt = contract.cards_dealt
+        stock = CARDS_PER_DECK * setup.decks - dealt * len(players) - 1
+        return cls(setup, hand, (setup.first_dealer + hand) % len(players),
+                   dict.fromkeys(players, dealt), stock, TopDiscard(upcard, None),
+                   buys=dict.fromkeys(players, 0), penalties=dict.fromkeys(players, 0))
+
+    def copy(self) -> HandRecord:
+        return replace(self, held=dict(self.held), down=list(self.down), melds=list(self.melds),
+                       dead=list(self.dead), claims=list(self.claims), buys=dict(self.buys),
+                       penalties=dict(self.penalties), warnings=list(self.warnings))
+
+    # ------------------------------------------------------------------ reading
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.setup.players
+
+    @property
+    def table(self) -> TableRules:
+        return self.setup.table
+
+    @property
+    def contract(self) -> Contract:
+        return self.table.ruleset.contracts[self.hand - 1]
+
+    @property
+    def current(self) -> str:
+        return self.players[self.turn]
+
+    @property
+    def dealer(self) -> str:
+        return self.players[(self.setup.first_dealer + self.hand - 1) % len(self.players)]
+
+    @property
+    def phase(self) -> Phase:
+        if self.went_out is not None:
+            return Phase.OVER
+        return Phase.DRAW if self.drawn is None else Phase.PLAY
+
+    def table_cards(self) -> list[tuple[Card, ...]]:
+        return [laid.meld.cards for laid in self.melds]
+
+    # ------------------------------------------------------------------ checks shared by steps
+
+    def player(self, name: str, field_name: str = "step.player") -> str:
+        """The player so named (any case, spaces squeezed), or a refusal."""
+        wanted = " ".join(str(name).split()).casefold()
+        for known in self.players:
+            if known.casefold() == wanted:
+                return known
+        raise IllegalStepError(f"Nobody called {str(name)[:30]} plays in this hand.", field_name)
+
+    def open(self) -> None:
+        """Refuse any step once someone has gone out."""
+        if self.went_out is not None:
+            raise IllegalStepError(f"The hand is over: {self.went_out} went out.", "step")
+
+    def on_turn(self, player: str, doing: str) -> None:
+        """Refuse a step only the player whose turn it is may take, and only after the draw."""
+        if player != self.current:
+            raise IllegalStepError(f"It is {self.current}'s turn, and only the player whose "
+                                   f"turn it is may {doing}.", "step.player")
+        if self.drawn is None:
+            raise IllegalStepError(f"{player} must draw before {_gerund(doing)}.", "step")
+
+    def meld_at(self, index: int, field_name: str) -> TableMeld:
+        if not 0 <= index < len(self.melds):
+            count = len(self.melds)
+            lying = f"{count} meld{'s' if count != 1 else ''}"
+            raise IllegalStepError(f"There is no meld {index + 1}: the table has {lying}.",
+                                   field_name)
+        return self.melds[index].meld
+
+    # ------------------------------------------------------------------ changes shared by steps
+
+    def take_from_stock(self, count: int) -> None:
+        """Draw ``count`` cards from the stock, turning the dead cards over when it runs out."""
+        for _ in range(count):
+            if not self.stock:
+                if not self.dead:
+                    raise IllegalStepError("The stock is empty and there are no dead cards to "
+                                           "turn over, so nobody can draw from it.", "step")
+                self.stock, self.dead = len(self.dead), []
+            self.stock -= 1
+
+    def check_supply(self) -> None:
+        """The cards seen face up must all exist in the decks at once."""
+        seen = [card for meld in self.table_cards() for card in meld]
+        seen += [card for card in self.dead if card is not None]
+        if self.top is not None and self.top.card is not None:
+            seen.append(self.top.card)
+        self.table.check_supply([card.bare() for card in seen], "table")
+
+
+def read_card(text: str | None, field_name: str) -> Card | None:
+    """A card as written in a step (``None`` when not told); bad notation raises
+    ``CardSyntaxError``."""
+    if text is None:
+        return None
+    return parse_card(text, field_name)
+
+
+def read_cards(texts: Sequence[str], field_name: str) -> list[Card]:
+    return [parse_card(text, f"{field_name}[{i}]") for i, text in enumerate(texts)]
+
+
+_GERUNDS = {"draw": "drawing", "discard": "discarding", "go down": "going down",
+            "lay off": "laying off"}
+
+
+def _gerund(doing: str) -> str:
+    return _GERUNDS.get(doing, doing)

@@ -1,0 +1,235 @@
+"""Drawing, discarding, buying and rummy calls: each checks a step against the
+record and changes it, or raises ``IllegalStepError`` naming the rule.
+
+The buys follow ``buys.resolve_buy``: the player whose turn it is may take the
+top discard free as the draw; anyone else asks (``BuyClaimed``), and the buy is
+settled (``Bought``) for the first in order of play who asked. A current player
+who drew from the stock leaves the card to the others until their discard; a
+claim nobody settles that would win must be settled or withdrawn before that
+discard covers the card.
+
+Anyone but the thrower may call rummy on the top discard when
+``rummy.check_rummy`` finds it a rummy card, throwing a card of their own: both
+are dead (or the rummy card goes on a meld, by the house option), and under
+Ari's rule the thrower is charged both. A call costs a card, so the caller must
+keep one: nobody goes out by calling rummy.
+
+>>> from referee.core.game import GameSetup
+>>> record = HandRecord.deal(GameSetup.create("eversol", ["Abe", "Ben", "Carl"], "Abe"), 1)
+>>> bought(record, Bought("Carl"))  # Ben, to play first, lets the upcard go
+>>> record.held, record.buys["Carl"], record.top
+({'Abe': 6, 'Ben': 6, 'Carl': 8}, 1, None)
+>>> drew(record, Drew("Ben", "discard"))
+Traceback (most recent call last):
+...
+referee.core.live.errors.IllegalStepError: There is no discard to take: once covered, \
+taken or called rummy, a card is out of play.
+"""
+
+from __future__ import annotations
+
+from ..cards import Card
+from ..errors import BuyError
+from .buys import BuyOutcome, BuyRuling, resolve_buy
+from .errors import IllegalStepError
+from .record import HandRecord, LaidMeld, TopDiscard, read_card
+from .rummy import check_rummy, joker_buyer_warning, rummy_penalty_points
+from .steps import Bought, BuyClaimed, BuyWithdrawn, Discarded, Drew, RummyCalled, Source
+
+
+def drew(record: HandRecord, step: Drew) -> None:
+    record.open()
+    player = record.player(step.player)
+    if player != record.current:
+        raise IllegalStepError(f"It is {record.current}'s turn, so only {record.current} "
+                               "may draw now.", "step.player")
+    if record.drawn is not None:
+        raise IllegalStepError(f"{player} has already drawn this turn, and a turn has one "
+                               "draw.", "step.source")
+    card = read_card(step.card, "step.card")
+    if step.source is Source.STOCK:
+        record.take_from_stock(1)
+    else:
+        _take_top(record, card, "step.card")
+        record.claims.clear()  # the player whose turn it is comes first
+    record.held[player] += 1
+    record.drawn = step.source
+
+
+def discarded(record: HandRecord, step: Discarded) -> None:
+    record.open()
+    player = record.player(step.player)
+    record.on_turn(player, "discard")
+    card = read_card(step.card, "step.card")
+    ruling = pending_buy(record)
+    if ruling is not None and ruling.outcome is BuyOutcome.BUY:
+        raise IllegalStepError(f"{ruling.player} asked to buy the discard, so settle the buy "
+                               f"or withdraw the request before {player} covers it.", "step")
+    if record.top is not None:
+        record.dead.append(record.top.card)  # covered: out of play
+    record.top = TopDiscard(card, player)
+    record.claims.clear()
+    record.held[player] -= 1
+    record.warnings = _warnings(record, card, player)
+    if record.held[player] == 0:
+        record.went_out = player
+    else:
+        record.turn = (record.turn + 1) % len(record.players)
+        record.drawn = None
+    record.check_supply()
+
+
+def buy_claimed(record: HandRecord, step: BuyClaimed) -> None:
+    record.open()
+    player = record.player(step.player)
+    _buyable(record, "buy")
+    if player in record.claims:
+        raise IllegalStepError(f"{player} has already asked to buy the discard.", "step.player")
+    if player == record.current:
+        why = (f"{player} drew from the stock this turn, so may no longer buy the discard"
+               if record.drawn is Source.STOCK
+               else f"It is {player}'s turn, so {player} takes the discard free, as the draw")
+        raise IllegalStepError(f"{why}.", "step.player")
+    limit = record.table.options["buy_limit"]
+    if limit is not None and record.buys[player] >= limit:
+        raise IllegalStepError(f"{player} has bought {record.buys[player]} this hand, the most "
+                               "this table allows one player.", "step.player")
+    record.claims.append(player)
+
+
+def buy_withdrawn(record: HandRecord, step: BuyWithdrawn) -> None:
+    record.open()
+    player = record.player(step.player)
+    if player not in record.claims:
+        raise IllegalStepError(f"{player} has not asked to buy the discard.", "step.player")
+    record.claims.remove(player)
+
+
+def bought(record: HandRecord, step: Bought) -> None:
+    record.open()
+    player = record.player(step.player)
+    card = read_card(step.card, "step.card")
+    read_card(step.penalty, "step.penalty")  # shown or not, it only counts
+    _buyable(record, "buy")
+    claims = record.claims if player in record.claims else [*record.claims, player]
+    ruling = _resolve(record, claims)
+    if ruling.outcome is not BuyOutcome.BUY or ruling.player != player:
+        raise IllegalStepError(ruling.reason, "step.player")
+    _take_top(record, card, "step.card")
+    record.take_from_stock(ruling.penalty_cards)
+    record.held[player] += 1 + ruling.penalty_cards
+    record.buys[player] += 1
+    record.claims.clear()
+
+
+def rummy_called(record: HandRecord, step: RummyCalled) -> None:
+    record.open()
+    caller = record.player(step.caller, "step.caller")
+    _buyable(record, "call rummy on")
+    thrown, thrower = record.top.card, record.top.by
+    if thrower is None:
+        raise IllegalStepError("The upcard was turned at the deal, not thrown, so it is never "
+                               "a rummy card.", "step")
+    if caller == thrower:
+        raise IllegalStepError("Nobody may call rummy on their own discard.", "step.caller")
+    if thrown is None:
+        raise IllegalStepError("Say which card was thrown before rummy is called on it.",
+                               "step")
+    verdict = check_rummy(thrown, record.table_cards(), record.table.decks, record.table)
+    if not verdict.rummy:
+        raise IllegalStepError(verdict.reason, "step")
+    if record.claims:  # with the house option off, a request to buy stands against the call
+        ruling = _resolve(record, record.claims, rummy_called_by=caller)
+        if ruling.outcome is not BuyOutcome.DEAD:
+            raise IllegalStepError(ruling.reason, "step")
+    if record.held[caller] < 2:
+        raise IllegalStepError(f"{caller} would have no card left, and nobody goes out by "
+                               "calling rummy.", "step.caller")
+    own = read_card(step.callers_discard, "step.callers_discard")
+    options = record.table.options
+    if options["aris_rule"] and own is None:
+        raise IllegalStepError(f"Say which card {caller} threw on the call: Ari's rule charges "
+                               f"its points to {thrower}.", "step.callers_discard")
+    meld = _rummy_meld(record, thrown, step.meld, verdict.plays_on)
+    if meld is None:
+        record.dead.append(thrown)
+    else:
+        laid = record.melds[meld]
+        placed = laid.meld.extend([thrown], record.table.melds).meld
+        record.melds[meld] = LaidMeld(laid.owner, placed)
+    record.dead.append(own)
+    if own is not None:
+        record.penalties[thrower] += rummy_penalty_points(thrown, own, options)
+    record.held[caller] -= 1
+    record.top = None
+    record.claims.clear()
+    record.warnings = []
+    record.check_supply()
+
+
+def pending_buy(record: HandRecord) -> BuyRuling | None:
+    """How the requests to buy the top discard would be settled now, if anyone asked."""
+    if record.top is None or not record.claims:
+        return None
+    return _resolve(record, record.claims)
+
+
+def _resolve(record: HandRecord, claims: list[str],
+             rummy_called_by: str | None = None) -> BuyRuling:
+    try:
+        return resolve_buy(record.players, record.current, record.top.by,
+                           record.drawn is Source.STOCK, claims, rummy_called_by,
+                           record.buys, record.table.options)
+    except BuyError as error:  # a top card thrown out of turn: cannot come from a legal log
+        raise IllegalStepError(error.message, "step") from None
+
+
+def _buyable(record: HandRecord, doing: str) -> None:
+    if record.top is None:
+        raise IllegalStepError(f"There is no discard to {doing}: once covered, taken or called "
+                               "rummy, a card is out of play.", "step")
+
+
+def _take_top(record: HandRecord, card: Card | None, field_name: str) -> None:
+    """The live top discard leaves the pile for a player's hand."""
+    _buyable(record, "take")
+    known = record.top.card
+    if known is not None and card is not None and card.bare() != known.bare():
+        raise IllegalStepError(f"The top discard is {known.label}, not {card.label}.",
+                               field_name)
+    record.top = None
+    record.warnings = []
+
+
+def _rummy_meld(record: HandRecord, thrown: Card, chosen: int | None,
+                fits: tuple[int, ...]) -> int | None:
+    """Where a called rummy card goes: nowhere (dead), or the meld the caller chose."""
+    if record.table.options["rummy_card"] == "dead":
+        if chosen is not None:
+            raise IllegalStepError("At this table a called rummy card is dead and goes on no "
+                                   "meld.", "step.meld")
+        return None
+    if chosen is None:
+        if len(fits) > 1:
+            raise IllegalStepError(f"{thrown.label} fits melds {_numbers(fits)}, so the caller "
+                                   "says which one it goes on.", "step.meld")
+        return fits[0]
+    record.meld_at(chosen, "step.meld")
+    if chosen not in fits:
+        raise IllegalStepError(f"{thrown.label} does not fit meld {chosen + 1}; it fits meld "
+                               f"{_numbers(fits)}.", "step.meld")
+    return chosen
+
+
+def _numbers(indices: tuple[int, ...]) -> str:
+    shown = [str(i + 1) for i in indices]
+    return shown[0] if len(shown) == 1 else f"{', '.join(shown[:-1])} and {shown[-1]}"
+
+
+def _warnings(record: HandRecord, card: Card | None, player: str) -> list[str]:
+    if card is None:
+        return []
+    not_down = sum(1 for name in record.players if name not in record.down)
+    warning = joker_buyer_warning(card, record.table_cards(), player in record.down, not_down,
+                                  record.table.options)
+    return [warning] if warning else []

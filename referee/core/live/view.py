@@ -1,0 +1,69 @@
+"""What a live hand shows: its state as JSON, and the hints for scoring it once over.
+
+>>> from referee.core.game import GameSetup
+>>> from .record import HandRecord
+>>> seats = GameSetup.create("eversol", ["Abe", "Ben", "Carl"], "Abe")
+>>> shown = snapshot(HandRecord.deal(seats, 1))
+>>> shown["current"], shown["phase"], shown["top"], shown["held"]["Carl"]
+('Ben', 'draw', {'card': None, 'by': None}, 6)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ..cards import Card
+from .record import HandRecord
+from .turns import pending_buy
+
+
+@dataclass(frozen=True)
+class HandOutcome:
+    """What the scorer needs once someone went out.
+
+    ``rummy_penalties`` are Ari's rule's points by thrower, to add to what each
+    player was caught with; the player who went out is charged those alone.
+    """
+
+    went_out: str
+    rummy_penalties: Mapping[str, int]
+    held: Mapping[str, int]  # cards each player still holds: the steppers' counts
+
+    def points(self, caught: Mapping[str, int]) -> dict[str, int]:
+        """Everyone's points for the hand, given what the others were caught with.
+
+        >>> HandOutcome("Ben", {"Abe": 0, "Ben": 20, "Carl": 0}, {}).points({"Abe": 15})
+        {'Abe': 15, 'Ben': 20, 'Carl': 0}
+        """
+        return {name: extra + (0 if name == self.went_out else caught.get(name, 0))
+                for name, extra in self.rummy_penalties.items()}
+
+
+def snapshot(record: HandRecord) -> dict[str, Any]:
+    """Everything the record says, as JSON; equal snapshots are the same moment of play."""
+    pending = pending_buy(record)
+    return {
+        "hand": record.hand, "dealer": record.dealer, "current": record.current,
+        "phase": record.phase.value,
+        "drew": None if record.drawn is None else record.drawn.value,
+        "top": None if record.top is None else {
+            "card": _text(record.top.card), "by": record.top.by},
+        "claims": list(record.claims),
+        "pending_buy": None if pending is None else {
+            "outcome": pending.outcome.value, "player": pending.player,
+            "reason": pending.reason},
+        "buys": dict(record.buys), "down": list(record.down),
+        "melds": [{"owner": laid.owner, "kind": laid.meld.kind.value,
+                   "cards": [str(card) for card in laid.meld.cards]}
+                  for laid in record.melds],
+        "held": dict(record.held), "stock": record.stock,
+        "dead": [_text(card) for card in record.dead],
+        "rummy_penalties": dict(record.penalties), "warnings": list(record.warnings),
+        "went_out": record.went_out,
+    }
+
+
+def _text(card: Card | None) -> str | None:
+    return None if card is None else str(card)
