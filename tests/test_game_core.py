@@ -171,3 +171,30 @@ def test_impossible_held_cards_are_refused(cards, decks, message):
 
 def test_held_cards_keep_what_was_written_for_the_history():
     assert read_held_cards("k 7h jk joker", 2).cards == ("K", "7H", "JK", "JK")
+
+
+# --- A hand followed live, inside the kept game ------------------------------------------------
+
+def test_live_steps_fold_into_the_game_and_end_with_the_hand():
+    setup = GameSetup.create("eversol", ["Abe", "Ben", "Carl"], first_dealer="Abe")
+    state = replay(setup, [
+        event_from_dict({"type": "upcard_turned", "hand": 1, "card": "QC"}),
+        event_from_dict({"type": "drew", "player": "Ben", "source": "stock"}),
+        event_from_dict({"type": "discarded", "player": "Ben", "card": "KC"}),
+    ])
+    assert state.live.current == "Carl" and state.live.upcard == "QC"
+    with pytest.raises(IllegalEventError, match="before hand 1 begins"):
+        state.apply(DealerChosen("Carl"))
+    with pytest.raises(IllegalEventError, match="before anyone plays"):
+        state.apply(event_from_dict({"type": "upcard_turned", "hand": 1, "card": "2C"}))
+    scored = state.apply(HandScored(1, "Ben", {"Abe": 15, "Carl": 35}))
+    assert scored.live is None and scored.hand == 2
+
+
+def test_a_live_step_out_of_turn_is_refused_with_the_rule():
+    setup = GameSetup.create("eversol", ["Abe", "Ben", "Carl"], first_dealer="Abe")
+    state = replay(setup, [])
+    with pytest.raises(RefereeInputError) as refused:
+        state.apply(event_from_dict({"type": "drew", "player": "Carl", "source": "stock"}))
+    assert "Ben" in refused.value.message  # it is Ben's turn
+    assert state.live is None  # nothing changed

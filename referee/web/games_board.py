@@ -67,7 +67,7 @@ def history_items(loaded: LoadedGame) -> list[HistoryItem]:
     for stored in loaded.events:
         event = event_from_dict(stored.payload)
         lines: tuple[tuple[str, str], ...] = ()
-        if event.type != "dealer_chosen":
+        if event.type in ("hand_scored", "hand_corrected"):
             given = {name.casefold(): value for name, value in event.points.items()}
             how = {name.casefold(): entry for name, entry in event.entries.items()}
             lines = tuple(
@@ -97,7 +97,9 @@ def undo_label(loaded: LoadedGame) -> str | None:
         return f"Hand {event.hand} scored"
     if event.type == "hand_corrected":
         return f"Hand {event.hand} correction"
-    return f"{event.dealer} to deal first"
+    if event.type == "dealer_chosen":
+        return f"{event.dealer} to deal first"
+    return event.describe()
 
 
 def ranking_places(ranking) -> list[tuple]:

@@ -15,6 +15,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, ClassVar
 
 from ..errors import WrongTypeError
+from ..live.steps import STEP_TYPES, Step, step_from_dict
 from .errors import IllegalEventError
 
 
@@ -61,9 +62,27 @@ class HandCorrected:
         return f"Hand {self.hand} corrected: {self.reason}"
 
 
-Event = DealerChosen | HandScored | HandCorrected
+@dataclass(frozen=True)
+class UpcardTurned:
+    """The deal of a hand followed live: the card turned face up beside the stock.
+
+    ``card`` may be ``None`` when the table follows the hand without saying it.
+    Every step of the live hand after it (``referee.core.live.steps``) is an
+    event of the game too.
+    """
+
+    type: ClassVar[str] = "upcard_turned"
+    hand: int
+    card: str | None = None
+
+    def describe(self) -> str:
+        return f"Hand {self.hand} dealt: {self.card or 'a card'} turned up"
+
+
+GameEvent = DealerChosen | HandScored | HandCorrected | UpcardTurned
+Event = GameEvent | Step
 EVENT_TYPES: dict[str, type] = {
-    kind.type: kind for kind in (DealerChosen, HandScored, HandCorrected)}
+    kind.type: kind for kind in (DealerChosen, HandScored, HandCorrected, UpcardTurned)}
 
 
 def to_dict(event: Event) -> dict[str, Any]:
@@ -79,12 +98,23 @@ def event_from_dict(data: Any) -> Event:
     ``IllegalEventError``."""
     if not isinstance(data, Mapping):
         raise WrongTypeError("event must be an object with a type.", "event")
+    if data.get("type") in STEP_TYPES:
+        return step_from_dict(data)
     kind = EVENT_TYPES.get(data.get("type"))
     if kind is None:
         raise IllegalEventError(f"There is no event type {str(data.get('type'))[:40]!r}; "
-                                f"known types: {', '.join(EVENT_TYPES)}.", "event.type")
+                                f"known types: {', '.join([*EVENT_TYPES, *STEP_TYPES])}.",
+                                "event.type")
     if kind is DealerChosen:
         return DealerChosen(_text(data, "dealer"))
+    hand = data.get("hand")
+    if not isinstance(hand, int) or isinstance(hand, bool):
+        raise WrongTypeError("hand must be a whole number.", "event.hand")
+    if kind is UpcardTurned:
+        card = data.get("card")
+        if card is not None and not isinstance(card, str):
+            raise WrongTypeError("card must be given as text, such as QC, or null.", "event.card")
+        return UpcardTurned(hand, card.strip() if card else None)
     points = data.get("points")
     if not isinstance(points, Mapping) or not all(
             isinstance(v, int) and not isinstance(v, bool) for v in points.values()):
@@ -93,9 +123,6 @@ def event_from_dict(data: Any) -> Event:
     entries = data.get("entries") or {}
     if not isinstance(entries, Mapping):
         raise WrongTypeError("entries must be an object by player's name.", "event.entries")
-    hand = data.get("hand")
-    if not isinstance(hand, int) or isinstance(hand, bool):
-        raise WrongTypeError("hand must be a whole number.", "event.hand")
     common = {"hand": hand, "went_out": _text(data, "went_out"), "points": dict(points),
               "entries": dict(entries)}
     if kind is HandCorrected:

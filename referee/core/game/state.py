@@ -15,12 +15,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from ..live.steps import STEP_TYPES
 from ..rulesets.model import Contract
 from .errors import GameSetupError, HandEntryError, IllegalEventError
-from .events import DealerChosen, Event, HandCorrected, HandScored
+from .events import DealerChosen, Event, HandCorrected, HandScored, UpcardTurned
 from .setup import GameSetup, seat_of
+
+if TYPE_CHECKING:  # the live hand reads the game's setup, so it is imported when first needed
+    from ..live.hand import LiveHand
 
 # Held values of a whole deck in Eversol: 32 cards 2-9 at 5, 16 tens to kings at
 # 10, 4 aces at 15, 2 jokers at 50. No hand can hold more than every deck in play.
@@ -48,6 +52,7 @@ class GameState:
     setup: GameSetup
     first_dealer: int
     results: tuple[HandResult, ...] = ()
+    live: LiveHand | None = None  # the hand being played, when the referee follows it
 
     @classmethod
     def start(cls, setup: GameSetup) -> GameState:
@@ -132,10 +137,14 @@ class GameState:
 
     def apply(self, event: Event) -> GameState:
         """The state after ``event``; an event the game cannot take raises and changes nothing."""
+        if type(event) in STEP_TYPES.values():
+            return self._step(event)
+        if isinstance(event, UpcardTurned):
+            return self._deal(event)
         if isinstance(event, DealerChosen):
-            if self.results:
-                raise IllegalEventError("The first dealer can only change before hand 1 is "
-                                        "scored.", "event.dealer")
+            if self.results or self.live is not None:
+                raise IllegalEventError("The first dealer can only change before hand 1 "
+                                        "begins.", "event.dealer")
             try:
                 seat = seat_of(self.players, event.dealer, "event.dealer")
             except GameSetupError as error:
@@ -149,7 +158,12 @@ class GameState:
                 raise IllegalEventError(f"Hand {self.hand} is being played, so hand "
                                         f"{event.hand} cannot be scored now.", "event.hand")
             result = self._result(event.hand, event.went_out, event.points, event.entries)
-            return replace(self, results=(*self.results, result))
+            if self.live is not None and self.live.finished \
+                    and result.went_out != self.live.went_out:
+                raise IllegalEventError(f"The referee saw {self.live.went_out} go out in hand "
+                                        f"{event.hand}, not {result.went_out}.",
+                                        "event.went_out")
+            return replace(self, results=(*self.results, result), live=None)
         if isinstance(event, HandCorrected):
             if not 1 <= event.hand <= len(self.results):
                 raise IllegalEventError(f"Hand {event.hand} has not been scored, so there is "
@@ -161,6 +175,30 @@ class GameState:
             results[event.hand - 1] = fixed
             return replace(self, results=tuple(results))
         raise IllegalEventError("That is not a step this game knows.", "event.type")
+
+    # ------------------------------------------------------------------ a hand followed live
+
+    def _seating(self) -> GameSetup:
+        """The setup with the first dealer as drawn or chosen since the game began."""
+        return replace(self.setup, first_dealer=self.first_dealer)
+
+    def _deal(self, event: UpcardTurned) -> GameState:
+        if self.finished or event.hand != self.hand:
+            raise IllegalEventError(f"Hand {self.hand or self.hands_in_game} is the one being "
+                                    f"played, so hand {event.hand} cannot be dealt now.",
+                                    "event.hand")
+        if self.live is not None and self.live.steps:
+            raise IllegalEventError("The upcard is turned at the deal, before anyone plays: "
+                                    "undo the hand's steps to change it.", "event.card")
+        from ..live.hand import LiveHand
+        return replace(self, live=LiveHand.for_game(self._seating(), event.hand, event.card))
+
+    def _step(self, step) -> GameState:
+        if self.finished:
+            raise IllegalEventError(f"All {self.hands_in_game} hands are scored.", "event.type")
+        from ..live.hand import LiveHand
+        live = self.live or LiveHand.for_game(self._seating(), self.hand)
+        return replace(self, live=live.after(step))
 
     def _result(self, hand: int, went_out: str, points: Mapping[str, int],
                 entries: Mapping[str, Any]) -> HandResult:

@@ -93,6 +93,14 @@ class LiveHand:
 
     push = apply
 
+    def after(self, step: Step) -> LiveHand:
+        """A new hand with ``step`` taken; this one stays as it was (for a kept game's fold)."""
+        nxt = LiveHand.__new__(LiveHand)
+        nxt._setup, nxt._hand, nxt._upcard = self._setup, self._hand, self._upcard
+        nxt._record = self._folded(self._record, step)
+        nxt._steps = [*self._steps, step]
+        return nxt
+
     def pop(self) -> Step:
         """Undo the last step and return it; the hand is replayed from the deal without it."""
         if not self._steps:
