@@ -126,7 +126,7 @@ def score_hand(table: TableRules, players: Sequence[PlayerHand],
     held = [sum(table.card_value(card) for card in player.hand) for player in players]
     charged = [0] * len(players)
     for penalty in penalties:
-        charged[seats[_name_key(penalty.player)]] += sum(table.card_value(c) for c in penalty.cards)
+        charged[seats[name_key(penalty.player)]] += sum(table.card_value(c) for c in penalty.cards)
 
     scored = []
     for i, player in enumerate(players):
@@ -161,7 +161,7 @@ def check_player_count(count: int, field: str = "players") -> None:
 
 # --- Checks: the hand could have ended this way ------------------------------------------------
 
-def _name_key(name: str) -> str:
+def name_key(name: str) -> str:
     # "Ben" and " ben " are one person at a real table.
     return name.strip().casefold()
 
@@ -169,7 +169,7 @@ def _name_key(name: str) -> str:
 def _seats_by_name(players: Sequence[PlayerHand]) -> dict[str, int]:
     seats: dict[str, int] = {}
     for i, player in enumerate(players):
-        key = _name_key(player.name)
+        key = name_key(player.name)
         if not key:
             raise PlayerNameError("Every player needs a name.", f"players[{i}].name")
         if key in seats:
@@ -193,7 +193,7 @@ def _check_penalties(table: TableRules, seats: dict[str, int],
             "Ari's rule is off at this table, so nobody is charged for a rummy card.",
             "penalties")
     for i, penalty in enumerate(penalties):
-        if _name_key(penalty.player) not in seats:
+        if name_key(penalty.player) not in seats:
             raise UnknownPlayerError(
                 f"Nobody called {penalty.player.strip()[:40]!r} played this hand.",
                 f"penalties[{i}].player")
