@@ -2,6 +2,8 @@
 
 Writing needs the game's edit key, sent as the ``X-Edit-Key`` header (or an
 ``edit_key`` field); reading needs only the game's id, which cannot be guessed.
+A hand followed live is a run of events too (the upcard turned, then each step
+of play); the game's document shows it as ``live``.
 """
 
 from __future__ import annotations
@@ -10,8 +12,9 @@ from typing import Any
 
 from flask import Response, jsonify, request, url_for
 
-from ..core.errors import WrongTypeError
+from ..core.errors import RefereeInputError, WrongTypeError
 from ..core.game import GameSetup, event_from_dict
+from ..core.live.hand import LiveHand
 from ..store.games import (EditKeyError, GameNotFoundError, LoadedGame, StaleVersionError,
                            append_event, create_game, current_version, load_game, undo_last)
 from . import api
@@ -53,8 +56,30 @@ def read_game(game_id: str):
 def append_event_view(game_id: str):
     body = json_object()
     expected = _expected_version(body)
-    event = event_from_dict(field(body, "event"))
-    return _changed(append_event(game_id, event, expected, _edit_key(body)))
+    try:
+        event = event_from_dict(field(body, "event"))
+        return _changed(append_event(game_id, event, expected, _edit_key(body)))
+    except RefereeInputError as error:
+        error.field = _event_field(error.field)
+        raise
+
+
+def _event_field(name: str | None) -> str | None:
+    """The request's own name for a field a live hand's rules name in their words.
+
+    The rules of a live hand name a step's fields ``step.card`` (and the deal's
+    ``upcard``, the table's ``table``), but here the step is the request's
+    ``event``: a client marks the field it sent, ``event.card``.
+    """
+    if name is None:
+        return None
+    if name == "step" or name.startswith(("step.", "step[")):
+        return "event" + name.removeprefix("step")
+    if name == "upcard":
+        return "event.card"
+    if name == "table" or name.startswith("table["):
+        return "event"  # cards seen face up that the decks cannot hold: this event's card
+    return name
 
 
 @api.post("/games/<game_id>/undo")
@@ -120,6 +145,7 @@ def game_document(loaded: LoadedGame) -> dict[str, Any]:
         "finished": state.finished,
         "ranking": [{"place": p.place, "name": p.name, "total": p.total} for p in state.ranking],
         "archived": game.archived,
+        "live": live_document(state.live),
         "history": [{"version": e.version, "type": e.kind, "event": e.payload,
                      "at": e.created_at.isoformat() + "Z", "undone_in": e.undone_in}
                     for e in loaded.events],
@@ -143,3 +169,28 @@ def _stale_version(error: StaleVersionError) -> Response:
                               f"{error.current}); reload it and try again.", "expected_version")
     response.headers["ETag"] = f'"{request.view_args.get("game_id")}.{error.current}"'
     return response
+
+
+def live_document(live: LiveHand | None) -> dict[str, Any] | None:
+    """The hand followed live, as its snapshot shows it, with what a client needs besides.
+
+    ``upcard`` stays after the card is taken or covered; ``steps`` counts the steps
+    played (an undo takes back the newest event, which may be one of them);
+    ``last_step`` is that step, to say what an undo would take back; ``scoring``
+    is what the scorer needs once someone went out: who, the rummy penalties
+    under Ari's rule, and how many cards everyone still holds.
+    """
+    if live is None:
+        return None
+    steps, outcome = live.steps, live.result
+    return {
+        **live.snapshot(),
+        "upcard": live.upcard,
+        "steps": len(steps),
+        "last_step": None if not steps else {**steps[-1].to_dict(),
+                                             "description": steps[-1].describe()},
+        "buys_left": live.buys_left,
+        "scoring": None if outcome is None else {
+            "went_out": outcome.went_out, "rummy_penalties": dict(outcome.rummy_penalties),
+            "held": dict(outcome.held)},
+    }

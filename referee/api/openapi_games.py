@@ -15,6 +15,61 @@ EDIT_KEY = {"name": "X-Edit-Key", "in": "header", "required": False,
             "schema": {"type": "string"},
             "description": "The edit key given when the game was made (or an edit_key field)."}
 
+CARD_OR_NULL = {"type": ["string", "null"], "description": (
+    "A card (see Card), or null (or left out) when the referee was not told it.")}
+MELD_NUMBER = {"type": "integer", "minimum": 0, "description": (
+    "A meld on the table, counted from 0 in the order the melds were laid (as live.melds "
+    "lists them).")}
+COUNTS = {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0},
+          "description": "A count by player's name."}
+
+
+def _step(kind: str, description: str, required: tuple[str, ...] = ("player",),
+          **properties: Any) -> dict[str, Any]:
+    """One step of a hand followed live, as an event: ``type`` and its fields."""
+    fields = {"player": NAME, **properties} if "player" in required else properties
+    return {"type": "object", "required": ["type", *required],
+            "properties": {"type": {"enum": [kind]}, **fields}, "description": description}
+
+
+# A hand followed live: the upcard turned at the deal, then every step of play, each refused
+# (422 illegal_step, nothing written) when the rules do not allow it at that moment.
+LIVE_EVENTS = [
+    {"type": "object", "required": ["type", "hand"], "properties": {
+        "type": {"enum": ["upcard_turned"]}, "hand": {"type": "integer", "minimum": 1},
+        "card": CARD_OR_NULL},
+     "description": "The deal of the hand being played, followed live from here: the card "
+                    "turned face up. Refused once the hand's first step is played."},
+    _step("drew", "The player whose turn it is draws: the stock's top card, or the top "
+                  "discard free.", ("player", "source"),
+          source={"enum": ["stock", "discard"]}, card=CARD_OR_NULL),
+    _step("discarded", "The player whose turn it is throws a card, ending the turn (or the "
+                       "hand, with their last card).", card=CARD_OR_NULL),
+    _step("buy_claimed", "A player who is not to play asks to buy the top discard; the first "
+                         "after the current player in order of play gets it."),
+    _step("buy_withdrawn", "A request to buy taken back."),
+    _step("bought", "The buy settled: the player takes the top discard and one penalty card "
+                    "from the stock (asking first is not needed).",
+          card=CARD_OR_NULL, penalty=CARD_OR_NULL),
+    _step("went_down", "The contract laid after the draw, melds as they lie (a run in order); "
+                       "swaps buy played jokers with their natural cards in the same turn.",
+          ("player", "melds"),
+          melds={"type": "array", "minItems": 1,
+                 "items": {"type": "array", "items": _ref("Card")}},
+          swaps={"type": "array", "items": {"type": "object", "required": ["meld", "card"],
+                                            "properties": {"meld": MELD_NUMBER,
+                                                           "card": _ref("Card")}}}),
+    _step("laid_off", "A player who is down adds a card to a meld on the table, on their own "
+                      "turn after the draw; JK=6D places a joker.", ("player", "meld", "card"),
+          meld=MELD_NUMBER, card=_ref("Card")),
+    _step("rummy_called", "A call of rummy on the top discard, which must fit a meld on the "
+                          "table; the caller throws a card of their own (needed under Ari's "
+                          "rule, which charges both to the thrower).", ("caller",),
+          caller=NAME, callers_discard=CARD_OR_NULL,
+          meld={"type": ["integer", "null"], "minimum": 0,
+                "description": "With rummy_card \"meld\": the meld the rummy card goes on."}),
+]
+
 EVENT = {"oneOf": [
     {"type": "object", "required": ["type", "dealer"], "properties": {
         "type": {"enum": ["dealer_chosen"]}, "dealer": NAME},
@@ -31,6 +86,7 @@ EVENT = {"oneOf": [
          "went_out": NAME, "points": POINTS, "reason": {"type": "string"},
          "entries": {"type": "object"}},
      "description": "A scored hand entered again, with the reason."},
+    *LIVE_EVENTS,
 ]}
 
 SCHEMAS.update({
@@ -52,7 +108,7 @@ SCHEMAS.update({
     "GameEvent": EVENT,
     "Game": {"type": "object", "required": [
         "id", "version", "ruleset", "players", "hand", "dealer", "hands", "totals", "leaders",
-        "finished", "ranking", "history"], "properties": {
+        "finished", "ranking", "live", "history"], "properties": {
         "id": {"type": "string"}, "version": {"type": "integer", "minimum": 0},
         "edit_key": {"type": "string", "description": "Only in the answer that made the game."},
         "ruleset": {"type": "string"}, "decks": {"type": "integer"},
@@ -75,11 +131,78 @@ SCHEMAS.update({
             "place": {"type": "integer", "minimum": 1}, "name": NAME,
             "total": {"type": "integer"}}}},
         "archived": {"type": "boolean"},
+        "live": {"oneOf": [_ref("LiveHand"), {"type": "null"}], "description": (
+            "The hand being played, when it is followed live (from its upcard_turned or "
+            "first step until it is scored); null otherwise.")},
         "history": {"type": "array", "items": {"type": "object", "required": [
             "version", "type", "event", "at"], "properties": {
             "version": {"type": "integer"}, "type": {"type": "string"},
             "event": {"type": "object"}, "at": {"type": "string"},
             "undone_in": {"type": ["integer", "null"]}}}},
+    }},
+    "LiveHand": {"type": "object", "required": [
+        "hand", "dealer", "current", "phase", "drew", "top", "claims", "pending_buy", "buys",
+        "down", "melds", "held", "stock", "dead", "rummy_penalties", "warnings", "went_out",
+        "upcard", "steps", "last_step", "buys_left", "scoring"], "properties": {
+        "hand": {"type": "integer", "minimum": 1},
+        "dealer": NAME,
+        "current": {"allOf": [NAME], "description": "Whose turn it is (once over: who went "
+                                                    "out)."},
+        "phase": {"enum": ["draw", "play", "over"], "description": (
+            "draw: the current player must draw first; play: has drawn, may go down or lay "
+            "off, and discards to end the turn; over: someone went out.")},
+        "drew": {"enum": ["stock", "discard", None], "description": "This turn's draw."},
+        "top": {"type": ["object", "null"], "required": ["card", "by"], "properties": {
+            "card": CARD_OR_NULL,
+            "by": {"type": ["string", "null"], "description": "Who threw it; null for the "
+                                                              "upcard."}},
+            "description": "The top discard while it can still be taken, bought or called "
+                           "rummy; null once covered, taken or called."},
+        "claims": {"type": "array", "items": NAME, "description": "Who asked to buy it."},
+        "pending_buy": {"type": ["object", "null"], "required": ["outcome", "player", "reason"],
+                        "properties": {
+                            "outcome": {"enum": ["take", "buy", "dead", "none"]},
+                            "player": {"type": ["string", "null"]},
+                            "reason": {"type": "string"}},
+                        "description": "How the requests to buy would be settled now."},
+        "buys": COUNTS,
+        "buys_left": {"type": "object",
+                      "additionalProperties": {"type": ["integer", "null"], "minimum": 0},
+                      "description": "Buys each player has left under buy_limit; null: no "
+                                     "limit."},
+        "down": {"type": "array", "items": NAME, "description": "In the order they went down."},
+        "melds": {"type": "array", "items": {"type": "object", "required": [
+            "owner", "kind", "cards"], "properties": {
+            "owner": NAME, "kind": _ref("MeldKind"),
+            "cards": {"type": "array", "items": _ref("Card"), "description": (
+                "As they lie, lay-offs included; a run's joker says what it stands for "
+                "(JK=6H).")}}},
+            "description": "The melds on the table in the order laid: steps name them by "
+                           "their place here, from 0."},
+        "held": COUNTS,
+        "stock": {"type": "integer", "minimum": 0},
+        "dead": {"type": "array", "items": CARD_OR_NULL,
+                 "description": "Cards out of play: covered discards and rummy calls."},
+        "rummy_penalties": POINTS,
+        "warnings": {"type": "array", "items": {"type": "string"}, "description": (
+            "Etiquette about the top discard (a thrown joker buyer): never a refusal.")},
+        "went_out": {"type": ["string", "null"]},
+        "upcard": {"allOf": [CARD_OR_NULL], "description": "The card turned at the deal, "
+                                                          "kept after it leaves the pile."},
+        "steps": {"type": "integer", "minimum": 0, "description": "Steps played this hand."},
+        "last_step": {"type": ["object", "null"], "required": ["type", "description"],
+                      "properties": {"type": {"type": "string"},
+                                     "description": {"type": "string"}},
+                      "description": "The newest step as its event, with a sentence saying "
+                                     "it; null before the first."},
+        "scoring": {"type": ["object", "null"], "required": [
+            "went_out", "rummy_penalties", "held"], "properties": {
+            "went_out": NAME, "rummy_penalties": POINTS, "held": COUNTS},
+            "description": (
+                "Once someone went out, what the hand_scored event needs: who went out (a "
+                "hand_scored naming anyone else is refused), Ari's rule's points to add to "
+                "what each player is caught with (the one out scores those alone), and how "
+                "many cards each still holds.")},
     }},
 })
 
@@ -97,15 +220,49 @@ _WRITE_ERRORS = {"400": _error("BadRequest"), "403": _error("EditKeyNeeded"),
                  "422": _error("Unprocessable"), "500": _error("InternalError")}
 
 
-def _write(summary: str, request: str, example: dict[str, Any]) -> dict[str, Any]:
+def _write(summary: str, request: str, example: dict[str, Any],
+           more: dict[str, Any] | None = None) -> dict[str, Any]:
     return {"post": {
         "summary": summary, "parameters": [GAME_ID, EDIT_KEY],
         "requestBody": {"required": True, "content": {"application/json": {
-            "schema": _ref(request), "examples": {"example": {"value": example}}}}},
+            "schema": _ref(request),
+            "examples": {"example": {"value": example}, **(more or {})}}}},
         "responses": {"201": _json(_ref("Game"), "The game after the change, with its new "
                                    "version (also as the ETag)."), **_WRITE_ERRORS},
     }}
 
+
+
+
+def _live_example(version: int, summary: str, event: dict[str, Any]) -> dict[str, Any]:
+    return {"summary": summary, "value": {"expected_version": version, "event": event}}
+
+
+# One hand 1 of a new game of Abe, Ben and Carl, Abe dealing, followed live: each example's
+# expected_version counts the events before it, some of them (more draws and discards) not
+# shown. tests/test_api_live_game.py plays the whole hand and sends each example as it comes.
+LIVE_EXAMPLES = {
+    "upcard_turned": _live_example(0, "Abe deals hand 1 and turns up 9D.", {
+        "type": "upcard_turned", "hand": 1, "card": "9D"}),
+    "drew": _live_example(1, "Ben, left of the dealer, lets 9D go and draws from the stock.", {
+        "type": "drew", "player": "Ben", "source": "stock"}),
+    "discarded": _live_example(2, "Ben throws KH.", {
+        "type": "discarded", "player": "Ben", "card": "KH"}),
+    "buy_claimed": _live_example(3, "Abe asks to buy KH.", {
+        "type": "buy_claimed", "player": "Abe"}),
+    "buy_withdrawn": _live_example(4, "Abe changes his mind.", {
+        "type": "buy_withdrawn", "player": "Abe"}),
+    "bought": _live_example(5, "Ben buys back his KH, with 2S as the penalty card.", {
+        "type": "bought", "player": "Ben", "card": "KH", "penalty": "2S"}),
+    "went_down": _live_example(11, "Ben goes down: two books, a joker among the sixes.", {
+        "type": "went_down", "player": "Ben",
+        "melds": [["6H", "6S", "JK"], ["8C", "8S", "8D"]]}),
+    "laid_off": _live_example(12, "Ben lays 6D off on his book of sixes (meld 0).", {
+        "type": "laid_off", "player": "Ben", "meld": 0, "card": "6D"}),
+    "rummy_called": _live_example(14, "Ben throws 8H, which fits his book of eights: Carl "
+                                      "calls rummy and throws 3C.", {
+        "type": "rummy_called", "caller": "Carl", "callers_discard": "3C"}),
+}
 
 PATHS.update({
     "/games": {"post": {
@@ -131,9 +288,11 @@ PATHS.update({
     }},
     "/games/{game_id}/events": _write(
         "Append an event at the version last seen; a stale version answers 409, an illegal "
-        "step 422, and neither changes anything.", "GameEventRequest",
+        "step 422 (illegal_event, or illegal_step naming the rule of a live hand), and "
+        "neither changes anything.", "GameEventRequest",
         {"expected_version": 0, "event": {"type": "hand_scored", "hand": 1, "went_out": "Ben",
-                                          "points": {"Abe": 15, "Carl": 35}}}),
+                                          "points": {"Abe": 15, "Carl": 35}}},
+        LIVE_EXAMPLES),
     "/games/{game_id}/undo": _write(
         "Undo the newest event that still counts; it stays in the history, marked undone.",
         "GameUndoRequest", {"expected_version": 1}),
