@@ -11,6 +11,12 @@
       event.detail.isError = false;
       return;
     }
+    // Referee mode: a 409 carries the board as another device left it; show it.
+    if (event.detail.xhr && event.detail.xhr.status === 409 && event.detail.target &&
+        event.detail.target.id === "board") {
+      event.detail.shouldSwap = true;
+      event.detail.isError = false;
+    }
     rememberScroll();
   });
 
@@ -25,6 +31,18 @@
       if (scrolled[i]) { box.scrollLeft = scrolled[i]; }
     });
     localTimes();
+    document.querySelectorAll("[data-card-picker]").forEach(namePicked);
+  });
+
+  // A flash says what the last full page load changed; once the board shows a newer change
+  // it would mislead (referee mode changes the board many times between page loads).
+  document.addEventListener("htmx:afterSwap", function (event) {
+    if (event.detail.target && event.detail.target.id === "board" &&
+        event.detail.xhr && event.detail.xhr.status === 200) {
+      document.querySelectorAll(".game-page > .flash").forEach(function (flash) {
+        flash.remove();
+      });
+    }
   });
 
   // Times are written in the server's zone; show them in this device's.
@@ -154,5 +172,41 @@
   document.addEventListener("DOMContentLoaded", function () {
     var form = document.getElementById("entry-form");
     if (form) { showAll(form); }
+  });
+
+  // --- Referee mode: conveniences on the live panel ----------------------------------------
+  // The button under a card picker names the card picked: "Discard Q♥".
+  var SUIT_SYMBOLS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
+
+  function namePicked(picker) {
+    var button = picker.form && picker.form.querySelector("[data-picked-label]");
+    if (!button) { return; }
+    var rank = picker.querySelector("input[name$='-rank']:checked");
+    var suit = picker.querySelector("input[name$='-suit']:checked");
+    var words = button.getAttribute("data-picked-label");
+    if (rank && rank.value === "JK") { words += " Joker"; }
+    else if (rank) { words += " " + rank.value + (suit ? SUIT_SYMBOLS[suit.value] : ""); }
+    button.textContent = words;
+  }
+
+  document.addEventListener("change", function (event) {
+    var picker = event.target.closest("[data-card-picker]");
+    if (picker) { namePicked(picker); }
+  });
+
+  // Going down: a tapped card joins the meld chosen under "Into", here, without a round trip.
+  // Without JavaScript the tap posts the form and the server adds the card.
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest("#go-down button[data-tap-card]");
+    if (!button) { return; }
+    event.preventDefault();
+    var form = button.form;
+    var into = form.querySelector("input[name=tap_into]:checked");
+    var suit = form.querySelector("input[name=tap_suit]:checked");
+    var field = form.querySelector("[data-meld-input='" + (into ? into.value : "0") + "']");
+    if (!field) { return; }
+    var rank = button.getAttribute("data-tap-card");
+    var card = rank === "JK" ? "JK" : rank + (suit ? suit.value : "S");
+    field.value = (field.value.trim() + " " + card).trim();
   });
 })();

@@ -3,9 +3,12 @@ the scorekeeper's forms change games, so they POST with CSRF."""
 
 from __future__ import annotations
 
+import re
+
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, FieldList, Form, FormField, IntegerField, StringField
-from wtforms.validators import AnyOf, InputRequired, Length, NumberRange, Optional
+from wtforms.validators import (AnyOf, InputRequired, Length, NumberRange, Optional,
+                                ValidationError)
 from wtforms.widgets import HiddenInput
 
 from ..core import Ruleset, Suit
@@ -177,3 +180,167 @@ class ActionForm(FlaskForm):
     expected_version = WholeNumberField(widget=HiddenInput(), validators=[Optional()])
     dealer = StringField()
     archived = StringField()
+
+
+# --- Referee mode: the live hand's steps (POST, with CSRF) ------------------------------------
+# Each form names the version its screen showed; CORE_FIELDS says which of its fields a core
+# refusal's field (``step.card``, ``step.melds[1]``) belongs to; any other goes beside the
+# form's buttons (``form_errors``).
+
+CARD_RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+
+
+class PickedCardForm(Form):
+    """A card tapped in as a rank and a suit (a joker needs no suit); both empty: not said."""
+
+    RANKS = CARD_RANKS
+    SUITS = tuple((s.value, s.symbol, s.word.capitalize()) for s in Suit)
+
+    rank = StringField("Rank", validators=[Optional(), AnyOf(
+        [*CARD_RANKS, "JK"], message="Tap a rank from A to K, or Joker.")])
+    suit = StringField("Suit", validators=[Optional(), AnyOf(
+        [s.value for s in Suit], message="Tap spades, hearts, diamonds or clubs.")])
+
+    def validate(self, extra_validators=None) -> bool:
+        # Not inline validators: Optional() ends a field's checks when it is empty.
+        if not super().validate(extra_validators):
+            return False
+        if self.rank.data and self.rank.data != "JK" and not self.suit.data:
+            self.suit.errors.append(f"Tap the suit of the {self.rank.data} too.")
+        elif self.suit.data and not self.rank.data:
+            self.rank.errors.append("Tap the card's rank too.")
+        return not self.problems
+
+    @property
+    def card(self) -> str | None:
+        """``'QH'``, ``'JK'``, or ``None`` when no card was tapped."""
+        if not self.rank.data:
+            return None
+        return "JK" if self.rank.data == "JK" else f"{self.rank.data}{self.suit.data or ''}"
+
+    @property
+    def problems(self) -> list[str]:
+        return [*self.rank.errors, *self.suit.errors]
+
+
+class LiveStepForm(FlaskForm):
+    """A referee-mode form: made at one version of the game, for the player whose turn it is."""
+
+    CORE_FIELDS: dict[str, str] = {}
+    expected_version = WholeNumberField(widget=HiddenInput(), validators=[Optional()])
+    player = StringField(widget=HiddenInput(), validators=[Length(max=MAX_NAME)])
+
+    def flag(self, core_field: str | None, message: str) -> None:
+        """Put a refusal beside the field it is about, or else beside the buttons."""
+        name, index = _core_field(core_field)
+        target = self._fields.get(self.CORE_FIELDS.get(name or "", ""))
+        if isinstance(target, FieldList) and index is not None and index < len(target):
+            target = target[index]
+        if isinstance(target, FormField):  # a picked card's rank, or a joker swap's card
+            inner = target.form
+            target = inner.rank if isinstance(inner, PickedCardForm) else inner["card"]
+        if target is None or isinstance(target, FieldList):
+            self.form_errors.append(message)
+        else:
+            target.errors = [*target.errors, message]
+
+
+def _core_field(core_field: str | None) -> tuple[str | None, int | None]:
+    """``'step.melds[1][2]'`` -> ``('melds', 1)``; ``'upcard'`` -> ``('upcard', None)``."""
+    match = re.match(r"(?:step\.|event\.)?(\w+)(?:\[(\d+)\])?", core_field or "")
+    if not match:
+        return None, None
+    return match.group(1), None if match.group(2) is None else int(match.group(2))
+
+
+class StartRefereeForm(LiveStepForm):
+    CORE_FIELDS = {"card": "upcard", "upcard": "upcard", "table": "upcard"}
+    upcard = FormField(PickedCardForm)
+
+
+class DrawForm(LiveStepForm):
+    source = StringField(validators=[InputRequired("Tap where the card came from."), AnyOf(
+        ["stock", "discard"], message="Tap the stock or the discard.")])
+
+
+class DiscardForm(LiveStepForm):
+    CORE_FIELDS = {"card": "card", "table": "card"}
+    card = FormField(PickedCardForm)
+    unsaid = StringField()  # "1": discarded without saying the card
+
+
+class ClaimForm(LiveStepForm):
+    """A "Who wants it?" toggle: a name asks to buy the top discard, or takes it back."""
+
+    claim = StringField(validators=[Length(max=MAX_NAME)])
+    withdraw = StringField(validators=[Length(max=MAX_NAME)])
+
+
+class BoughtForm(LiveStepForm):
+    buyer = StringField(validators=[InputRequired("Say who buys the discard."),
+                                    Length(max=MAX_NAME)])
+
+
+class RummyForm(LiveStepForm):
+    CORE_FIELDS = {"callers_discard": "card", "meld": "meld"}
+    caller = StringField(validators=[InputRequired("Tap who called rummy."),
+                                     Length(max=MAX_NAME)])
+    card = FormField(PickedCardForm)
+    meld = WholeNumberField("On meld", validators=[Optional(), NumberRange(min=1, max=99)])
+
+
+class SwapForm(Form):
+    """A played joker bought while going down: the table meld's number and the natural card."""
+
+    meld = WholeNumberField("Meld", validators=[Optional(), NumberRange(
+        min=1, max=99, message="Give the number of a meld on the table.")])
+    card = StringField("Card", validators=[Length(max=12, message="Type one card, like 8D.")])
+
+    def validate_card(self, field) -> None:
+        if (self.meld.data is None) != (not (field.data or "").strip()):
+            raise ValidationError("Give both the meld's number and the card that buys its joker.")
+
+
+class GoDownForm(LiveStepForm):
+    CORE_FIELDS = {"melds": "melds", "swaps": "swaps"}
+    melds = FieldList(StringField(validators=[Length(max=120, message="That is too many cards.")]))
+    swaps = FieldList(FormField(SwapForm), min_entries=2, max_entries=2)
+    # A card tapped without JavaScript: its rank, its suit and the meld it goes into.
+    tap = StringField(validators=[Optional(), AnyOf([*CARD_RANKS, "JK"])])
+    tap_suit = StringField(default="S", validators=[Optional(), AnyOf([s.value for s in Suit])])
+    tap_into = WholeNumberField(default=0, validators=[Optional(), NumberRange(min=0, max=9)])
+
+
+def go_down_form(melds: int, formdata=None) -> GoDownForm:
+    """A go-down form with a field for each meld of the contract (``melds-0``, ...)."""
+    form = GoDownForm(formdata=formdata)
+    while len(form.melds) < melds:
+        form.melds.append_entry()
+    while len(form.melds) > melds:
+        form.melds.pop_entry()
+    return form
+
+
+class LayOffForm(LiveStepForm):
+    CORE_FIELDS = {"meld": "meld", "card": "card", "table": "card"}
+    meld = WholeNumberField("Meld", validators=[InputRequired("Tap the meld the card goes on."),
+                                                NumberRange(min=1, max=99)])
+    card = FormField(PickedCardForm)
+    typed = StringField("or type", validators=[Length(max=12, message="Type one card, like 6D.")])
+
+
+LIVE_FORMS = {"start": StartRefereeForm, "draw": DrawForm, "discard": DiscardForm,
+              "claim": ClaimForm, "bought": BoughtForm, "rummy": RummyForm,
+              "down": GoDownForm, "layoff": LayOffForm}
+
+
+def live_form(name: str, melds: int, formdata=None) -> LiveStepForm:
+    """Referee-mode form ``name``: read from ``formdata``, or empty to show (``None``)."""
+    if name == "down":
+        return go_down_form(melds, formdata)
+    return LIVE_FORMS[name](formdata=formdata)
+
+
+def live_forms(melds: int) -> dict[str, LiveStepForm]:
+    """Every referee-mode form, empty, as the hand screen first shows them."""
+    return {name: live_form(name, melds) for name in LIVE_FORMS}

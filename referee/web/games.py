@@ -164,4 +164,4 @@ def form_expired(error):
 
 
 # The game's own screens join this blueprint (imported last: they use what is above).
-from . import games_board, games_hands, games_new  # noqa: E402,F401
+from . import games_board, games_hands, games_live, games_new  # noqa: E402,F401

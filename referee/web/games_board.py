@@ -19,9 +19,12 @@ from ..core.game import event_from_dict
 from ..core.rulesets.model import Contract
 from ..store.games import EditKeyError, LoadedGame, check_edit_key, current_version
 from ..store.models import GameEvent
+from .forms import live_forms
 from .games import bp, edit_key_for, game_or_404, grant_edit, live_etag, may_edit, not_modified
 from .games_chart import score_chart
 from .games_entry import describe_entry
+from .live_panel import live_panel
+from .rendering import render_screen, wants_fragment
 
 LIVE_PARTS = ("board", "standings", "history", "notice")
 
@@ -110,7 +113,12 @@ def ranking_places(ranking) -> list[tuple]:
 
 def board_context(loaded: LoadedGame, editing: bool) -> dict:
     state = loaded.state
+    ruleset = loaded.setup.table.ruleset
+    live = live_panel(state, ruleset.book_word, ruleset.run_word)
     return {
+        "live": live,  # the referee's panel, while the table follows the hand live
+        "live_forms": live_forms(state.contract.books + state.contract.runs)
+        if editing and state.contract else {},
         "loaded": loaded, "game": loaded.game, "state": state, "version": loaded.version,
         "ruleset": loaded.setup.table.ruleset, "editing": editing,
         "rows": standings_rows(state),
@@ -135,6 +143,16 @@ def game_page(game_id: str):
     editing = may_edit(loaded)
     return _page("games/game.html", loaded, editing, "board",
                  share=_share(loaded) if editing else None)
+
+
+def board_screen(loaded: LoadedGame, status: int = 200, **extra):
+    """The scorer's game page, or just its board for htmx: after a referee-mode form."""
+    mode = "edit"
+    etag = live_etag(loaded.game.id, loaded.version, "board", mode)
+    context = {**board_context(loaded, True), **extra}
+    share = None if wants_fragment() else _share(loaded)
+    return render_screen("games/game.html", "games/_board.html", status, etag=etag, mode=mode,
+                         share=share, **context)
 
 
 @bp.get("/<game_id>/watch")

@@ -36,8 +36,16 @@ def hand_entry(game_id: str, hand: int):
     if hand <= len(state.results):  # a correction starts from the hand as it was entered
         result = state.results[hand - 1]
         data = prefilled(state.players, result.went_out, result.points, result.entries)
+    elif state.live is not None and state.live.finished:  # the referee saw how it ended
+        data = _seen_by_referee(state.players, state.live.result)
     return _entry_page(loaded, hand, hand_form(len(state.players), expected_version=loaded.version,
                                                **data))
+
+
+def _seen_by_referee(players, outcome) -> dict:
+    """Who went out and each rummy penalty (Ari's rule), as the live hand ended."""
+    return {"went_out": players.index(outcome.went_out),
+            "held": [{"penalty": outcome.rummy_penalties.get(name) or None} for name in players]}
 
 
 def _save(loaded: LoadedGame, hand: int, key: str):

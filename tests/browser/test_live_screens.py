@@ -1,0 +1,228 @@
+"""Referee mode as a table uses it: a four-player hand followed turn by turn on a tablet (three
+players want one discard, a rummy call, an undo, someone goes out and the hand is scored from
+the prefilled entry) while a TV watches; then the live panel on a phone."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import expect
+
+from .conftest import PHONE, TABLET
+from .test_game_screens import MIN_TAP, SEEN_WITHIN, assert_view_only, start_game
+
+def pick(area, card: str) -> None:
+    """Tap a card into the picker inside ``area``: its rank, then its suit."""
+    rank, suit = ("JK", None) if card == "JK" else (card[:-1], card[-1])
+    area.locator(".pick-ranks .pick-chip").filter(
+        has=area.page.locator(f"input[value='{rank}']")).click()
+    if suit:
+        area.locator(f".pick-chip--{suit}").click()
+
+
+def turn(page, text: str) -> None:
+    expect(page.locator("#live-title")).to_have_text(text)
+
+
+def drew_from_stock(page, player: str) -> None:
+    turn(page, f"{player}’s turn — draw")
+    page.get_by_role("button", name="Drew from the stock").click()
+    turn(page, f"{player}’s turn — play")
+
+
+def discard(page, card: str, label: str) -> None:
+    form = page.locator(".live-discard")
+    pick(form, card)
+    form.get_by_role("button", name=f"Discard {label}").click()  # games.js names the card
+
+
+def open_part(page, summary: str) -> None:
+    page.locator(".live-more > summary", has_text=summary).click()
+
+
+def seat(page, name: str):
+    return page.locator(".live-seat", has=page.locator(".live-seat-name", has_text=name))
+
+
+def assert_touch_targets_and_no_overflow(page, width: int) -> None:
+    targets = page.locator("main .button, main .claim-toggle, main .pick-chip > span, "
+                           "main .meld-chip > span, main .card-button, main summary, "
+                           "main input[type=text], main input[type=number], .game-tabs a")
+    for i in range(targets.count()):
+        target = targets.nth(i)
+        if not target.is_visible():
+            continue
+        box = target.bounding_box()
+        assert box["width"] >= MIN_TAP and box["height"] >= MIN_TAP, (
+            target.evaluate("e => e.outerHTML.slice(0, 90)"), box)
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+
+
+def test_a_hand_refereed_on_the_tablet_while_a_tv_watches(live_server, open_screen):
+    tablet = open_screen(TABLET)
+    page = tablet.page
+    game_url = start_game(page, live_server)  # Abe deals to Ben, Carl and Dee
+    page.get_by_text("Say the upcard (optional)").click()
+    pick(page.locator(".live-start"), "9D")
+    assert_touch_targets_and_no_overflow(page, TABLET["width"])
+    tablet.shot("live-start-tablet")
+    page.get_by_role("button", name="Follow this hand (referee)").click()
+    turn(page, "Ben’s turn — draw")
+    expect(page.locator(".live-top")).to_contain_text("Upcard: 9♦")
+    expect(page.get_by_role("button", name="Took 9♦")).to_be_visible()
+
+    tv = open_screen(TABLET)
+    tv.page.goto(game_url + "/watch")
+    expect(tv.page.locator("#live-title")).to_have_text("Ben’s turn — draw")
+    assert_view_only(tv.page)
+
+    page.evaluate("window.sameDocument = true")  # each step swaps the board in, by htmx
+    drew_from_stock(page, "Ben")
+    assert_touch_targets_and_no_overflow(page, TABLET["width"])
+    tablet.shot("live-discard-tablet")
+    discard(page, "KC", "K♣")
+    drew_from_stock(page, "Carl")
+    expect(tv.page.locator("#live-title")).to_have_text("Carl’s turn — play",
+                                                        timeout=SEEN_WITHIN)
+
+    # Three players want Ben's K♣, asking in the wrong order: the referee names Dee, the first
+    # after Carl in order of play; Ben threw it, so Ben comes last.
+    for name in ("Ben", "Abe", "Dee"):
+        toggle = page.locator(".claim-toggle", has_text=name)
+        toggle.click()
+        expect(toggle).to_have_attribute("aria-pressed", "true")
+    expect(page.locator(".live-ruling-text")).to_have_text(
+        "Dee is the first after Carl in order of play to ask, ahead of Abe and Ben (the "
+        "discarder comes last), so Dee buys the discard with one penalty card from the stock.")
+    expect(page.locator(".live-reminder")).to_contain_text("one penalty card")
+    assert_touch_targets_and_no_overflow(page, TABLET["width"])
+    tablet.shot("live-three-want-it-tablet")
+    expect(tv.page.locator(".live-ruling-text")).to_contain_text("Dee buys the discard",
+                                                                 timeout=SEEN_WITHIN)
+    tv.shot("live-watch-tablet")
+    assert_view_only(tv.page)
+    page.get_by_role("button", name="Dee buys it").click()
+    expect(seat(page, "Dee")).to_contain_text("8 cards")
+    expect(seat(page, "Dee")).to_contain_text("1 bought")
+
+    discard(page, "4C", "4♣")  # Carl
+    drew_from_stock(page, "Dee")
+    # Dee goes down: the book of kings typed, the book of fives tapped in.
+    open_part(page, "Go down")
+    page.locator("#down-meld-0").fill("KC KS KH")
+    page.get_by_text("Tap the cards instead").click()
+    down = page.locator("#go-down")
+    down.locator(".pick-into .pick-chip", has_text="Book 2").click()
+    for suit, rank in (("D", "5"), ("S", "5"), (None, "a joker")):
+        if suit:
+            down.locator(f".pick-chip--{suit}").click()
+        down.get_by_role("button", name=f"Add {rank}", exact=True).click()
+    expect(page.locator("#down-meld-1")).to_have_value("5D 5S JK")
+    assert_touch_targets_and_no_overflow(page, TABLET["width"])
+    tablet.shot("live-go-down-tablet")
+    page.get_by_role("button", name="Dee goes down").click()
+    expect(seat(page, "Dee").locator(".live-meld")).to_have_count(2)
+    discard(page, "5H", "5♥")  # could free the joker: a warning, never a ban
+    expect(page.locator(".live-warning")).to_contain_text("frowned on")
+
+    drew_from_stock(page, "Abe")
+    discard(page, "KD", "K♦")  # fits Dee's kings
+    rummy = page.locator(".live-rummy")
+    rummy.get_by_role("button", name="Ben: Rummy!").click()
+    expect(page.locator("#rummy-card-problem")).to_have_text(
+        "Say which card Ben threw on the call: Ari's rule charges its points to Abe.")
+    pick(page.locator(".live-rummy"), "7S")
+    page.locator(".live-rummy").get_by_role("button", name="Ben: Rummy!").click()
+    expect(seat(page, "Abe")).to_contain_text("rummy penalty 15")  # K♦ 10 and 7♠ 5
+    expect(page.locator(".live-dead")).to_contain_text("K♦")
+    assert_touch_targets_and_no_overflow(page, TABLET["width"])
+    tablet.shot("live-rummy-tablet")
+
+    assert page.evaluate("window.sameDocument") is True
+
+    # Ben's draw tapped by mistake, and undone.
+    drew_from_stock(page, "Ben")
+    page.get_by_role("button", name="Undo: Ben drew from the stock").click()
+    turn(page, "Ben’s turn — draw")
+    drew_from_stock(page, "Ben")
+    discard(page, "3C", "3♣")
+    drew_from_stock(page, "Carl")
+    discard(page, "9C", "9♣")
+    drew_from_stock(page, "Dee")
+    open_part(page, "Lay off")
+    layoff = page.locator(".live-layoff")
+    layoff.locator(".meld-chip", has_text=re.compile(r"^\s*1\b")).click()
+    pick(layoff, "KS")
+    layoff.get_by_role("button", name="Dee lays off").click()
+    expect(seat(page, "Dee")).to_contain_text("2 cards")
+    open_part(page, "Lay off")
+    layoff = page.locator(".live-layoff")
+    layoff.locator(".meld-chip", has_text=re.compile(r"^\s*2\b")).click()
+    layoff.get_by_label(re.compile("or type it")).fill("5C")
+    layoff.get_by_role("button", name="Dee lays off").click()
+    expect(seat(page, "Dee")).to_contain_text("1 card")
+    discard(page, "QH", "Q♥")
+    turn(page, "★ Dee went out")
+    expect(page.locator(".live-over-penalties")).to_contain_text("Abe 15")
+    assert_touch_targets_and_no_overflow(page, TABLET["width"])
+    tablet.shot("live-finished-tablet")
+    expect(tv.page.locator("#live-title")).to_have_text("★ Dee went out", timeout=SEEN_WITHIN)
+    assert_view_only(tv.page)
+
+    # The end-of-hand entry comes filled in with what the referee saw.
+    page.get_by_role("link", name="Score hand 1: Dee went out").click()
+    rows = page.locator(".entry-row")
+    expect(rows.nth(3).locator("input[name=went_out]")).to_be_checked()
+    expect(rows.nth(0).get_by_label(re.compile("Points of both dead cards"))).to_have_value("15")
+    for seat_number, total in ((0, 20), (1, 25), (2, 30)):
+        rows.nth(seat_number).get_by_label("or total").fill(str(total))
+    expect(rows.nth(0).locator(".entry-points")).to_have_text("35")
+    page.get_by_role("button", name="Save hand 1").click()
+    expect(page.locator(".flash")).to_contain_text("Hand 1 saved: Dee went out")
+    expect(page.locator("#hand-title")).to_have_text("Hand 2 of 6")
+    expect(page.locator("#live")).to_have_count(0)  # hand 2 starts as a scorekeeping hand
+    expect(page.locator(".ranking")).to_contain_text("4th Abe 35")
+
+
+def test_the_live_panel_on_a_phone(live_server, open_screen):
+    phone = open_screen(PHONE)
+    page = phone.page
+    start_game(page, live_server, names=("Ann", "Bo", "Cy"), dealer="Ann")
+    page.get_by_role("button", name="Follow this hand (referee)").click()
+    turn(page, "Bo’s turn — draw")
+    expect(page.get_by_role("button", name="Took the upcard")).to_be_visible()
+    phone.shot("live-draw-phone")
+    assert_touch_targets_and_no_overflow(page, PHONE["width"])
+    drew_from_stock(page, "Bo")
+    discard(page, "JK", "Joker")
+    drew_from_stock(page, "Cy")
+    page.locator(".claim-toggle", has_text="Ann").click()
+    page.locator(".claim-toggle", has_text="Cy").click()  # Cy drew from the stock: refused
+    expect(page.locator("#claim-problem")).to_have_text(
+        "Cy drew from the stock this turn, so may no longer buy the discard.")
+    expect(page.locator(".live-ruling-text")).to_contain_text("so Ann buys the discard")
+    assert_touch_targets_and_no_overflow(page, PHONE["width"])
+    phone.shot("live-claims-phone")
+    open_part(page, "Go down")
+    page.get_by_text("Tap the cards instead").click()
+    assert_touch_targets_and_no_overflow(page, PHONE["width"])
+    phone.shot("live-go-down-phone")
+
+
+def test_referee_mode_works_without_javascript(live_server, open_screen):
+    page = open_screen(TABLET, javascript=False).page
+    start_game(page, live_server, names=("Abe", "Ben", "Carl"))
+    page.get_by_role("button", name="Follow this hand (referee)").click()
+    drew_from_stock(page, "Ben")
+    pick(page.locator(".live-discard"), "KC")
+    page.locator(".live-discard").get_by_role("button", name="Discard", exact=True).click()
+    drew_from_stock(page, "Carl")
+    page.locator(".claim-toggle", has_text="Abe").click()
+    expect(page.locator(".live-ruling-text")).to_contain_text("so Abe buys the discard")
+    page.get_by_role("button", name="Abe buys it").click()
+    expect(seat(page, "Abe")).to_contain_text("1 bought")
+    open_part(page, "Go down")
+    page.get_by_text("Tap the cards instead").click()
+    page.locator("#go-down").get_by_role("button", name="Add 7", exact=True).click()
+    expect(page.locator("#down-meld-0")).to_have_value("7S")  # the server added it
+    expect(page).to_have_url(re.compile(r"/referee/down$"))

@@ -1,0 +1,443 @@
+"""Referee mode through the test client: every live form's happy path, every refusal beside its
+input (422, nothing saved), a step another device overtook (409), CSRF, watching devices, and
+the end-of-hand entry filled in from what the referee saw. CSRF is on, as in production."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from referee.store.games import load_game
+
+from .test_web_games import errors, hand_data, new_game, send, text, version_of
+
+PLAYERS = ("Abe", "Ben", "Carl", "Dee")  # Abe deals hand 1: Ben plays first
+HTMX = {"HX-Request": "true"}
+
+
+def problem(response, element_id: str) -> str:
+    """The message shown beside an input: the element of that id."""
+    found = re.search(rf'id="{element_id}"[^>]*>([^<]*)<', response.get_data(as_text=True))
+    assert found, f"no #{element_id} in the answer; problems: {errors(response)}"
+    return found.group(1).replace("&#39;", "'").replace("&amp;", "&")
+
+
+class Table:
+    """A game on one tablet, followed live; each step posted as the panel's forms post it."""
+
+    def __init__(self, client, app, players=PLAYERS, **options):
+        self.client, self.app = client, app
+        self.id = new_game(client, players, **options)
+
+    @property
+    def version(self) -> int:
+        return version_of(self.app, self.id)
+
+    @property
+    def live(self):
+        with self.app.app_context():
+            return load_game(self.id).state.live
+
+    def post(self, action: str, data=None, player: str | None = None, version=None,
+             headers=None):
+        form = {"expected_version": str(self.version if version is None else version),
+                **(data or {})}
+        if player:
+            form["player"] = player
+        return send(self.client, f"/games/{self.id}/referee/{action}", form, headers=headers)
+
+    def step(self, action: str, data=None, player: str | None = None):
+        response = self.post(action, data, player)
+        assert response.status_code == 303, errors(response)
+        return response
+
+    def refused(self, action: str, data=None, player: str | None = None):
+        """A refusal: 422, the board again, and nothing saved."""
+        before = self.version
+        response = self.post(action, data, player)
+        assert response.status_code == 422, response.status_code
+        assert self.version == before
+        return response
+
+    def page(self):
+        return self.client.get(f"/games/{self.id}")
+
+    # The hand as the browser test plays it, in steps.
+    def deal(self, upcard: str | None = "9D"):
+        data = {} if upcard is None else {"upcard-rank": upcard[:-1], "upcard-suit": upcard[-1]}
+        return self.step("start", data)
+
+    def turn(self, player: str, discard: str | None = None):
+        self.step("draw", {"source": "stock"}, player)
+        if discard:
+            self.step("discard", card(discard), player)
+
+    def dee_down(self):
+        """Ben throws K♣, Dee buys it, Carl throws 4♣; Dee draws and goes down: K K K, 5 5 JK."""
+        self.deal()
+        self.turn("Ben", "KC")
+        self.step("draw", {"source": "stock"}, "Carl")
+        self.step("bought", {"buyer": "Dee"})
+        self.step("discard", card("4C"), "Carl")
+        self.step("draw", {"source": "stock"}, "Dee")
+        self.step("down", {"melds-0": "KC KS KH", "melds-1": "5D 5S JK"}, "Dee")
+
+
+def card(text: str, prefix: str = "card") -> dict:
+    if text == "JK":
+        return {f"{prefix}-rank": "JK"}
+    return {f"{prefix}-rank": text[:-1], f"{prefix}-suit": text[-1]}
+
+
+@pytest.fixture
+def table(client, app):
+    return Table(client, app)
+
+
+# --- Starting, and tables that only keep score --------------------------------------------------
+
+def test_a_scorekeeping_table_sees_only_the_start_button(table):
+    page = table.page().get_data(as_text=True)
+    assert "Follow this hand (referee)" in page and 'id="live"' not in page
+    assert "Say the upcard (optional)" in page and "Draw the dealer again" in page
+
+
+def test_following_a_hand_turns_the_upcard_and_shows_whose_turn(table):
+    response = table.deal("9D")
+    assert response.headers["Location"].endswith(f"/games/{table.id}#live")
+    page = text(table.page())
+    assert "Ben’s turn — draw" in page and "Upcard: 9♦" in page and "Took 9♦" in page
+    assert "Undo: Hand 1 dealt: 9D turned up" in page
+    assert "Draw the dealer again" not in page  # the dealer is fixed once the hand is dealt
+    assert table.live.upcard == "9D"
+
+
+def test_the_upcard_may_go_unsaid(table):
+    table.deal(None)
+    assert "Took the upcard" in text(table.page())
+
+
+def test_an_upcard_half_picked_is_refused_beside_the_picker(table):
+    response = table.refused("start", {"upcard-rank": "9"})
+    assert problem(response, "start-upcard-problem") == "Tap the suit of the 9 too."
+    assert 'value="9" checked' in response.get_data(as_text=True)  # the tap is kept
+    assert table.live is None
+
+
+# --- The turn ---------------------------------------------------------------------------------
+
+def test_htmx_gets_the_board_and_a_browser_the_page(table):
+    table.deal()
+    fragment = table.post("draw", {"source": "stock"}, "Ben", headers=HTMX)
+    assert fragment.status_code == 200
+    body = fragment.get_data(as_text=True)
+    assert body.lstrip().startswith('<div id="board"') and "<html" not in body
+    assert "Ben’s turn — play" in text(fragment) and "Ben discards" in text(fragment)
+    assert f'"If-None-Match": "\\"{table.id}.2.board.edit\\""' in body  # polls from here on
+
+
+def test_a_turn_draws_and_discards_a_picked_or_unsaid_card(table):
+    table.deal()
+    table.turn("Ben", "KC")
+    page = text(table.page())
+    assert "Carl’s turn — draw" in page and "Took K♣" in page and "thrown by Ben" in page
+    table.step("draw", {"source": "discard"}, "Carl")
+    table.step("discard", {"unsaid": "1"}, "Carl")
+    assert "Dee’s turn — draw" in text(table.page()) and table.live.held["Carl"] == 6
+    assert "Took the discard" in text(table.page())
+
+
+@pytest.mark.parametrize("action, data, player, where, message", [
+    ("draw", {"source": "stock"}, "Carl", "draw-problem",
+     "It is Ben's turn, so only Ben may draw now."),
+    ("claim", {"claim": "Ben"}, None, "claim-problem",
+     "It is Ben's turn, so Ben takes the discard free, as the draw."),
+])
+def test_refusals_in_the_draw_are_shown_beside_the_buttons(table, action, data, player, where,
+                                                           message):
+    table.deal()
+    response = table.refused(action, data, player)
+    assert problem(response, where) == message
+
+
+def test_a_discard_needs_a_card_or_says_it_is_unsaid(table):
+    table.deal()
+    table.step("draw", {"source": "stock"}, "Ben")
+    response = table.refused("discard", {}, "Ben")
+    assert problem(response, "discard-card-problem") == (
+        "Tap the card's rank and suit, or discard without saying it.")
+    response = table.refused("discard", {"card-suit": "H"}, "Ben")
+    assert problem(response, "discard-card-problem") == "Tap the card's rank too."
+
+
+def test_a_step_the_panel_does_not_offer_now_is_refused_at_the_top(table):
+    table.deal()
+    response = table.refused("discard", card("KC"), "Ben")  # before drawing: no picker shown
+    assert 'class="stale-message" role="alert">Ben must draw before discarding.' in (
+        response.get_data(as_text=True))
+
+
+# --- Who wants it? -----------------------------------------------------------------------------
+
+def test_three_want_the_discard_and_the_first_in_order_of_play_buys_it(table):
+    table.deal()
+    table.turn("Ben", "KC")
+    table.step("draw", {"source": "stock"}, "Carl")
+    for name in ("Ben", "Abe", "Dee"):  # asked in the wrong order: it does not count
+        table.step("claim", {"claim": name})
+    body = table.page().get_data(as_text=True)
+    assert re.search(r'value="Dee" class="claim-toggle" aria-pressed="true"', body)
+    page = text(table.page())
+    assert ("Dee is the first after Carl in order of play to ask, ahead of Abe and Ben (the "
+            "discarder comes last), so Dee buys the discard with one penalty card from the "
+            "stock.") in page
+    assert "Dee buys it" in page and "Dee takes K♣ and one penalty card from the stock." in page
+
+    table.step("claim", {"withdraw": "Dee"})  # changed her mind: Abe is next
+    assert "so Abe buys the discard" in text(table.page())
+    table.step("claim", {"claim": "Dee"})
+    table.step("bought", {"buyer": "Dee"})
+    live = table.live
+    assert live.held["Dee"] == 8 and live.buys["Dee"] == 1 and live.top is None
+    assert "Undo: Dee bought the discard" in text(table.page())
+
+
+def test_buys_count_against_the_house_limit(client, app):
+    table = Table(client, app, option_buy_limit="1")
+    table.deal()
+    assert "0 of 1 bought" in text(table.page())
+    table.turn("Ben", "KC")
+    table.step("bought", {"buyer": "Dee"})  # asked and settled at once, before Carl draws
+    table.turn("Carl", "4C")
+    table.turn("Dee", "2C")
+    response = table.refused("claim", {"claim": "Dee"})
+    assert problem(response, "claim-problem") == (
+        "Dee has bought 1 this hand, the most this table allows one player.")
+    assert "1 of 1 bought" in text(response)
+
+
+def test_the_wrong_buyer_is_refused_with_the_ruling(table):
+    table.deal()
+    table.turn("Ben", "KC")
+    table.step("draw", {"source": "stock"}, "Carl")
+    table.step("claim", {"claim": "Dee"})
+    table.step("claim", {"claim": "Abe"})
+    response = table.refused("bought", {"buyer": "Abe"})
+    assert "so Dee buys the discard" in problem(response, "bought-problem")
+
+
+# --- Going down and laying off -------------------------------------------------------------------
+
+def test_going_down_lays_the_melds_numbered_by_player(table):
+    table.dee_down()
+    page = text(table.page())
+    assert "Dee 3 cards 1 bought down 1 K ♣ K ♠ K ♥ 2 5 ♦ 5 ♠ JK" in page
+    assert "Undo: Dee went down: KC KS KH / 5D 5S JK" in page
+
+
+@pytest.mark.parametrize("melds, where, message", [
+    ({"melds-0": "KC KS KH", "melds-1": "5D 5S"}, "down-meld-1-problem",
+     "Meld 2 is not legal: A book needs at least 3 cards in Eversol Rummy."),
+    ({"melds-0": "KC KS KH", "melds-1": ""}, "down-meld-1-problem",
+     "Type or tap the cards of book 2."),
+    ({"melds-0": "KC KS 1H", "melds-1": "5D 5S 5H"}, "down-meld-0-problem",
+     "'1H' has no rank A, 2-10, J, Q or K."),
+])
+def test_a_contract_not_made_is_refused_beside_the_meld(table, melds, where, message):
+    table.deal()
+    table.step("draw", {"source": "stock"}, "Ben")
+    response = table.refused("down", melds, "Ben")
+    assert problem(response, where) == message
+    assert re.search(r'id="down-meld-0"[^>]*value="KC KS', response.get_data(as_text=True))
+
+
+def test_a_card_tapped_into_a_meld_without_javascript_saves_nothing(table):
+    table.deal()
+    table.step("draw", {"source": "stock"}, "Ben")
+    before = table.version
+    response = table.post("down", {"melds-0": "8C", "tap": "8", "tap_suit": "S",
+                                   "tap_into": "0"}, "Ben")
+    assert response.status_code == 200 and table.version == before
+    assert re.search(r'id="down-meld-0"[^>]*value="8C 8S"', response.get_data(as_text=True))
+
+
+def test_a_joker_bought_while_going_down_goes_into_the_new_melds(table):
+    table.dee_down()
+    table.step("discard", card("2C"), "Dee")
+    table.step("draw", {"source": "stock"}, "Abe")
+    response = table.refused("down", {"melds-0": "7H 7S 7D", "melds-1": "QC QS JK",
+                                      "swaps-0-meld": "2"}, "Abe")
+    assert problem(response, "swap-0-problem") == (
+        "Give both the meld's number and the card that buys its joker.")
+    table.step("down", {"melds-0": "7H 7S 7D", "melds-1": "QC QS JK",
+                        "swaps-0-meld": "2", "swaps-0-card": "5H"}, "Abe")
+    assert [str(laid.meld) for laid in table.live.melds][1] == "5D 5S 5H"
+
+
+def test_lay_offs_pick_a_meld_and_a_card(table):
+    table.dee_down()
+    table.step("discard", card("2C"), "Dee")
+    table.turn("Abe", "3C")
+    table.turn("Ben", "3D")
+    table.turn("Carl", "3H")
+    table.step("draw", {"source": "stock"}, "Dee")
+    response = table.refused("layoff", card("QS"), "Dee")
+    assert problem(response, "layoff-meld-problem") == "Tap the meld the card goes on."
+    response = table.refused("layoff", {"meld": "1", **card("QS")}, "Dee")
+    assert problem(response, "layoff-card-problem") == "Q♠ does not fit a book of kings."
+    table.step("layoff", {"meld": "1", **card("KD")}, "Dee")
+    table.step("layoff", {"meld": "2", "typed": "5C"}, "Dee")
+    assert [str(laid.meld) for laid in table.live.melds] == ["KC KS KH KD", "5D 5S JK 5C"]
+
+
+# --- Rummy! ----------------------------------------------------------------------------------
+
+def test_rummy_is_offered_to_everyone_but_the_thrower_once_someone_is_down(table, client, app):
+    early = Table(client, app)
+    early.deal()
+    early.turn("Ben", "KC")
+    assert "Rummy!" not in text(early.page())  # nobody is down
+    table.dee_down()
+    table.step("discard", card("2C"), "Dee")
+    page = table.page().get_data(as_text=True)
+    assert ">Abe: Rummy!<" in page and ">Ben: Rummy!<" in page and ">Dee: Rummy!<" not in page
+
+
+def test_a_rummy_call_on_a_card_that_fits_no_meld_is_refused(table):
+    table.dee_down()
+    table.step("discard", card("2C"), "Dee")
+    response = table.refused("rummy", {"caller": "Ben", **card("7S")})
+    assert problem(response, "rummy-problem") == (
+        "2♣ fits no meld on the table, so it is not a rummy card.")
+
+
+def test_a_rummy_call_takes_the_callers_card_and_charges_the_thrower(table):
+    table.dee_down()
+    table.step("discard", card("5H"), "Dee")
+    assert "frowned on" in text(table.page())  # the etiquette warning, never a ban
+    table.turn("Abe", "KD")
+    response = table.refused("rummy", {"caller": "Ben"})
+    assert problem(response, "rummy-card-problem") == (
+        "Say which card Ben threw on the call: Ari's rule charges its points to Abe.")
+    assert 'name="caller" value="Ben" class="button button--rummy is-picked"' in (
+        response.get_data(as_text=True))
+    table.step("rummy", {"caller": "Ben", **card("7S")})
+    page = text(table.page())
+    assert ("Ben called rummy on Abe’s K♦: K♦ is dead, and so is Ben’s 7♠. Abe is charged "
+            "15 (Ari’s rule).") in page
+    assert "rummy penalty 15" in page and table.live.rummy_penalties["Abe"] == 15
+    assert "Undo: Ben called rummy" in page
+
+
+# --- The end of the hand ---------------------------------------------------------------------
+
+def test_a_finished_hand_fills_in_the_entry_and_is_scored_from_it(table, client):
+    table.dee_down()
+    table.step("discard", card("5H"), "Dee")
+    table.turn("Abe", "KD")
+    table.step("rummy", {"caller": "Ben", **card("7S")})
+    table.turn("Ben", "3C")
+    table.turn("Carl", "9C")
+    table.step("draw", {"source": "stock"}, "Dee")
+    table.step("layoff", {"meld": "1", **card("KS")}, "Dee")
+    table.step("layoff", {"meld": "2", "typed": "5C"}, "Dee")
+    table.step("discard", card("QH"), "Dee")
+    page = text(table.page())
+    assert "★ Dee went out" in page and "Rummy penalty (Ari’s rule): Abe 15" in page
+    assert "Score hand 1: Dee went out" in page and "Who wants it?" not in page
+
+    entry = client.get(f"/games/{table.id}/hands/1").get_data(as_text=True)
+    assert re.search(r'name="went_out" value="3" checked', entry)
+    assert re.search(r'name="held0-penalty"[^>]*\s+value="15"', entry)
+    assert not re.search(r'name="held1-penalty"[^>]*\s+value="\d', entry)
+    saved = send(client, f"/games/{table.id}/hands/1", {
+        "expected_version": str(table.version), "save": "1", "went_out": "3",
+        "held0-total": "20", "held0-penalty": "15", "held1-total": "25", "held2-total": "30"})
+    assert saved.status_code == 303, errors(saved)
+    with table.app.app_context():
+        state = load_game(table.id).state
+    assert state.totals == {"Abe": 35, "Ben": 25, "Carl": 30, "Dee": 0} and state.live is None
+
+
+def test_undo_steps_back_one_live_step(table, client):
+    table.deal()
+    table.step("draw", {"source": "stock"}, "Ben")
+    assert "Undo: Ben drew from the stock" in text(table.page())
+    undone = send(client, f"/games/{table.id}/undo", {"expected_version": str(table.version)})
+    assert undone.status_code == 303
+    assert "Ben’s turn — draw" in text(table.page()) and table.live.steps == ()
+
+
+# --- Other devices, CSRF, watching -----------------------------------------------------------
+
+def test_a_step_another_device_overtook_comes_back_fresh_and_saves_nothing(table):
+    table.deal()
+    table.step("draw", {"source": "stock"}, "Ben")
+    stale = table.post("draw", {"source": "stock"}, "Ben", version=1)
+    assert stale.status_code == 409 and table.version == 2
+    page = text(stale)
+    assert ("Another device changed this game first (latest: Ben drew from the stock). Nothing "
+            "was saved: here is the hand as it stands now.") in page
+    assert "Ben’s turn — play" in page and "<html" in stale.get_data(as_text=True)
+    fragment = table.post("discard", card("KC"), "Ben", version=1, headers=HTMX)
+    assert fragment.status_code == 409 and "<html" not in fragment.get_data(as_text=True)
+    assert table.version == 2
+
+
+def test_a_post_without_the_csrf_token_is_refused(table, client):
+    table.deal()
+    refused = client.post(f"/games/{table.id}/referee/draw",
+                          data={"expected_version": "1", "source": "stock", "player": "Ben"})
+    assert refused.status_code == 400 and "Nothing was saved" in text(refused)
+    assert table.version == 1
+
+
+def test_a_watching_device_may_not_referee(table, app):
+    watcher = app.test_client()
+    response = send(watcher, f"/games/{table.id}/referee/start", {"expected_version": "0"})
+    assert response.status_code == 403 and table.version == 0
+
+
+def test_an_unknown_step_is_a_404(table):
+    assert table.post("shuffle").status_code == 404
+
+
+def test_the_watch_page_shows_the_live_panel_without_controls(table, client):
+    table.deal()
+    table.turn("Ben", "KC")
+    table.step("draw", {"source": "stock"}, "Carl")
+    table.step("claim", {"claim": "Dee"})
+    for page in (client.get(f"/games/{table.id}/watch"),
+                 client.get(f"/games/{table.id}/live/board?view=watch")):
+        body = page.get_data(as_text=True)
+        shown = text(page)
+        assert "Carl’s turn — play" in shown and "Top discard: K♣" in shown
+        assert "Asking to buy: Dee" in shown and "so Dee buys the discard" in shown
+        assert "At the table" in shown
+        assert not re.search(r"<(form|button|input|select|textarea)\b", body)
+        assert "/referee/" not in body
+
+
+def test_live_pages_have_no_inline_script_or_style(table, client):
+    table.dee_down()
+    for path in (f"/games/{table.id}", f"/games/{table.id}/watch"):
+        body = client.get(path).get_data(as_text=True)
+        assert "<script>" not in body and " style=" not in body and "onclick" not in body
+
+
+def test_hand_six_goes_down_with_every_card_or_not_at_all(table, client):
+    for hand in range(1, 6):  # Ben goes out each time; the others are caught with 5
+        send(client, f"/games/{table.id}/hands/{hand}",
+             hand_data(hand - 1, "1", {0: 5, 2: 5, 3: 5}))
+    table.deal("9D")
+    table.step("draw", {"source": "stock"}, "Carl")  # Ben deals hand 6: Carl plays first
+    page = text(table.page())
+    assert "Hand 6: going down takes every card Carl holds (12)." in page
+    response = table.refused("down", {"melds-0": "7H 7S 7D", "melds-1": "2C 3C 4C 5C",
+                                      "melds-2": "8D 9D 10D JD"}, "Carl")
+    assert problem(response, "down-problem") == (
+        "Hand 6 has no discard: every card must go into the melds, but 1 card is left over.")
+    table.step("down", {"melds-0": "7H 7S 7D", "melds-1": "2C 3C 4C 5C",
+                        "melds-2": "8D 9D 10D JD QD"}, "Carl")
+    assert "★ Carl went out" in text(table.page()) and table.live.went_out == "Carl"
