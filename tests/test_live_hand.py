@@ -364,7 +364,7 @@ def test_hand_six_goes_down_with_every_card_and_ends_there():
             "Hand 6 ends when someone goes down with every card: no lay-offs.")
     hand.apply(Discarded("Ben", "2C"))  # drawing and discarding go on until someone goes down
     hand.apply(Drew("Carl", "stock"))
-    hand.apply(WentDown("Carl", [*melds[:2], ["9S", "10S", "JS", "QS", "JK"]]))
+    hand.apply(WentDown("Carl", [*melds[:2], ["9S", "10S", "JS", "QS", "JK=KS"]]))
     assert hand.finished and hand.went_out == "Carl" and hand.held["Carl"] == 0
 
 
@@ -390,7 +390,7 @@ def test_only_players_who_are_down_lay_off_and_only_on_their_own_turn():
 
 def test_a_card_whose_place_a_joker_holds_is_not_laid_off_there():
     hand = appendix_hand(at(Drew("Abe", "discard", "10H")))
-    hand.apply(WentDown("Abe", [["10S", "10C", "10D"], ["9H", "10H", "JH", "JK"]]))
+    hand.apply(WentDown("Abe", [["10S", "10C", "10D"], ["9H", "10H", "JH", "JK=QH"]]))
     hand.apply(Discarded("Abe", "9C"))
     hand.apply(Drew("Ben", "stock", "QH"))
     refused(hand, LaidOff("Ben", 3, "QH"),
@@ -470,7 +470,7 @@ def test_only_a_card_that_fits_a_meld_is_a_rummy_card():
     refused(hand, RummyCalled("Abe", "KS"),
             "Say which card was thrown before rummy is called on it.")
     hand = appendix_hand(at(Drew("Abe", "discard", "10H")))
-    hand.apply(WentDown("Abe", [["10S", "10C", "10D"], ["9H", "10H", "JH", "JK"]]))
+    hand.apply(WentDown("Abe", [["10S", "10C", "10D"], ["9H", "10H", "JH", "JK=QH"]]))
     hand.apply(Discarded("Abe", "9C"))
     hand.apply(Drew("Ben", "stock", "QH"))
     hand.apply(Discarded("Ben", "QH"))
@@ -723,3 +723,26 @@ def test_any_step_applied_then_popped_leaves_no_trace(rng, number, options):
     again = replay_hand(SEATS, "Abe", number, [step_from_dict(s.to_dict()) for s in hand.steps],
                         options=options, decks=2, upcard="QC")
     assert again.snapshot() == hand.snapshot()
+
+
+def test_a_joker_that_could_lie_at_either_end_of_a_run_is_asked_about():
+    hand = appendix_hand(at(Drew("Abe", "discard", "10H")))
+    refused(hand, WentDown("Abe", [["10S", "10C", "10D"], ["9H", "10H", "JH", "JK"]]),
+            "Where does the joker lie in 9♥ 10♥ J♥ Joker: as Q♥ or as 8♥? Say it, as in JK=QH.")
+    refused(hand, WentDown("Abe", [["10S", "10C", "10D"], ["JK", "JK", "10H", "JH"]]),
+            "Where do the jokers lie in Joker Joker 10♥ J♥: as Q♥ and K♥ or as 9♥ and Q♥ or as "
+            "8♥ and 9♥? Say it, as in JK=QH.")
+    hand.apply(WentDown("Abe", [["10S", "10C", "10D"], ["JK=8H", "9H", "10H", "JH"]]))
+    run = hand.melds[-1].meld
+    assert [str(card) for card in run.cards][0] == "JK=8H"  # where the table said
+
+
+def test_a_joker_laid_off_on_a_run_open_at_both_ends_is_asked_about():
+    hand = LiveHand(SEATS, dealer="Abe", hand=2, decks=2)
+    hand.apply(Drew("Ben", "stock"))
+    hand.apply(WentDown("Ben", [["8C", "8S", "8D"], ["5H", "6H", "7H", "8H"]]))
+    refused(hand, LaidOff("Ben", 1, "JK"),
+            "Where does the joker lie in 5♥ 6♥ 7♥ 8♥ Joker: as 9♥ or as 4♥? Say it, as in "
+            "JK=9H.")
+    hand.apply(LaidOff("Ben", 1, "JK=4H"))
+    assert str(hand.melds[1].meld.cards[0]) == "JK=4H" and hand.went_out == "Ben"

@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from ..cards import Card, parse_card
 from ..contracts import check_contract
 from ..errors import TableMeldError
-from ..melds import MeldKind
+from ..melds import MeldKind, check_meld
 from ..table import TableMeld
 from .errors import IllegalStepError
 from .record import HandRecord, LaidMeld, read_cards
@@ -57,6 +57,9 @@ def went_down(record: HandRecord, step: WentDown) -> None:
     if len(step.swaps) > sum(card.is_joker for meld in melds for card in meld):
         raise IllegalStepError(f"A joker {player} takes from the table must go into "
                                f"{player}'s new melds.", "step.melds")
+    for i, (meld, kind) in enumerate(zip(melds, verdict.kinds)):
+        if kind is MeldKind.RUN:
+            _ask_where_jokers_go(meld, record, f"step.melds[{i}]")
     lying = [_lay(record, meld, kind, i)
              for i, (meld, kind) in enumerate(zip(melds, verdict.kinds))]
     record.melds = table + [LaidMeld(player, meld) for meld in lying]
@@ -79,6 +82,8 @@ def laid_off(record: HandRecord, step: LaidOff) -> None:
     record.on_turn(player, "lay off")
     meld = record.meld_at(step.meld, "step.meld")
     card = parse_card(step.card, "step.card")
+    if card.is_joker and card.stands_for is None and meld.kind is MeldKind.RUN:
+        _ask_where_jokers_go([*meld.cards, card], record, "step.card")
     extension = meld.extend([card], record.table.melds)
     if not extension.valid:
         raise IllegalStepError(extension.reason, "step.card")
@@ -102,6 +107,32 @@ def _swap_jokers(record: HandRecord, swaps: Sequence[JokerSwap]) -> list[LaidMel
             raise IllegalStepError(extension.reason, field_name)
         table[swap.meld] = LaidMeld(table[swap.meld].owner, extension.meld)
     return table
+
+
+def _ask_where_jokers_go(cards: Sequence[Card], record: HandRecord, field_name: str) -> None:
+    """A run whose jokers could lie at either end is a question for the table, not a guess.
+
+    >>> from referee.core.game import GameSetup
+    >>> record = HandRecord.deal(GameSetup.create("eversol", ["Abe", "Ben"], "Abe"), 2)
+    >>> _ask_where_jokers_go(read_cards(["5H", "6H", "7H", "JK"], "meld"), record, "meld")
+    Traceback (most recent call last):
+    ...
+    referee.core.live.errors.IllegalStepError: Where does the joker lie in 5♥ 6♥ 7♥ Joker: \
+as 8♥ or as 4♥? Say it, as in JK=8H.
+    """
+    reading = check_meld(cards, record.table.melds).reading(MeldKind.RUN)
+    if reading is None or not reading.other_placements:
+        return
+    choices = []
+    for placement in (reading.cards, *reading.other_placements):
+        stands = [c.stands_for for c in placement if c.is_joker and c not in cards]
+        choices.append(" and ".join(c.label for c in stands))
+    example = next(c for c in reading.cards if c.is_joker and c not in cards).stands_for
+    many = sum(c.is_joker and c.stands_for is None for c in cards) > 1
+    raise IllegalStepError(
+        f"Where {'do the jokers' if many else 'does the joker'} lie in {' '.join(c.label for c in cards)}: "
+        f"{' or '.join('as ' + choice for choice in choices)}? Say it, as in "
+        f"JK={example.rank.label}{example.suit.value}.", field_name)
 
 
 def _lay(record: HandRecord, cards: list[Card], kind: MeldKind, index: int) -> TableMeld:
