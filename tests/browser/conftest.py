@@ -109,3 +109,20 @@ def open_screen(browser):
     for screen in screens:
         assert not screen.errors, f"console errors: {screen.errors}"
         screen.close()
+
+
+MIN_TAP = 44  # px, the smallest touch target we allow
+
+
+def assert_touch_targets_and_no_overflow(page, width: int, targets: str) -> None:
+    """Every visible element ``targets`` selects is at least MIN_TAP square, and the page
+    never scrolls sideways at ``width``."""
+    found = page.locator(targets)
+    for i in range(found.count()):
+        target = found.nth(i)
+        if not target.is_visible():
+            continue
+        box = target.bounding_box()
+        assert box["width"] >= MIN_TAP and box["height"] >= MIN_TAP, (
+            target.evaluate("e => e.outerHTML.slice(0, 90)"), box)
+    assert page.evaluate("document.documentElement.scrollWidth") <= width

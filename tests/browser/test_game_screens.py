@@ -8,8 +8,7 @@ import re
 from playwright.sync_api import expect
 
 from .conftest import PHONE, TABLET
-
-MIN_TAP = 44  # px, the smallest touch target we allow
+from .conftest import assert_touch_targets_and_no_overflow as assert_fits
 SEEN_WITHIN = 2000  # ms: a watching device shows a change this soon, without reloading
 PLAYERS = ("Abe", "Ben", "Carl", "Dee")
 
@@ -88,19 +87,14 @@ def assert_view_only(page) -> None:
     expect(changers).to_have_count(0)
 
 
+SCORER_TARGETS = ("main .button, main .chip, main .chip-choice span, main .icon-button, "
+                  "main .step, main .went-out-toggle span, main input[type=text], "
+                  "main .card-button, main .tapped-card, main summary, "
+                  "main input[type=number], .game-tabs a, .topbar-link")
+
+
 def assert_touch_targets_and_no_overflow(page, width: int) -> None:
-    targets = page.locator("main .button, main .chip, main .chip-choice span, main .icon-button, "
-                           "main .step, main .went-out-toggle span, main input[type=text], "
-                           "main .card-button, main .tapped-card, main summary, "
-                           "main input[type=number], .game-tabs a, .topbar-link")
-    for i in range(targets.count()):
-        target = targets.nth(i)
-        if not target.is_visible():
-            continue
-        box = target.bounding_box()
-        assert box["width"] >= MIN_TAP and box["height"] >= MIN_TAP, (
-            target.evaluate("e => e.outerHTML.slice(0, 90)"), box)
-    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    assert_fits(page, width, SCORER_TARGETS)
 
 
 def test_a_whole_game_on_the_tablet_while_a_tv_watches(live_server, open_screen):

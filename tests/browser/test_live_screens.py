@@ -9,7 +9,8 @@ import re
 from playwright.sync_api import expect
 
 from .conftest import PHONE, TABLET
-from .test_game_screens import MIN_TAP, SEEN_WITHIN, assert_view_only, start_game
+from .conftest import assert_touch_targets_and_no_overflow as assert_fits
+from .test_game_screens import SEEN_WITHIN, assert_view_only, start_game
 
 def pick(area, card: str) -> None:
     """Tap a card into the picker inside ``area``: its rank, then its suit."""
@@ -44,18 +45,13 @@ def seat(page, name: str):
     return page.locator(".live-seat", has=page.locator(".live-seat-name", has_text=name))
 
 
+REFEREE_TARGETS = ("main .button, main .claim-toggle, main .pick-chip > span, "
+                   "main .meld-chip > span, main .card-button, main summary, "
+                   "main input[type=text], main input[type=number], .game-tabs a")
+
+
 def assert_touch_targets_and_no_overflow(page, width: int) -> None:
-    targets = page.locator("main .button, main .claim-toggle, main .pick-chip > span, "
-                           "main .meld-chip > span, main .card-button, main summary, "
-                           "main input[type=text], main input[type=number], .game-tabs a")
-    for i in range(targets.count()):
-        target = targets.nth(i)
-        if not target.is_visible():
-            continue
-        box = target.bounding_box()
-        assert box["width"] >= MIN_TAP and box["height"] >= MIN_TAP, (
-            target.evaluate("e => e.outerHTML.slice(0, 90)"), box)
-    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    assert_fits(page, width, REFEREE_TARGETS)
 
 
 def test_a_hand_refereed_on_the_tablet_while_a_tv_watches(live_server, open_screen):
