@@ -81,6 +81,15 @@ _RANK_PLURALS = dict(zip(Rank, (
     "aces twos threes fours fives sixes sevens eights nines tens jacks queens kings".split()
 )))
 _RANK_BY_TEXT = {r.label: r for r in Rank} | {"T": Rank.TEN}
+
+
+def rank_from_text(text: str) -> Rank | None:
+    """A rank written alone (``"K"``, ``"10"``, ``"T"``), or ``None``.
+
+    >>> rank_from_text("t"), rank_from_text("KH")
+    (<Rank.TEN: 10>, None)
+    """
+    return _RANK_BY_TEXT.get(text.strip().upper())
 _SUIT_BY_TEXT = {s.value: s for s in Suit} | {
     "♠": Suit.SPADES, "♤": Suit.SPADES, "♥": Suit.HEARTS, "♡": Suit.HEARTS,
     "♦": Suit.DIAMONDS, "♢": Suit.DIAMONDS, "♣": Suit.CLUBS, "♧": Suit.CLUBS,

@@ -11,7 +11,7 @@ from wtforms.validators import (AnyOf, InputRequired, Length, NumberRange, Optio
                                 ValidationError)
 from wtforms.widgets import HiddenInput
 
-from ..core import Ruleset, Suit
+from ..core import Rank, Ruleset, Suit
 from ..core.game.setup import MAX_NAME
 from ..core.rulesets import MAX_DECKS
 from ..core.rulesets.model import MAX_PLAYERS, OptionSpec
@@ -187,7 +187,7 @@ class ActionForm(FlaskForm):
 # refusal's field (``step.card``, ``step.melds[1]``) belongs to; any other goes beside the
 # form's buttons (``form_errors``).
 
-CARD_RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+CARD_RANKS = tuple(rank.label for rank in Rank)  # A, 2 ... 10, J, Q, K
 
 
 class PickedCardForm(Form):

@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core import RefereeInputError
+from ..core import Rank, RefereeInputError
 from ..core.game.held import describe_held, read_held_cards
 
 
@@ -40,7 +40,8 @@ VALUE_CLASSES = (
 )
 COUNT_FIELDS = tuple(v.field for v in VALUE_CLASSES)
 # The card buttons, highest value first: the cards that cost most are the ones not to miss.
-CARD_BUTTONS = ("JK", "A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")
+CARD_BUTTONS = ("JK", Rank.ACE.label, *(rank.label for rank in sorted(Rank, reverse=True)
+                                        if rank is not Rank.ACE))
 
 
 @dataclass(frozen=True)

@@ -20,12 +20,11 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ..cards import JOKER, Card, Rank, Suit, natural, parse_card
+from ..cards import JOKER, Card, Suit, natural, parse_card, rank_from_text
 from ..errors import CardSyntaxError, TooManyCopiesError, WrongTypeError
 from ..rulesets import EVERSOL
 
 _SEPARATORS = re.compile(r"[\s,;]+")
-_RANK_ALONE = {rank.label: rank for rank in Rank} | {"T": Rank.TEN}
 _SUITS_IN_A_DECK = len(Suit)
 
 
@@ -45,7 +44,7 @@ def read_held_cards(cards: str | Iterable[str], decks: int, field: str = "cards"
         raise WrongTypeError("The cards held must be a list, such as K 7 JK.", field)
     read = [_read_one(word, f"{field}[{i}]") for i, word in enumerate(words)]
     _check_copies([card for _, card in read], decks, field)
-    suited = [card for word, card in read if word not in _RANK_ALONE and not card.is_joker]
+    suited = [card for word, card in read if rank_from_text(word) is None and not card.is_joker]
     EVERSOL.deck(EVERSOL.resolve_options()).check_supply(suited, decks, field)
     options = EVERSOL.resolve_options()
     points = sum(EVERSOL.card_value(card, options, False) for _, card in read)
@@ -57,8 +56,9 @@ def _read_one(word: object, field: str) -> tuple[str, Card]:
     if not isinstance(word, str):
         raise WrongTypeError("Each card held must be written as text, such as K or 7H.", field)
     tidy = word.strip().upper()
-    if tidy in _RANK_ALONE:
-        return tidy, natural(_RANK_ALONE[tidy], Suit.SPADES)
+    rank = rank_from_text(tidy)
+    if rank is not None:
+        return tidy, natural(rank, Suit.SPADES)
     try:
         card = parse_card(tidy, field)
     except CardSyntaxError:
