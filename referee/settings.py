@@ -33,6 +33,10 @@ def defaults(instance: Path) -> dict[str, Any]:
         # A game night lasts hours on one open page: a token that expired after
         # Flask-WTF's default hour would reject a score typed at 11 pm.
         "WTF_CSRF_TIME_LIMIT": None,
+        # Only a request that changed the session may send its cookie back. Otherwise every
+        # 1-second poll re-sends the cookie as it stood when the poll began, and one that
+        # overlaps a save brings back a flash message the next page has already shown.
+        "SESSION_REFRESH_EACH_REQUEST": False,
         "MAX_CONTENT_LENGTH": 256 * 1024,
         "MIGRATE_ON_START": True,
     }

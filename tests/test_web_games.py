@@ -476,6 +476,17 @@ def test_a_poll_is_304_until_the_game_changes(client):
     assert "Hand 2 of 6" in text(changed)
 
 
+def test_a_poll_never_sends_the_session_back_so_a_shown_flash_stays_gone(client):
+    game_id = new_game(client)
+    undone = send(client, f"/games/{game_id}/dealer", {"expected_version": "0", "dealer": "Ben"})
+    assert undone.status_code == 303  # a flash waits in the session cookie
+    # A poll that began before the page showed the flash must not send that cookie back.
+    poll = client.get(f"/games/{game_id}/live/board?view=edit")
+    assert poll.status_code == 200 and "Set-Cookie" not in poll.headers
+    assert "Chosen: Ben deals first" in text(client.get(f"/games/{game_id}"))
+    assert "Chosen: Ben deals first" not in text(client.get(f"/games/{game_id}"))
+
+
 def test_the_scorer_and_a_watcher_poll_different_fragments(client, app):
     game_id = new_game(client)
     editing = client.get(f"/games/{game_id}/live/board?view=edit")
