@@ -17,31 +17,12 @@ from collections.abc import Sequence
 
 from ..cards import Card
 from ..contracts import check_contract, contract_for
-from ..errors import TooManyCardsError
 from ..rulesets.model import TableRules
 from .contract import solve_contract
 from .free import solve_free
+from .limits import MAX_CARDS, MAX_CARDS_FREE_WITH_JOKERS, card_limit, check_card_count
+from .progress import ContractProgress, contract_progress
 from .result import Arrangement
-
-MAX_CARDS = 40
-# The free search branches on every joker; past this many cards a 500 hand with
-# jokers can take seconds, so it is refused until that search is made polynomial.
-MAX_CARDS_FREE_WITH_JOKERS = 26
-
-
-def card_limit(table: TableRules) -> int:
-    """How many cards the arranger takes in this game."""
-    if not table.ruleset.contracts and table.deck.jokers_per_deck:
-        return MAX_CARDS_FREE_WITH_JOKERS
-    return MAX_CARDS
-
-
-def check_card_count(count: int, table: TableRules, field: str = "cards") -> None:
-    limit = card_limit(table)
-    if count > limit:
-        raise TooManyCardsError(
-            f"The hand arranger takes at most {limit} cards in {table.ruleset.title}; "
-            f"{count} were given.", field)
 
 
 def arrange(cards: Sequence[Card], table: TableRules, hand: int | None = None) -> Arrangement:
@@ -54,5 +35,5 @@ def arrange(cards: Sequence[Card], table: TableRules, hand: int | None = None) -
     return solve_contract(bare, table, contract_for(table, hand))
 
 
-__all__ = ["MAX_CARDS", "Arrangement", "arrange", "card_limit", "check_card_count",
-           "check_contract"]
+__all__ = ["MAX_CARDS", "MAX_CARDS_FREE_WITH_JOKERS", "Arrangement", "ContractProgress", "arrange",
+           "card_limit", "check_card_count", "check_contract", "contract_progress"]
