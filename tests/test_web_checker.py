@@ -81,7 +81,7 @@ def test_remove_and_clear(client):
     removed = client.get("/check/eversol?decks=2&cards=7D+8D+9D+10D+9D&remove=4", headers=HTMX)
     assert "Legal run" in verdict_text(removed)
     cleared = client.get("/check/eversol?decks=2&cards=7D+8D&clear=1", headers=HTMX)
-    assert "No cards yet" in verdict_text(cleared)
+    assert "Tap cards to check a meld" in verdict_text(cleared)  # no verdict on no cards
 
 
 def test_htmx_gets_the_fragment_and_others_the_page(client):

@@ -38,14 +38,14 @@ def check(game: str):
             table = ruleset.configure(options=options, decks=form.decks.data)
             cards = parse_cards(text)
             text = format_cards(cards)
-            verdict = table.check_meld(cards)
+            verdict = table.check_meld(cards) if cards else None  # none yet: no verdict
         except RefereeInputError as error:
             target = form.decks if error.field == "decks" else form.cards
             target.errors = [*target.errors, error.message]
     form.cards.data = text
     response = render_screen(
         "checker.html", "_checker.html", 422 if has_errors(form) else 200,
-        ruleset=ruleset, form=form, cards=cards, verdict=verdict,
+        ruleset=ruleset, form=form, cards=cards, verdict=verdict, problems=has_errors(form),
         option_fields=meld_option_fields(form, ruleset), canonical=canonical,
         **picker_context(ruleset, deck, cards, form, table),
     )
