@@ -52,3 +52,44 @@ def test_clearing_the_cards_goes_back_to_the_invitation(client):
 def test_cards_that_are_no_meld_still_say_why(client):
     text_ = verdict_text(client.get("/check/eversol?decks=2&cards=7D+8D"))
     assert "Not a legal meld" in text_
+
+
+# --- 2. Can I go down? shows progress toward the contract -----------------------------------
+
+def test_not_yet_shows_the_melds_made_and_what_is_still_missing(client):
+    response = client.get("/arrange/eversol?hand=2&decks=2&cards=5H+5S+5D+9C+KD")
+    assert response.status_code == 200
+    page = response.get_data(as_text=True)
+    progress = section(page, 'class="progress"')
+    assert re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", progress)).count("Still missing: one run")
+    assert progress.count('class="card') >= 3  # the book of fives, as cards
+    assert "♠" in progress and "♥" in progress and "♦" in progress
+
+
+def test_no_meld_of_the_contract_yet_says_all_of_it_is_missing(client):
+    page = client.get("/arrange/eversol?hand=6&decks=2&cards=2C+9H+KD").get_data(as_text=True)
+    progress = section(page, 'class="progress"')
+    assert "Still missing:" in progress and "one book and two runs" in progress
+    assert "meld-row" not in progress
+
+
+def test_a_contract_made_shows_no_progress(client):
+    page = client.get("/arrange/eversol?hand=1&decks=2&cards=3H+3S+3D+KD+KC+JK")
+    assert "Still missing" not in page.get_data(as_text=True)
+
+
+def test_the_api_adds_the_progress_when_the_contract_cannot_be_made(client):
+    body = {"ruleset": "eversol", "hand": 2, "decks": 2, "cards": "5H 5S 5D 9C KD".split()}
+    answer = client.post("/api/v1/hands/arrange", json=body).get_json()
+    assert answer["possible"] is False and answer["melds"] == []
+    assert answer["progress"] == {"melds": [["5S", "5H", "5D"]], "kinds": ["book"],
+                                  "missing": {"books": 0, "runs": 1,
+                                              "description": "one run"}}
+    assert_answer_documented(client, "/api/v1/hands/arrange", body)
+    made = client.post("/api/v1/hands/arrange", json={**body, "hand": 1,
+                                                      "cards": "3H 3S 3D KD KC JK".split()})
+    assert "progress" not in made.get_json()
+    other = client.post("/api/v1/hands/arrange", json={"ruleset": "basic", "cards": ["2C"]})
+    assert "progress" not in other.get_json()
+    document = client.get("/api/v1/openapi.json").get_json()
+    assert "progress" in document["components"]["schemas"]["ArrangeResponse"]["properties"]

@@ -11,7 +11,7 @@ from ..core import Card, TableRules, parse_card
 from ..core.contracts import contract_for
 from ..core.errors import NotInRulesetError, RefereeInputError, WrongTypeError
 from ..core.rulesets.model import Contract
-from ..core.solver import arrange, check_card_count, check_contract
+from ..core.solver import arrange, check_card_count, check_contract, contract_progress
 from . import api
 from .melds import check_supply_together
 from .requests import cards, field, json_object, table_rules
@@ -67,6 +67,15 @@ def arrange_hand():
     }
     if contract is not None:
         answer["contract"] = _contract_json(contract, table)
+        if not best.melds:  # how near the hand is: the melds of the contract it can make
+            progress = contract_progress(held, table, hand)
+            answer["progress"] = {
+                "melds": [[str(card) for card in meld] for meld in progress.melds],
+                "kinds": [kind.value for kind in progress.kinds],
+                "missing": {"books": progress.missing.books, "runs": progress.missing.runs,
+                            "description": progress.missing.describe(
+                                table.ruleset.book_word, table.ruleset.run_word)},
+            }
     return jsonify(answer)
 
 

@@ -285,6 +285,27 @@ SCHEMAS: dict[str, Any] = {
                                 "description": "The leftover's points in the ruleset's values."},
             "contract": {"allOf": [_ref("Contract")],
                          "description": "Eversol only: the hand's contract."},
+            "progress": {
+                "type": "object",
+                "required": ["melds", "kinds", "missing"],
+                "description": (
+                    "Eversol only, when the contract cannot be made: the most of it these "
+                    "cards make at once (as many of its books and runs as can be made "
+                    "together, then the fewest points held), and what is still missing."),
+                "properties": {
+                    "melds": {"type": "array", "items": _ref("Meld"),
+                              "description": "The melds made so far; empty when none is."},
+                    "kinds": {"type": "array", "items": _ref("MeldKind"),
+                              "description": "The kind of each meld, in the same order."},
+                    "missing": {
+                        "type": "object", "required": ["books", "runs", "description"],
+                        "properties": {
+                            "books": {"type": "integer", "minimum": 0},
+                            "runs": {"type": "integer", "minimum": 0},
+                            "description": {"type": "string", "description": (
+                                "In words, as the contract is described: 'one run'.")}}},
+                },
+            },
         },
     },
 }

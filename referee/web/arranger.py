@@ -9,7 +9,7 @@ from flask import Blueprint, abort, redirect, request, url_for
 from ..core import Card, RefereeInputError, format_cards, parse_cards
 from ..core.contracts import check_contract, contract_for
 from ..core.rulesets import RULESETS
-from ..core.solver import arrange, check_card_count
+from ..core.solver import arrange, check_card_count, contract_progress
 from .forms import arrange_form
 from .picker import apply_tap, has_errors, picker_context, was_tapped
 from .rendering import render_screen, wants_fragment
@@ -34,7 +34,7 @@ def arrange_hand(game: str):
     if was_tapped(request.args) and not wants_fragment():
         return redirect(canonical, 303)
 
-    table = contract = answer = split = None
+    table = contract = answer = split = progress = None
     cards: list[Card] = []
     if not has_errors(form):
         try:
@@ -48,6 +48,8 @@ def arrange_hand(game: str):
             check_card_count(len(cards), table)
             text = format_cards(cards)
             answer = arrange(cards, table, hand) if cards else None
+            if contract is not None and answer is not None and not answer.melds:
+                progress = contract_progress(cards, table, hand)  # how near: the melds made
         except RefereeInputError as error:
             cards = []
             _flag(form.cards, error.message)
@@ -63,7 +65,7 @@ def arrange_hand(game: str):
     response = render_screen(
         "arranger.html", "_arranger.html", 422 if has_errors(form) else 200,
         ruleset=ruleset, form=form, cards=cards, answer=answer, contract=contract, split=split,
-        canonical=canonical, **picker_context(ruleset, deck, cards, form, table))
+        progress=progress, canonical=canonical, **picker_context(ruleset, deck, cards, form, table))
     if wants_fragment():
         response.headers["HX-Replace-Url"] = canonical
     return response
