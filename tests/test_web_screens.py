@@ -93,3 +93,33 @@ def test_the_api_adds_the_progress_when_the_contract_cannot_be_made(client):
     assert "progress" not in other.get_json()
     document = client.get("/api/v1/openapi.json").get_json()
     assert "progress" in document["components"]["schemas"]["ArrangeResponse"]["properties"]
+
+
+# --- 6. The app's own 404 page ----------------------------------------------------------------
+
+@pytest.mark.parametrize("path", ["/check/gin", "/arrange/gin"])
+def test_an_unknown_card_game_gets_the_apps_own_404(client, path):
+    response = client.get(path)
+    assert response.status_code == 404
+    page = text(response)
+    assert "Rummy Referee" in page and "The requested URL was not found" not in page
+    assert "No card game called “gin”" in page
+    body = response.get_data(as_text=True)
+    assert f'href="{path.rsplit("/", 1)[0]}/eversol"' in body
+    assert 'href="/static/app.css"' in body
+
+
+def test_any_unknown_address_gets_the_apps_own_404(client):
+    response = client.get("/no/such/page")
+    assert response.status_code == 404
+    page = text(response)
+    assert "Nothing here" in page and "The requested URL was not found" not in page
+    assert 'href="/"' in response.get_data(as_text=True)
+
+
+def test_the_api_and_games_keep_their_own_404s(client):
+    api = client.get("/api/v1/nope")
+    assert api.status_code == 404 and api.get_json()["error"]["code"] == "not_found"
+    for path in ("/games/not-a-game", "/games/not-a-game/export.csv"):
+        game = client.get(path)
+        assert game.status_code == 404 and "No such game" in text(game)

@@ -15,6 +15,7 @@ def joker_labels(cards: Iterable[Card]) -> str:
 
 def register_web(app: Flask) -> None:
     from . import arranger, checker, exports, games, home
+    from .errors import register_error_pages
 
     app.register_blueprint(home.bp)
     app.register_blueprint(exports.bp)
@@ -22,5 +23,6 @@ def register_web(app: Flask) -> None:
     app.register_blueprint(arranger.bp)
     app.register_blueprint(games.bp)
     app.add_template_filter(joker_labels)
+    register_error_pages(app)
     app.context_processor(
         lambda: {"rulesets_nav": [(r.key, r.title.removesuffix(" Rummy").removesuffix(" Rules")) for r in RULESETS.values()]})
