@@ -123,3 +123,23 @@ def test_the_api_and_games_keep_their_own_404s(client):
     for path in ("/games/not-a-game", "/games/not-a-game/export.csv"):
         game = client.get(path)
         assert game.status_code == 404 and "No such game" in text(game)
+
+
+# --- 7. The game-over screen offers the exports ---------------------------------------------
+
+def test_the_game_over_screen_offers_the_exports(client):
+    game_id = new_game(client)
+    for hand in range(1, 7):
+        send(client, f"/games/{game_id}/hands/{hand}", hand_data(hand - 1, "0", {1: 5, 2: 10}))
+    page = client.get(f"/games/{game_id}").get_data(as_text=True)
+    result = page[page.index('class="hand-panel result-panel"'):]
+    assert "Game over" in result
+    for path in ("sheet", "export.csv", "export.json"):
+        assert f'href="/games/{game_id}/{path}"' in result
+    board = client.get(f"/games/{game_id}/live/board").get_data(as_text=True)
+    assert f'href="/games/{game_id}/export.csv"' in board
+
+
+def test_a_game_still_going_has_no_exports_on_its_hand_screen(client):
+    game_id = new_game(client)
+    assert "export.csv" not in client.get(f"/games/{game_id}").get_data(as_text=True)
