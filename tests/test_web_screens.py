@@ -95,6 +95,22 @@ def test_the_api_adds_the_progress_when_the_contract_cannot_be_made(client):
     assert "progress" in document["components"]["schemas"]["ArrangeResponse"]["properties"]
 
 
+# --- 3. The players' page: styled like the rest, reachable from home ------------------------
+
+def test_the_players_page_is_linked_from_home(client):
+    assert 'href="/players"' in client.get("/").get_data(as_text=True)
+
+
+def test_every_class_on_the_players_page_is_styled(client):
+    new_game(client, ("Abe", "Ben"))
+    page = client.get("/players").get_data(as_text=True)
+    main = section(page, 'class="page players-page"')
+    classes = {name for value in re.findall(r'class="([^"]+)"', main) for name in value.split()}
+    assert {"players-table", "players-scroll"} <= classes
+    unstyled = [name for name in classes if not re.search(rf"\.{name}\b", CSS)]
+    assert unstyled == []
+
+
 # --- 6. The app's own 404 page ----------------------------------------------------------------
 
 @pytest.mark.parametrize("path", ["/check/gin", "/arrange/gin"])
