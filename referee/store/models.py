@@ -33,6 +33,7 @@ class Player(db.Model):
 
 class Game(db.Model):
     __tablename__ = "game"
+    __table_args__ = (Index("uq_game_start_token", "start_token", unique=True),)
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True)  # unguessable: the read key
     edit_key_hash: Mapped[str] = mapped_column(String(64))
@@ -43,6 +44,8 @@ class Game(db.Model):
     archived: Mapped[bool] = mapped_column(default=False)
     created_at: Mapped[datetime] = mapped_column(default=utc_now)
     updated_at: Mapped[datetime] = mapped_column(default=utc_now)
+    # The new-game form's one-time token: a second post of the same form finds this game.
+    start_token: Mapped[str | None] = mapped_column(String(64))
 
     seats: Mapped[list[GameSeat]] = relationship(order_by="GameSeat.seat",
                                                  cascade="all, delete-orphan")

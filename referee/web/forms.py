@@ -99,6 +99,9 @@ class NewGameForm(FlaskForm):
     move = StringField()
     unseat = StringField()  # not "remove": a control by that name hides the form's .remove()
     start = StringField()
+    # One per form shown (kept through its add/move/remove posts): a second "Start the game"
+    # with it finds the game the first one made (store/starts.py).
+    start_token = StringField(widget=HiddenInput())
 
 
 def option_field_name(option: str) -> str:

@@ -7,7 +7,10 @@ and only "Start the game" makes the game.
 
 from __future__ import annotations
 
-from flask import Response, flash, make_response, redirect, request, url_for
+import re
+import secrets
+
+from flask import Response, current_app, flash, make_response, redirect, request, url_for
 from sqlalchemy import func, select
 
 from ..core import RefereeInputError
@@ -15,7 +18,7 @@ from ..core.game import GameSetup
 from ..core.rulesets import get_ruleset
 from ..core.rulesets.model import MAX_PLAYERS, MIN_PLAYERS
 from ..extensions import db
-from ..store.games import create_game
+from ..store.starts import start_game_once
 from ..store.models import Game, GameSeat, Player
 from .forms import new_game_form, option_field_name, option_values
 from .games import bp, grant_edit
@@ -23,23 +26,30 @@ from .rendering import render_screen, wants_fragment
 
 RULESET = "eversol"  # the one game the scorekeeper keeps so far
 KNOWN_PLAYERS_SHOWN = 40
+START_TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
 
 
 @bp.route("/new", methods=["GET", "POST"])
 def new_game():
     ruleset = get_ruleset(RULESET)
     form = new_game_form(ruleset, request.form if request.method == "POST" else None)
+    if not START_TOKEN.fullmatch(form.start_token.data or ""):  # a new form (or one without)
+        form.start_token.data = secrets.token_urlsafe(16)
     if request.method == "POST":
         form.validate()
         if form.start.data:
             setup = _setup_from(form, ruleset)
             if setup is not None:
-                return _started(setup, drawn=form.dealer.data in (None, "", "random"))
+                return _started(setup, drawn=form.dealer.data in (None, "", "random"),
+                                token=form.start_token.data)
         else:
             _apply_button(form)
     status = 422 if _has_errors(form) else 200
-    return render_screen("games/new.html", "games/_new_form.html", status,
-                         **_context(form, ruleset))
+    response = render_screen("games/new.html", "games/_new_form.html", status,
+                             **_context(form, ruleset))
+    # Never from the cache: Back must bring a form with a new token, not the one used.
+    response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 def _apply_button(form) -> None:
@@ -110,8 +120,9 @@ def _field_for(form, field: str | None):
     return form.players
 
 
-def _started(setup: GameSetup, drawn: bool) -> Response:
-    loaded, edit_key = create_game(setup)
+def _started(setup: GameSetup, drawn: bool, token: str) -> Response:
+    """The game made (or, for a form posted again, found) and this device's right to score it."""
+    loaded, edit_key = start_game_once(setup, token, current_app.secret_key)
     grant_edit(loaded.game.id, edit_key)  # this device scores; the key never goes in a URL
     if drawn:
         flash(f"Drawn at random: {loaded.state.dealer} deals first.")
