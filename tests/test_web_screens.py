@@ -173,6 +173,79 @@ def test_the_start_button_is_disabled_while_the_form_posts(client):
     assert 'hx-disabled-elt="find .setup-start button"' in form
 
 
+# --- 5. Deleting a game with no hand scored ------------------------------------------------
+
+def test_a_game_with_no_hand_is_deleted_after_a_confirmation(client, app):
+    game_id = new_game(client)
+    listing = client.get("/games").get_data(as_text=True)
+    assert f'href="/games/{game_id}/delete"' in listing
+    assert f'href="/games/{game_id}/delete?back=game"' in client.get(
+        f"/games/{game_id}").get_data(as_text=True)
+    assert 'href="/games"' in client.get(f"/games/{game_id}/delete").get_data(as_text=True)
+    confirm = client.get(f"/games/{game_id}/delete?back=game")
+    assert f'href="/games/{game_id}">Keep it' in confirm.get_data(as_text=True)
+    assert confirm.status_code == 200
+    page = confirm.get_data(as_text=True)
+    assert 'method="post"' in page and 'name="csrf_token"' in page
+    assert "Abe, Ben, Carl" in text(confirm)
+    assert game_count(app) == 1  # asking is not deleting
+    deleted = send(client, f"/games/{game_id}/delete", {"expected_version": "0"})
+    assert deleted.status_code == 303 and deleted.headers["Location"] == "/games"
+    assert game_count(app) == 0
+    assert "Deleted the game of Abe, Ben, Carl" in text(client.get("/games"))
+    assert client.get(f"/games/{game_id}").status_code == 404
+
+
+def test_a_game_with_a_hand_scored_is_not_deleted(client, app):
+    game_id = new_game(client)
+    send(client, f"/games/{game_id}/hands/1", hand_data(0, "1", {0: 15, 2: 35}))
+    assert f"/games/{game_id}/delete" not in client.get("/games").get_data(as_text=True)
+    assert f"/games/{game_id}/delete" not in client.get(f"/games/{game_id}").get_data(
+        as_text=True)
+    refused = send(client, f"/games/{game_id}/delete", {"expected_version": "1"})
+    assert refused.status_code == 409
+    assert "has a hand scored" in text(refused)
+    assert game_count(app) == 1
+
+
+def test_only_a_device_with_the_edit_key_may_delete(client, app):
+    game_id = new_game(client)
+    watcher = app.test_client()
+    assert f"/games/{game_id}/delete" not in watcher.get("/games").get_data(as_text=True)
+    assert watcher.get(f"/games/{game_id}/delete").status_code == 403
+    assert send(watcher, f"/games/{game_id}/delete", {"expected_version": "0"}
+                ).status_code == 403
+    assert game_count(app) == 1
+
+
+def test_deleting_needs_the_form_token(client, app):
+    game_id = new_game(client)
+    refused = client.post(f"/games/{game_id}/delete", data={"expected_version": "0"})
+    assert refused.status_code == 400
+    assert game_count(app) == 1
+
+
+def test_a_stale_confirmation_deletes_nothing(client, app):
+    game_id = new_game(client)
+    send(client, f"/games/{game_id}/dealer", {"expected_version": "0", "dealer": "Ben"})
+    stale = send(client, f"/games/{game_id}/delete", {"expected_version": "0"})
+    assert stale.status_code == 409
+    assert game_count(app) == 1 and version_of(app, game_id) == 1
+
+
+def test_deleted_and_archived_games_do_not_count_for_the_players(client, app):
+    kept = new_game(client, ("Abe", "Ben"))
+    send(client, f"/games/{kept}/hands/1", hand_data(0, "1", {0: 20}))
+    archived = new_game(client, ("Abe", "Zed"))
+    send(client, f"/games/{archived}/hands/1", hand_data(0, "1", {0: 40}))
+    send(client, f"/games/{archived}/archive", {"archived": "1"})
+    deleted = new_game(client, ("Abe", "Yul"))
+    send(client, f"/games/{deleted}/delete", {"expected_version": "0"})
+    page = text(client.get("/players"))
+    assert "Zed" not in page and "Yul" not in page
+    assert re.search(r"Abe 1 \(1 going\) 0 20\.0", page), page
+
+
 # --- 6. The app's own 404 page ----------------------------------------------------------------
 
 @pytest.mark.parametrize("path", ["/check/gin", "/arrange/gin"])

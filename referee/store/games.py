@@ -170,3 +170,19 @@ def set_archived(game_id: str, archived: bool, edit_key: str | None) -> LoadedGa
     loaded.game.archived = archived
     db.session.commit()
     return load_game(game_id)
+
+
+def delete_game(game_id: str, expected_version: int, edit_key: str | None) -> LoadedGame:
+    """Delete a game with no hand scored yet (set up wrongly, say): it is gone with its seats
+    and events, on every device. A game with a hand scored is kept (archive it instead)."""
+    loaded = load_game(game_id)
+    check_edit_key(loaded.game, edit_key)
+    if loaded.version != expected_version:
+        raise StaleVersionError(loaded.version)
+    if loaded.state.results:
+        raise IllegalEventError("This game has a hand scored, so it is kept: archive it "
+                                "instead to take it off the list.", "game")
+    _claim_version(game_id, expected_version, finished=False)  # no other write gets in between
+    db.session.delete(db.session.get(Game, game_id))  # its seats and events go with it
+    db.session.commit()
+    return loaded

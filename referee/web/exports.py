@@ -58,7 +58,9 @@ def score_sheet(game_id: str):
 
 @bp.get("/players")
 def players():
-    return render_template("players/index.html", stats=player_stats(all_game_states()))
+    # Archived games are off the list, so off the players' counts too (deleted ones are gone).
+    return render_template("players/index.html",
+                           stats=player_stats(all_game_states(include_archived=False)))
 
 
 def _download(body: str, mimetype: str, filename: str) -> Response:

@@ -347,3 +347,11 @@ def live_form(name: str, melds: int, formdata=None) -> LiveStepForm:
 def live_forms(melds: int) -> dict[str, LiveStepForm]:
     """Every referee-mode form, empty, as the hand screen first shows them."""
     return {name: live_form(name, melds) for name in LIVE_FORMS}
+
+
+# --- Deleting a game (POST, with CSRF) --------------------------------------------------------
+
+class DeleteGameForm(FlaskForm):
+    """The confirmation of deleting a game: made at the version the device saw."""
+
+    expected_version = WholeNumberField(widget=HiddenInput(), validators=[InputRequired()])

@@ -123,9 +123,10 @@ def list_games():
 def _listed(game: Game) -> dict:
     """A line of the list: who plays, which hand, who leads or won."""
     state = load_game(game.id).state
+    editable = edit_key_for(game.id) is not None
     return {"game": game, "players": state.players, "hand": state.hand,
-            "hands": state.hands_in_game, "leaders": state.leaders,
-            "editable": edit_key_for(game.id) is not None}
+            "hands": state.hands_in_game, "leaders": state.leaders, "editable": editable,
+            "deletable": editable and not state.results}
 
 
 @bp.post("/<game_id>/archive")
@@ -164,4 +165,4 @@ def form_expired(error):
 
 
 # The game's own screens join this blueprint (imported last: they use what is above).
-from . import games_board, games_hands, games_live, games_new  # noqa: E402,F401
+from . import games_board, games_delete, games_hands, games_live, games_new  # noqa: E402,F401
