@@ -10,7 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.core.errors import CardSyntaxError, RefereeInputError, WrongTypeError
+from referee.core.errors import (CardSyntaxError, RefereeInputError, TooManyCopiesError,
+                                 WrongTypeError)
 from referee.core.game import GameSetup, HandScored, replay
 from referee.core.live.errors import IllegalStepError
 from referee.core.live.hand import LiveHand
@@ -221,11 +222,101 @@ def test_steps_name_players_at_the_table_and_cards_in_notation():
     assert hand.current == "Ben" and hand.phase is Phase.PLAY
 
 
-def test_cards_seen_must_fit_in_the_decks():
+# ---------------------------------------------------------------------- where the cards are
+
+def no_copy_left(hand: LiveHand, step: object, message: str, field: str) -> None:
+    """``step`` names a card whose every copy is already somewhere the referee saw."""
+    refused(hand, step, message, TooManyCopiesError)
+    with pytest.raises(TooManyCopiesError) as caught:
+        hand.apply(step)
+    assert caught.value.field == field
+
+
+def test_a_discard_must_be_a_card_the_deck_still_holds():
     hand = appendix_hand(at(Drew("Carl", "stock", "10C")))
-    refused(hand, Discarded("Carl", "KC"),  # Ben threw the only KC of one deck
-            "There are more copies of K♣ here than the deck holds (1).",
-            RefereeInputError)
+    no_copy_left(hand, Discarded("Carl", "KC"),  # Ben threw the only K♣ of one deck
+                 "There is no K♣ left to discard: the deck has one K♣, and it is the top "
+                 "discard.", "step.card")
+    hand = appendix_hand(at(Drew("Ben", "stock", "8S")))  # Abe took 10♣ from the pile
+    no_copy_left(hand, Discarded("Ben", "10C"),
+                 "There is no 10♣ left to discard: the deck has one 10♣, and it is in Abe's "
+                 "hand.", "step.card")
+
+
+def test_a_card_drawn_or_bought_must_be_one_the_deck_still_holds():
+    hand = appendix_hand(at(Discarded("Abe", "2D")))
+    no_copy_left(hand, Drew("Ben", "stock", "7D"),  # Abe threw the only 7♦: it is dead
+                 "There is no 7♦ left to draw: the deck has one 7♦, and it is among the dead "
+                 "cards.", "step.card")
+    hand = appendix_hand(at(BuyClaimed("Abe")))
+    no_copy_left(hand, Bought("Abe", penalty="10C"),
+                 "There is no 10♣ left to take as the penalty card: the deck has one 10♣, and "
+                 "it is in Abe's hand.", "step.penalty")
+    hand = LiveHand(SEATS, dealer="Abe", hand=1, upcard="2C")
+    for step in (Drew("Ben", "stock", "JK"), Discarded("Ben", "JK"), Drew("Carl", "stock"),
+                 BuyClaimed("Abe"), Bought("Abe", penalty="JK")):  # the deck's two jokers
+        hand.apply(step)
+    no_copy_left(hand, Discarded("Carl", "JK"),
+                 "There is no joker left to discard: the deck has two jokers, and both are in "
+                 "Abe's hand.", "step.card")
+
+
+def test_a_card_melded_or_laid_off_must_be_one_the_deck_still_holds():
+    hand = appendix_hand(at(Drew("Ben", "stock", "QH")))
+    no_copy_left(hand, WentDown("Ben", [["8C", "8S", "JK"], ["4D", "5D", "6D", "7D"]]),
+                 "There is no 7♦ left to meld: the deck has one 7♦, and it is among the dead "
+                 "cards.", "step.melds[1][3]")
+    hand = appendix_hand(at(Drew("Ben", "stock", "8D")))
+    no_copy_left(hand, LaidOff("Ben", 1, "9H"),  # Abe's run holds the only 9♥
+                 "There is no 9♥ left to lay off: the deck has one 9♥, and it is on the table.",
+                 "step.card")
+
+
+def test_a_card_seen_going_into_a_hand_comes_out_of_that_hand_only():
+    hand = appendix_hand(at(Drew("Abe", "discard", "10H")))  # 10♣ and 10♥ seen going in
+    assert hand.snapshot()["seen"]["Abe"] == ["10C", "10D", "10H", "3S", "JH", "KD", "KH", "QH"]
+    hand.apply(WentDown("Abe", [["10S", "10C", "10D"], ["9H", "10H", "JH", "QH", "KH"]]))
+    assert hand.snapshot()["seen"]["Abe"] == ["3S", "KD"]  # the others went on the table
+    hand = appendix_hand(at(Discarded("Abe", "2D")))
+    no_copy_left(hand, Drew("Ben", "stock", "10C"),
+                 "There is no 10♣ left to draw: the deck has one 10♣, and it is in Abe's hand.",
+                 "step.card")
+
+
+def test_a_discard_not_said_may_be_a_card_seen_going_into_that_hand():
+    hand = appendix_hand(at(Drew("Abe", "discard", "10C")))
+    hand.apply(Discarded("Abe"))  # perhaps the 10♣ Abe just took: the referee was not told
+    assert "Abe" not in hand.snapshot()["seen"]
+    hand.apply(Drew("Ben", "discard", "10C"))  # so Ben may take it from the pile
+    assert "10C" in hand.snapshot()["seen"]["Ben"]
+
+
+def test_dead_cards_turned_over_for_a_new_stock_are_unseen_again():
+    hand = LiveHand(["Abe", "Ben"], dealer="Abe", hand=1, upcard="2C")
+    hand.apply(Drew("Ben", "stock"))
+    hand.apply(Discarded("Ben", "KC"))
+    hand.apply(Drew("Abe", "stock"))
+    hand.apply(Discarded("Abe", "QC"))  # the K♣ is dead, under the Q♣
+    refused(hand, Drew("Ben", "stock", "KC"), "There is no K♣ left to draw: the deck has one "
+            "K♣, and it is among the dead cards.", TooManyCopiesError)
+    while hand.stock > 0:
+        player = hand.current
+        hand.apply(Drew(player, "stock"))
+        hand.apply(Discarded(player))
+    dead = len(hand.dead)
+    hand.apply(Drew(hand.current, "stock", "KC"))  # the stock ran out: the dead cards, turned
+    assert hand.stock == dead - 1 and hand.dead == ()
+
+
+def test_six_players_cannot_play_hand_four_with_one_deck():
+    six = ["Abe", "Ben", "Carl", "Dee", "Eve", "Fay"]
+    assert LiveHand(six, dealer="Abe", hand=3, decks=1).stock == 54 - 6 * 8 - 1
+    with pytest.raises(IllegalStepError) as caught:
+        LiveHand(six, dealer="Abe", hand=4, decks=1)
+    assert caught.value.message == (
+        "Hand 4 cannot be dealt: 6 hands of 9 cards and the upcard take 55 cards, and 1 deck "
+        "has only 54. It needs 2 decks.")
+    assert LiveHand(six, dealer="Abe", hand=4, decks=2).stock == 108 - 6 * 9 - 1
 
 
 # ---------------------------------------------------------------------- refusals: buying
@@ -388,14 +479,20 @@ def test_only_players_who_are_down_lay_off_and_only_on_their_own_turn():
     assert hand.finished and hand.went_out == "Ben"  # the last card laid off
 
 
-def test_a_card_whose_place_a_joker_holds_is_not_laid_off_there():
+def abe_down_with_a_joker_for_the_nine_of_hearts() -> LiveHand:
+    """The appendix until Abe goes down, but keeping the 9♥ and laying a joker for it."""
     hand = appendix_hand(at(Drew("Abe", "discard", "10H")))
-    hand.apply(WentDown("Abe", [["10S", "10C", "10D"], ["9H", "10H", "JH", "JK=QH"]]))
+    hand.apply(WentDown("Abe", [["10S", "10C", "10D"], ["JK=9H", "10H", "JH", "QH"]]))
     hand.apply(Discarded("Abe", "9C"))
-    hand.apply(Drew("Ben", "stock", "QH"))
-    refused(hand, LaidOff("Ben", 3, "QH"),
-            "A joker already stands for Q♥ in this run; a card can only go on either end.")
-    hand.apply(Discarded("Ben", "QH"))
+    return hand
+
+
+def test_a_card_whose_place_a_joker_holds_is_not_laid_off_there():
+    hand = abe_down_with_a_joker_for_the_nine_of_hearts()
+    hand.apply(Drew("Ben", "stock", "9H"))
+    refused(hand, LaidOff("Ben", 3, "9H"),
+            "A joker already stands for 9♥ in this run; a card can only go on either end.")
+    hand.apply(Discarded("Ben", "9H"))
     assert hand.warnings == ()  # Abe is down too: only Carl is not
 
 
@@ -469,11 +566,12 @@ def test_only_a_card_that_fits_a_meld_is_a_rummy_card():
     hand.apply(Discarded("Carl"))
     refused(hand, RummyCalled("Abe", "KS"),
             "Say which card was thrown before rummy is called on it.")
-    hand = appendix_hand(at(Drew("Abe", "discard", "10H")))
-    hand.apply(WentDown("Abe", [["10S", "10C", "10D"], ["9H", "10H", "JH", "JK=QH"]]))
-    hand.apply(Discarded("Abe", "9C"))
-    hand.apply(Drew("Ben", "stock", "QH"))
-    hand.apply(Discarded("Ben", "QH"))
+    hand = LiveHand(SEATS, dealer="Abe", hand=3, upcard="2C")  # two runs, eight cards
+    for step in (Drew("Ben", "stock"), Discarded("Ben", "KC"), Drew("Carl", "stock"),
+                 BuyClaimed("Abe"), Bought("Abe"), Discarded("Carl", "3C"), Drew("Abe", "stock"),
+                 WentDown("Abe", [["5D", "6D", "7D", "JK=8D"], ["3S", "4S", "5S", "6S"]]),
+                 Discarded("Abe", "9C"), Drew("Ben", "stock"), Discarded("Ben", "8D")):
+        hand.apply(step)
     refused(hand, RummyCalled("Carl", "2H"), "only matches what the joker stands for",
             part=True)
 
@@ -746,3 +844,57 @@ def test_a_joker_laid_off_on_a_run_open_at_both_ends_is_asked_about():
             "JK=9H.")
     hand.apply(LaidOff("Ben", 1, "JK=4H"))
     assert str(hand.melds[1].meld.cards[0]) == "JK=4H" and hand.went_out == "Ben"
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.randoms(use_true_random=False), st.sampled_from([1, 2]), st.sampled_from([1, 3, 5]))
+def test_a_hand_played_with_real_cards_is_never_refused_for_its_cards(rng, decks, number):
+    """A real deck, shuffled and dealt: whatever cards are said or left unsaid, the referee's
+    count of where the cards are never refuses one the table really played."""
+    deck = [f"{rank}{suit}" for rank in ("A", *map(str, range(2, 11)), "J", "Q", "K")
+            for suit in "SHDC"] * decks + ["JK"] * (2 * decks)
+    rng.shuffle(deck)
+    pile, dead = [deck.pop()], []  # the upcard; covered discards
+    hand = LiveHand(SEATS, dealer="Abe", hand=number, decks=decks, upcard=pile[0])
+    dealt = hand.held["Abe"]
+    held = {name: [deck.pop() for _ in range(dealt)] for name in SEATS}
+    stock = deck
+    maybe = lambda card: card if rng.random() < 0.7 else None  # noqa: E731 (said or not)
+
+    def from_stock(player: str) -> str:
+        nonlocal stock
+        if not stock:
+            rng.shuffle(dead)
+            stock, dead[:] = list(dead), []
+        card = stock.pop()
+        held[player].append(card)
+        return card
+
+    for _ in range(150):
+        if len(stock) + len(dead) < 2:  # a buy's penalty card and a draw: the hand would stall
+            break
+        me = hand.current
+        if hand.top is not None and rng.random() < 0.3:  # somebody buys the top discard
+            buyer = rng.choice([p for p in SEATS if p != me])
+            hand.apply(BuyClaimed(buyer))
+            if hand.pending_buy.player != buyer:
+                hand.apply(BuyWithdrawn(buyer))
+            else:
+                card = pile.pop()
+                held[buyer].append(card)
+                penalty = from_stock(buyer)
+                hand.apply(Bought(buyer, maybe(card), maybe(penalty)))
+        if hand.top is not None and rng.random() < 0.3:
+            card = pile.pop()
+            held[me].append(card)
+            hand.apply(Drew(me, "discard", maybe(card)))
+        else:
+            hand.apply(Drew(me, "stock", maybe(from_stock(me))))
+        card = held[me].pop(rng.randrange(len(held[me])))
+        if pile:
+            dead.append(pile.pop())
+        pile.append(card)
+        hand.apply(Discarded(me, maybe(card)))
+        if hand.finished:
+            break
+    assert hand.held == {name: len(cards) for name, cards in held.items()}

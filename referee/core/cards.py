@@ -213,6 +213,14 @@ class DeckSpec:
     ranks: frozenset[Rank] = frozenset(Rank)
     jokers_per_deck: int = 0
 
+    def size(self, decks: int = 1) -> int:
+        """Cards in ``decks`` decks: one Eversol deck has 54.
+
+        >>> DeckSpec("Eversol Rummy", jokers_per_deck=2).size(2)
+        108
+        """
+        return (len(self.ranks) * len(Suit) + self.jokers_per_deck) * decks
+
     def copies_of(self, card: Card, decks: int) -> int:
         if card.is_joker:
             return self.jokers_per_deck * decks

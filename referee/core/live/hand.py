@@ -67,18 +67,25 @@ class LiveHand:
 
     @classmethod
     def for_game(cls, setup: GameSetup, hand: int, upcard: str | None = None,
-                 steps: Iterable[Step] = ()) -> LiveHand:
-        """Hand ``hand`` of a kept game, with the steps taken so far."""
+                 steps: Iterable[Step] = (), strict: bool = True) -> LiveHand:
+        """Hand ``hand`` of a kept game, with the steps taken so far.
+
+        ``strict`` off replays steps saved earlier: the rules they were checked by
+        then still apply, but not checks added since (where the cards are, whether
+        the decks can deal the hand), so a game saved before never stops loading.
+        """
         live = cls.__new__(cls)
-        live._start(setup, hand, upcard)
+        live._start(setup, hand, upcard, strict)
         for step in steps:
-            live.apply(step)
+            live._record = live._folded(live._record, step, strict)
+            live._steps.append(step)
         return live
 
-    def _start(self, setup: GameSetup, hand: int, upcard: str | None) -> None:
+    def _start(self, setup: GameSetup, hand: int, upcard: str | None,
+               strict: bool = True) -> None:
         self._setup, self._hand, self._upcard = setup, hand, upcard
         self._steps: list[Step] = []
-        self._record = HandRecord.deal(setup, hand, read_card(upcard, "upcard"))
+        self._record = HandRecord.deal(setup, hand, read_card(upcard, "upcard"), strict)
 
     # ------------------------------------------------------------------ the move stack
 
@@ -93,11 +100,11 @@ class LiveHand:
 
     push = apply
 
-    def after(self, step: Step) -> LiveHand:
+    def after(self, step: Step, strict: bool = True) -> LiveHand:
         """A new hand with ``step`` taken; this one stays as it was (for a kept game's fold)."""
         nxt = LiveHand.__new__(LiveHand)
         nxt._setup, nxt._hand, nxt._upcard = self._setup, self._hand, self._upcard
-        nxt._record = self._folded(self._record, step)
+        nxt._record = self._folded(self._record, step, strict)
         nxt._steps = [*self._steps, step]
         return nxt
 
@@ -107,9 +114,10 @@ class LiveHand:
             raise IllegalStepError("Nothing has happened in this hand yet, so there is nothing "
                                    "to undo.", "step")
         step = self._steps.pop()
-        record = HandRecord.deal(self._setup, self._hand, read_card(self._upcard, "upcard"))
+        record = HandRecord.deal(self._setup, self._hand, read_card(self._upcard, "upcard"),
+                                 strict=False)
         for earlier in self._steps:
-            record = self._folded(record, earlier)
+            record = self._folded(record, earlier, strict=False)
         self._record = record
         return step
 
@@ -123,15 +131,18 @@ class LiveHand:
         return None
 
     def copy(self) -> LiveHand:
-        return LiveHand.for_game(self._setup, self._hand, self._upcard, self._steps)
+        return LiveHand.for_game(self._setup, self._hand, self._upcard, self._steps,
+                                 strict=False)
 
     @staticmethod
-    def _folded(record: HandRecord, step: Step) -> HandRecord:
+    def _folded(record: HandRecord, step: Step, strict: bool = True) -> HandRecord:
         rule = _RULES.get(type(step))
         if rule is None:
             raise IllegalStepError("That is not a step a live hand knows.", "step.type")
         changed = record.copy()
+        changed.cards.strict = strict
         rule(changed, step)
+        changed.cards.strict = True
         return changed
 
     @property

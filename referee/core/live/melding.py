@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..cards import Card, parse_card
+from ..cards import JOKER, Card, parse_card
 from ..contracts import check_contract
 from ..errors import TableMeldError
 from ..melds import MeldKind, check_meld
@@ -44,7 +44,7 @@ def went_down(record: HandRecord, step: WentDown) -> None:
         raise IllegalStepError(f"{player} has already gone down this hand, and after that cards "
                                "go on the table only as lay-offs.", "step")
     melds = [read_cards(meld, f"step.melds[{i}]") for i, meld in enumerate(step.melds)]
-    table = _swap_jokers(record, step.swaps)
+    table = _swap_jokers(record, player, step.swaps)
     held, laid = record.held[player], sum(len(meld) for meld in melds)
     if laid > held:  # a swap gives a natural card and takes a joker: the count stays
         raise IllegalStepError(f"{player} holds {held} cards, fewer than the {laid} in these "
@@ -62,12 +62,14 @@ def went_down(record: HandRecord, step: WentDown) -> None:
             _ask_where_jokers_go(meld, record, f"step.melds[{i}]")
     lying = [_lay(record, meld, kind, i)
              for i, (meld, kind) in enumerate(zip(melds, verdict.kinds))]
+    for i, meld in enumerate(melds):
+        for j, card in enumerate(meld):
+            record.played(player, card, "to meld", f"step.melds[{i}][{j}]")
     record.melds = table + [LaidMeld(player, meld) for meld in lying]
     record.down.append(player)
     record.held[player] = held - laid
     if record.held[player] == 0:
         record.went_out = player
-    record.check_supply()
 
 
 def laid_off(record: HandRecord, step: LaidOff) -> None:
@@ -87,15 +89,17 @@ def laid_off(record: HandRecord, step: LaidOff) -> None:
     extension = meld.extend([card], record.table.melds)
     if not extension.valid:
         raise IllegalStepError(extension.reason, "step.card")
+    record.played(player, card, "to lay off", "step.card")
     record.melds[step.meld] = LaidMeld(record.melds[step.meld].owner, extension.meld)
     record.held[player] -= 1
     if record.held[player] == 0:
         record.went_out = player
-    record.check_supply()
 
 
-def _swap_jokers(record: HandRecord, swaps: Sequence[JokerSwap]) -> list[LaidMeld]:
-    """The table once each swap's natural card has taken a joker's place."""
+def _swap_jokers(record: HandRecord, player: str, swaps: Sequence[JokerSwap]
+                 ) -> list[LaidMeld]:
+    """The table once each swap's natural card has taken a joker's place; each joker so
+    bought goes into ``player``'s hand, in plain sight."""
     table = list(record.melds)
     for i, swap in enumerate(swaps):
         field_name = f"step.swaps[{i}]"
@@ -105,6 +109,8 @@ def _swap_jokers(record: HandRecord, swaps: Sequence[JokerSwap]) -> list[LaidMel
         extension = meld.swap_joker(card, record.table.melds)
         if not extension.valid:
             raise IllegalStepError(extension.reason, field_name)
+        record.played(player, card, "to buy a joker with", f"{field_name}.card")
+        record.shown_into_hand(player, JOKER, "to buy", field_name, was_face_up=True)
         table[swap.meld] = LaidMeld(table[swap.meld].owner, extension.meld)
     return table
 

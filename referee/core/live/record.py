@@ -16,15 +16,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
 
+from collections.abc import Iterable
+
 from ..cards import Card, parse_card
 from ..contracts import contract_for
 from ..game.setup import GameSetup
-from ..rulesets.model import Contract, TableRules
+from ..rulesets.model import Contract, TableRules, short_deal
 from ..table import TableMeld
 from .errors import IllegalStepError
 from .steps import Source
-
-CARDS_PER_DECK = 54  # 52 and two jokers
+from .supply import CardsSeen
 
 
 class Phase(Enum):
@@ -68,22 +69,38 @@ class HandRecord:
     penalties: dict[str, int] = field(default_factory=dict)  # Ari's rule, by thrower
     warnings: list[str] = field(default_factory=list)  # about the top discard
     went_out: str | None = None
+    cards: CardsSeen | None = None  # where the cards seen so far are
+    turns: int = 0  # turns ended so far: which turn a step was meant for
+    throws: int = 0  # discards so far: which top discard a step was meant for (0: the upcard)
 
     @classmethod
-    def deal(cls, setup: GameSetup, hand: int, upcard: Card | None = None) -> HandRecord:
-        """The hand as dealt: the player left of the dealer to draw, the upcard on the pile."""
-        contract = contract_for(setup.table, hand)
+    def deal(cls, setup: GameSetup, hand: int, upcard: Card | None = None,
+             strict: bool = True) -> HandRecord:
+        """The hand as dealt: the player left of the dealer to draw, the upcard on the pile.
+
+        A deal the decks cannot make is refused (unless ``strict`` is off: a hand saved
+        before that was checked must still replay).
+        """
+        table = setup.table
+        contract = contract_for(table, hand)
         players = setup.players
-        dealt = contract.cards_dealt
-        stock = CARDS_PER_DECK * setup.decks - dealt * len(players) - 1
-        return cls(setup, hand, (setup.first_dealer + hand) % len(players),
-                   dict.fromkeys(players, dealt), stock, TopDiscard(upcard, None),
-                   buys=dict.fromkeys(players, 0), penalties=dict.fromkeys(players, 0))
+        short = short_deal(table, len(players), hand)
+        if short is not None and strict:
+            raise IllegalStepError(short.message, "hand")
+        stock = table.deck.size(setup.decks) - contract.cards_dealt * len(players) - 1
+        record = cls(setup, hand, (setup.first_dealer + hand) % len(players),
+                     dict.fromkeys(players, contract.cards_dealt), max(stock, 0),
+                     TopDiscard(upcard, None), buys=dict.fromkeys(players, 0),
+                     penalties=dict.fromkeys(players, 0), cards=CardsSeen(table, strict))
+        record.cards.face_up(upcard, "to turn up", "upcard")
+        record.cards.strict = True
+        return record
 
     def copy(self) -> HandRecord:
         return replace(self, held=dict(self.held), down=list(self.down), melds=list(self.melds),
                        dead=list(self.dead), claims=list(self.claims), buys=dict(self.buys),
-                       penalties=dict(self.penalties), warnings=list(self.warnings))
+                       penalties=dict(self.penalties), warnings=list(self.warnings),
+                       cards=self.cards.copy())
 
     # ------------------------------------------------------------------ reading
 
@@ -156,16 +173,34 @@ class HandRecord:
                 if not self.dead:
                     raise IllegalStepError("The stock is empty and there are no dead cards to "
                                            "turn over, so nobody can draw from it.", "step")
+                self.cards.turned_down(self.dead)
                 self.stock, self.dead = len(self.dead), []
             self.stock -= 1
 
-    def check_supply(self) -> None:
-        """The cards seen face up must all exist in the decks at once."""
-        seen = [card for meld in self.table_cards() for card in meld]
-        seen += [card for card in self.dead if card is not None]
-        if self.top is not None and self.top.card is not None:
-            seen.append(self.top.card)
-        self.table.check_supply([card.bare() for card in seen], "table")
+    # ------------------------------------------------------------------ cards coming to light
+
+    def places(self) -> list[tuple[str, Iterable[Card]]]:
+        """Where the face-up cards lie, in words, for a refusal naming them."""
+        top = [] if self.top is None or self.top.card is None else [self.top.card]
+        return [("on the table", [c for meld in self.table_cards() for c in meld]),
+                ("the top discard", top),
+                ("among the dead cards", [c for c in self.dead if c is not None])]
+
+    def shown(self, card: Card | None, doing: str, field_name: str) -> None:
+        """A card from the stock comes face up (a card the referee is told of)."""
+        self.cards.face_up(card, doing, field_name, self.places())
+
+    def shown_into_hand(self, player: str, card: Card | None, doing: str, field_name: str,
+                        was_face_up: bool = False) -> None:
+        """A card goes into ``player``'s hand in plain sight."""
+        self.cards.into_hand(player, card, doing, field_name, self.places(), was_face_up)
+
+    def played(self, player: str, card: Card | None, doing: str, field_name: str) -> None:
+        """``player`` lays or throws ``card`` face up (``None``: a discard not said)."""
+        if card is None:
+            self.cards.unsaid_from_hand(player)
+        else:
+            self.cards.face_up_from_hand(player, card, doing, field_name, self.places())
 
 
 def read_card(text: str | None, field_name: str) -> Card | None:

@@ -49,8 +49,9 @@ def drew(record: HandRecord, step: Drew) -> None:
     card = read_card(step.card, "step.card")
     if step.source is Source.STOCK:
         record.take_from_stock(1)
+        record.shown_into_hand(player, card, "to draw", "step.card")
     else:
-        _take_top(record, card, "step.card")
+        _take_top(record, player, card, "step.card", "to take")
         record.claims.clear()  # the player whose turn it is comes first
     record.held[player] += 1
     record.drawn = step.source
@@ -65,9 +66,11 @@ def discarded(record: HandRecord, step: Discarded) -> None:
     if ruling is not None and ruling.outcome is BuyOutcome.BUY:
         raise IllegalStepError(f"{ruling.player} asked to buy the discard, so settle the buy "
                                f"or withdraw the request before {player} covers it.", "step")
+    record.played(player, card, "to discard", "step.card")
     if record.top is not None:
         record.dead.append(record.top.card)  # covered: out of play
     record.top = TopDiscard(card, player)
+    record.throws += 1
     record.claims.clear()
     record.held[player] -= 1
     record.warnings = _warnings(record, card, player)
@@ -75,8 +78,8 @@ def discarded(record: HandRecord, step: Discarded) -> None:
         record.went_out = player
     else:
         record.turn = (record.turn + 1) % len(record.players)
+        record.turns += 1
         record.drawn = None
-    record.check_supply()
 
 
 def buy_claimed(record: HandRecord, step: BuyClaimed) -> None:
@@ -109,14 +112,16 @@ def bought(record: HandRecord, step: Bought) -> None:
     record.open()
     player = record.player(step.player)
     card = read_card(step.card, "step.card")
-    read_card(step.penalty, "step.penalty")  # shown or not, it only counts
+    penalty = read_card(step.penalty, "step.penalty")  # shown or not, it counts
     _buyable(record, "buy")
     claims = record.claims if player in record.claims else [*record.claims, player]
     ruling = _resolve(record, claims)
     if ruling.outcome is not BuyOutcome.BUY or ruling.player != player:
         raise IllegalStepError(ruling.reason, "step.player")
-    _take_top(record, card, "step.card")
+    _take_top(record, player, card, "step.card", "to buy")
     record.take_from_stock(ruling.penalty_cards)
+    if ruling.penalty_cards:
+        record.shown_into_hand(player, penalty, "to take as the penalty card", "step.penalty")
     record.held[player] += 1 + ruling.penalty_cards
     record.buys[player] += 1
     record.claims.clear()
@@ -151,6 +156,7 @@ def rummy_called(record: HandRecord, step: RummyCalled) -> None:
         raise IllegalStepError(f"Say which card {caller} threw on the call: Ari's rule charges "
                                f"its points to {thrower}.", "step.callers_discard")
     meld = _rummy_meld(record, thrown, step.meld, verdict.plays_on)
+    record.played(caller, own, "to throw on the call", "step.callers_discard")
     if meld is None:
         record.dead.append(thrown)
     else:
@@ -164,7 +170,6 @@ def rummy_called(record: HandRecord, step: RummyCalled) -> None:
     record.top = None
     record.claims.clear()
     record.warnings = []
-    record.check_supply()
 
 
 def pending_buy(record: HandRecord) -> BuyRuling | None:
@@ -190,8 +195,9 @@ def _buyable(record: HandRecord, doing: str) -> None:
                                "rummy, a card is out of play.", "step")
 
 
-def _take_top(record: HandRecord, card: Card | None, field_name: str) -> None:
-    """The live top discard leaves the pile for a player's hand."""
+def _take_top(record: HandRecord, player: str, card: Card | None, field_name: str,
+              doing: str) -> None:
+    """The live top discard leaves the pile for ``player``'s hand, in plain sight."""
     _buyable(record, "take")
     known = record.top.card
     if known is not None and card is not None and card.bare() != known.bare():
@@ -199,6 +205,10 @@ def _take_top(record: HandRecord, card: Card | None, field_name: str) -> None:
                                field_name)
     record.top = None
     record.warnings = []
+    if known is not None:
+        record.shown_into_hand(player, known, doing, field_name, was_face_up=True)
+    else:  # a card thrown unsaid, named as it is taken
+        record.shown_into_hand(player, card, doing, field_name)
 
 
 def _rummy_meld(record: HandRecord, thrown: Card, chosen: int | None,

@@ -62,6 +62,9 @@ def snapshot(record: HandRecord) -> dict[str, Any]:
         "dead": [_text(card) for card in record.dead],
         "rummy_penalties": dict(record.penalties), "warnings": list(record.warnings),
         "went_out": record.went_out,
+        # Cards seen going into a hand (a discard taken or bought, a card shown) still there.
+        "seen": {name: [str(card) for card in record.cards.seen_in_hand(name)]
+                 for name in record.players if record.cards.seen_in_hand(name)},
     }
 
 

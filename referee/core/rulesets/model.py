@@ -220,6 +220,49 @@ class TableRules:
         return self.ruleset.card_value(card, self.options, low_ace_in_run)
 
 
+@dataclass(frozen=True)
+class ShortDeal:
+    """A hand the decks in play cannot deal: the hands and the upcard need more cards."""
+
+    hand: int
+    players: int
+    cards_dealt: int  # to each player
+    decks: int
+    cards: int  # in the decks in play
+    decks_needed: int
+
+    @property
+    def cards_needed(self) -> int:
+        return self.cards_dealt * self.players + 1
+
+    @property
+    def message(self) -> str:
+        have = "1 deck has" if self.decks == 1 else f"{self.decks} decks have"
+        return (f"Hand {self.hand} cannot be dealt: {self.players} hands of {self.cards_dealt} "
+                f"cards and the upcard take {self.cards_needed} cards, and {have} only "
+                f"{self.cards}. It needs {self.decks_needed} decks.")
+
+
+def short_deal(table: TableRules, players: int, hand: int | None) -> ShortDeal | None:
+    """Why ``hand`` cannot be dealt to ``players`` from the table's decks; ``None`` if it can.
+
+    >>> from referee.core.rulesets import EVERSOL
+    >>> short_deal(EVERSOL.configure(decks=1), 6, 4).message
+    'Hand 4 cannot be dealt: 6 hands of 9 cards and the upcard take 55 cards, and 1 deck has \
+only 54. It needs 2 decks.'
+    >>> short_deal(EVERSOL.configure(decks=1), 6, 3) is None
+    True
+    """
+    dealt = table.ruleset.deal_size(players, hand, table.options)
+    needed = dealt * players + 1
+    if table.deck.size(table.decks) >= needed:
+        return None
+    decks = table.decks
+    while table.deck.size(decks) < needed:
+        decks += 1
+    return ShortDeal(hand or 1, players, dealt, table.decks, table.deck.size(table.decks), decks)
+
+
 def decks_needed(players: int, usual: int, cards_per_deck: int, biggest_deal: int) -> int:
     """The usual deck count, raised until the biggest deal leaves a stock.
 
