@@ -1,18 +1,30 @@
 """Fixtures every test can use: an app on a fresh database, and its test client.
 
 The database is SQLite (a new file per test) unless TEST_DATABASE_URL names a
-PostgreSQL database (``python3 dev.py test`` sets it for its second run). There
-each test starts on a schema the Alembic migrations made from nothing, as on
-SQLite, but without paying for it on every test: the tests work in a schema of
-their own (``referee_test``, through ``search_path``), which is dropped whole,
-``alembic_version`` and all, and migrated again by ``create_app`` only after a
-test that changed anything in it (its tables, rows or sequences).
+PostgreSQL database (``python3 dev.py test`` sets it for its second run).
+
+Either way each test starts on exactly the schema the Alembic migrations make
+from nothing, without paying for the migrations on every test:
+
+- SQLite: the migrations build a template file once per session; each test gets
+  a copy of it, and its app does not migrate again (``MIGRATE_ON_START``).
+- PostgreSQL: the tests work in a schema of their own (``referee_test``, through
+  ``search_path``), migrated once. After a test that changed only rows (and
+  sequences) in it, its data tables are emptied (``TRUNCATE ... RESTART
+  IDENTITY``); after one that changed the schema itself (its tables, columns,
+  indexes, ``alembic_version``...), it is dropped whole and migrated again from
+  nothing. Either way its digest (every object, row and sequence) must then
+  match the one taken right after the migrations, or it is dropped and migrated.
+
+Tests of the migrations themselves ask for ``empty_database_uri``: an empty
+database, with nothing migrated.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import shutil
 from pathlib import Path
 
 import pytest
@@ -87,11 +99,16 @@ FROM (
   SELECT 'trg ' || c.relname || ' ' || t.tgname FROM pg_trigger t
     JOIN pg_class c ON c.oid = t.tgrelid
     WHERE c.relnamespace = (SELECT oid FROM ns) AND NOT t.tgisinternal
-  UNION ALL
-  SELECT 'seq ' || sequencename || ' ' || coalesce(last_value::text, '-')
-    FROM pg_sequences WHERE schemaname = :schema
 ) AS lines
 """
+# Where each sequence of the schema stands: part of the schema's data, with the rows.
+SEQUENCES_SQL = """
+SELECT coalesce(string_agg(sequencename || ' ' || coalesce(last_value::text, '-'), ' '
+                           ORDER BY sequencename), '')
+  FROM pg_sequences WHERE schemaname = :schema
+"""
+# The one table the migrations fill: emptying the others leaves it as they left it.
+MIGRATIONS_TABLE = "alembic_version"
 
 
 class PostgresSchema:
@@ -102,6 +119,7 @@ class PostgresSchema:
         self.name = name
         self.uri = postgres_url(database.url, name)
         self.clean_state: tuple[str, str] | None = None  # as the migrations left it
+        self.tables: list[str] = []  # its tables, as the migrations left them
         self.quiet_since: tuple[str, str] | None = None  # the server's write marks, when clean
 
     def reset(self) -> None:
@@ -112,32 +130,48 @@ class PostgresSchema:
         self.quiet_since = None
         self.database.resets += 1
 
-    def state(self) -> tuple[str, str]:
-        """Digests of the schema's objects and of every row of its tables."""
+    def catalog(self) -> tuple[str, list[str]]:
+        """A digest of the schema's objects, and the names of its tables."""
         from sqlalchemy import text
 
-        catalog, tables = self.database.connection.execute(
+        digest, tables = self.database.connection.execute(
             text(CATALOG_SQL), {"schema": self.name}).one()
+        return digest, list(tables)
+
+    def data(self, tables: list[str]) -> str:
+        """A digest of every row of ``tables`` and of where the schema's sequences stand."""
+        from sqlalchemy import text
+
+        connection = self.database.connection
+        sequences = connection.execute(text(SEQUENCES_SQL), {"schema": self.name}).scalar()
         if not tables:
-            return catalog, ""
+            return sequences
         rows = " UNION ALL ".join(
             f"SELECT {i} AS n, count(*) || ' ' || md5(coalesce(string_agg(t::text, E'\\n' "
             f"ORDER BY t::text), '')) AS line FROM {quoted(self.name)}.{quoted(table)} AS t"
             for i, table in enumerate(tables))
-        data = self.database.connection.execute(
+        data = connection.execute(
             text(f"SELECT md5(string_agg(line, ' ' ORDER BY n)) FROM ({rows}) AS r")).scalar()
-        return catalog, data
+        return f"{data} {sequences}"
+
+    def state(self) -> tuple[str, str]:
+        """Digests of the schema's objects and of its rows and sequences."""
+        catalog, tables = self.catalog()
+        return catalog, self.data(tables)
 
     # The app fixture's three steps.
-    def before_app(self) -> str:
+    def before_app(self) -> tuple[str, bool]:
+        """The URI for the test's app, and whether its app must run the migrations."""
         if self.clean_state is None:
             self.reset()
-        return self.uri
+            return self.uri, True
+        return self.uri, False
 
     def after_migrations(self) -> None:
         if self.clean_state is None:
             marks = self.database.write_marks()
-            self.clean_state = self.state()
+            catalog, self.tables = self.catalog()
+            self.clean_state = catalog, self.data(self.tables)
             self.quiet_since = marks
 
     def after_test(self) -> None:
@@ -149,10 +183,20 @@ class PostgresSchema:
         marks = self.database.write_marks()
         if marks == self.quiet_since:
             return
-        if self.state() == self.clean_state:
-            self.quiet_since = marks
-        else:
-            self.clean_state = None
+        catalog, tables = self.catalog()
+        if catalog != self.clean_state[0] or tables != self.tables:
+            self.clean_state = None  # the schema itself changed: migrate from nothing
+            return
+        if self.data(tables) != self.clean_state[1]:
+            emptied = [quoted(self.name) + "." + quoted(t) for t in tables
+                       if t != MIGRATIONS_TABLE]
+            if emptied:
+                self.database.execute(f"TRUNCATE {', '.join(emptied)} RESTART IDENTITY")
+                self.database.truncates += 1
+            if self.data(tables) != self.clean_state[1]:  # alembic_version was changed
+                self.clean_state = None
+                return
+        self.quiet_since = self.database.write_marks()
 
 
 class PostgresTestDatabase:
@@ -184,6 +228,7 @@ class PostgresTestDatabase:
         self.prefix = "referee_test" + (f"_{slot}" if slot else "")
         self.schemas: dict[str, PostgresSchema] = {}
         self.resets = 0
+        self.truncates = 0
 
     def execute(self, sql: str) -> None:
         from sqlalchemy import text
@@ -240,6 +285,7 @@ def test_database():
     yield database
     SESSION["server"] = database.server_version
     SESSION["resets"] = str(database.resets)
+    SESSION["truncates"] = str(database.truncates)
     SESSION["schemas"] = ", ".join(database.schemas)
     database.close()
 
@@ -259,15 +305,33 @@ def empty_database_uri(tmp_path, test_database):
     return empty_database(test_database, tmp_path, "")
 
 
+APP_CONFIG = {"TESTING": True, "SECRET_KEY": "test-secret"}
+
+
+@pytest.fixture(scope="session")
+def sqlite_template(tmp_path_factory, test_database) -> Path | None:
+    """On SQLite, a file the migrations built from nothing, once per session: each test
+    that asks for ``app`` gets a copy of it. None on PostgreSQL."""
+    if test_database is not None:
+        return None
+    path = tmp_path_factory.mktemp("migrated") / "template.sqlite3"
+    app = create_app(APP_CONFIG | {"SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}"})
+    dispose_engines(app)
+    return path
+
+
 @pytest.fixture
-def app(tmp_path, test_database):
+def app(tmp_path, test_database, sqlite_template):
+    """The app on a database just as the migrations made it: a copy of the migrated SQLite
+    file, or the PostgreSQL schema, emptied or migrated again if the last test changed it."""
     schema = test_database.schema() if test_database else None
-    uri = schema.before_app() if schema else f"sqlite:///{tmp_path / 'test.sqlite3'}"
-    app = create_app({
-        "TESTING": True,
-        "SECRET_KEY": "test-secret",
-        "SQLALCHEMY_DATABASE_URI": uri,
-    })
+    if schema:
+        uri, migrate = schema.before_app()
+    else:
+        database_file = tmp_path / "test.sqlite3"
+        shutil.copyfile(sqlite_template, database_file)
+        uri, migrate = f"sqlite:///{database_file}", False
+    app = create_app(APP_CONFIG | {"SQLALCHEMY_DATABASE_URI": uri, "MIGRATE_ON_START": migrate})
     if schema:
         schema.after_migrations()
     yield app
@@ -279,7 +343,8 @@ def app(tmp_path, test_database):
 def pytest_report_header(config):
     if TEST_DATABASE_URL:
         return [f"database: PostgreSQL, TEST_DATABASE_URL={redacted(TEST_DATABASE_URL)}"]
-    return ["database: SQLite, a new file per test (TEST_DATABASE_URL is not set)"]
+    return ["database: SQLite, a new file per test, copied from one migrated once "
+            "(TEST_DATABASE_URL is not set)"]
 
 
 def pytest_terminal_summary(terminalreporter):
@@ -288,7 +353,8 @@ def pytest_terminal_summary(terminalreporter):
     if SESSION:
         terminalreporter.write_line(
             f"database: PostgreSQL {SESSION['server']}, schemas {SESSION['schemas']}; "
-            f"emptied and migrated from nothing {SESSION['resets']} times")
+            f"emptied and migrated from nothing {SESSION['resets']} times, "
+            f"rows emptied {SESSION['truncates']} times")
 
 
 @pytest.fixture
