@@ -80,6 +80,20 @@ def score_hand(page, hand: int, went_out: str, held: dict) -> None:
     expect(page.locator(".flash")).to_contain_text(f"Hand {hand} saved: {went_out} went out")
 
 
+def wait_for_unchanged_polls(page, count: int) -> None:
+    """Wait until the board's poll has been answered 304 ("nothing new") ``count`` more times,
+    each answer handled by htmx (its htmx:afterRequest comes after any swap it makes)."""
+    page.evaluate("""() => {
+        window.unchangedPolls = 0;
+        document.body.addEventListener("htmx:afterRequest", event => {
+            if (event.detail.elt.id === "board" && event.detail.xhr.status === 304) {
+                window.unchangedPolls += 1;
+            }
+        });
+    }""")
+    page.wait_for_function("count => window.unchangedPolls >= count", arg=count)
+
+
 def assert_view_only(page) -> None:
     """Nothing on a watching screen changes the game: no form, button, field or edit link."""
     changers = page.locator("main form, main button, main input, main select, main textarea, "
@@ -118,7 +132,7 @@ def test_a_whole_game_on_the_tablet_while_a_tv_watches(live_server, open_screen)
     tv.page.evaluate("window.sameDocument = true")
     # While nothing changes the polls are answered 304 and the board is never swapped.
     tv.page.evaluate("document.getElementById('board').dataset.seen = 'yes'")
-    tv.page.wait_for_timeout(2500)
+    wait_for_unchanged_polls(tv.page, 2)
     assert tv.page.evaluate("document.getElementById('board').dataset.seen") == "yes"
 
     # Hand 1, with the entry screen's live points, the contract picture and a screenshot.
