@@ -1,0 +1,211 @@
+"""Screens found wanting on a user walk, as a player sees them on a tablet and a phone: the
+checker's first look, progress toward a contract, the players' page, a double tap on "Start
+the game", deleting a game, the app's 404 page, the exports at the game's end, and the
+standings and chart of many players."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from .conftest import PHONE, TABLET
+from .conftest import assert_touch_targets_and_no_overflow as assert_fits
+from .test_game_screens import add_players, start_game
+
+TARGETS = ("main .button, main .chip, main .chip-choice span, main .icon-button, main summary, "
+           "main .rank, main .suit-face, main .deck-choice span, main .picked-card, "
+           "main input[type=text], .game-tabs a, .topbar-link, .brand")
+SIZES = [("tablet", TABLET), ("phone", PHONE)]
+
+
+def api_game(page, live_server, names, hands=0, first_dealer=None, spread=23) -> str:
+    """A game made through the API with ``hands`` scored, opened on ``page`` as its scorer."""
+    made = page.request.post(f"{live_server}/api/v1/games", data={
+        "ruleset": "eversol", "players": list(names), "first_dealer": first_dealer or names[0]}
+    ).json()
+    for hand in range(1, hands + 1):
+        out = names[hand % len(names)]
+        points = {n: 5 * ((i * 7 + hand * 3) % spread + 1)
+                  for i, n in enumerate(names) if n != out}
+        answer = page.request.post(
+            f"{live_server}/api/v1/games/{made['id']}/events",
+            headers={"X-Edit-Key": made["edit_key"]},
+            data={"expected_version": hand - 1,
+                  "event": {"type": "hand_scored", "hand": hand, "went_out": out,
+                            "points": points}})
+        assert answer.status == 201, answer.text()
+    page.goto(f"{live_server}/games/{made['id']}/join/{made['edit_key']}")
+    expect(page).to_have_url(re.compile(f"/games/{made['id']}$"))
+    return made["id"]
+
+
+def forgive_404(screen) -> None:
+    """The browser logs the 404 of a page we asked for on purpose; only that is forgiven."""
+    screen.errors[:] = [e for e in screen.errors if "status of 404" not in e]
+
+
+# --- 1. The meld checker opens neutral ------------------------------------------------------
+
+@pytest.mark.parametrize("size, viewport", SIZES)
+def test_the_checker_opens_with_an_invitation(live_server, open_screen, size, viewport):
+    screen = open_screen(viewport)
+    page = screen.page
+    page.goto(f"{live_server}/check/eversol")
+    verdict = page.locator("#verdict")
+    expect(verdict).to_contain_text("Tap cards to check a meld")
+    expect(verdict).to_have_class(re.compile(r"\bverdict--none\b"))
+    expect(page.locator(".verdict--no")).to_have_count(0)
+    assert_fits(page, viewport["width"], TARGETS)
+    screen.shot(f"found-checker-empty-{size}")
+
+    page.get_by_role("button", name="7", exact=True).click()  # one card: now a verdict
+    expect(verdict).to_contain_text("Not a legal meld")
+    page.get_by_role("button", name="Clear").click()
+    expect(verdict).to_contain_text("Tap cards to check a meld")
+    expect(page.locator(".verdict--no")).to_have_count(0)
+
+
+# --- 2. Can I go down? shows progress toward the contract -----------------------------------
+
+@pytest.mark.parametrize("size, viewport", SIZES)
+def test_not_yet_shows_the_melds_made_and_what_is_missing(live_server, open_screen, size,
+                                                          viewport):
+    screen = open_screen(viewport)
+    page = screen.page
+    page.goto(f"{live_server}/arrange/eversol?hand=2&decks=2&cards=5H+5S+9C+KD")
+    verdict = page.locator("#verdict")
+    expect(verdict).to_contain_text("Still missing: the whole contract")
+    page.locator("label.suit:has(input[value='D'])").click()
+    page.get_by_role("button", name="5", exact=True).click()  # the third five: a book
+    progress = verdict.locator(".progress")
+    expect(progress).to_contain_text("Made so far")
+    expect(progress).to_contain_text("Still missing: one run")
+    expect(progress.locator(".meld-row .card")).to_have_count(3)
+    expect(verdict.locator(".leftover")).to_contain_text("15 points")  # K♦ and 9♣ left
+    assert_fits(page, viewport["width"], TARGETS)
+    screen.shot(f"found-arranger-progress-{size}")
+
+
+# --- 3. The players' page ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("size, viewport", SIZES)
+def test_the_players_page_from_home(live_server, open_screen, size, viewport):
+    screen = open_screen(viewport)
+    page = screen.page
+    api_game(page, live_server, ("Rosalind", "Bartholomew", "Ike"), hands=2)
+    page.goto(live_server)
+    page.get_by_role("link", name="Players", exact=True).click()
+    expect(page.get_by_role("heading", name="Players")).to_be_visible()
+    rows = page.locator(".players-table tbody tr")
+    expect(rows.filter(has_text="Bartholomew")).to_have_count(1)
+    header = page.locator(".players-table thead th").first
+    assert header.evaluate("e => getComputedStyle(e).backgroundColor") != "rgba(0, 0, 0, 0)"
+    assert_fits(page, viewport["width"], TARGETS)
+    screen.shot(f"found-players-{size}")
+
+
+# --- 4. A double tap on "Start the game" makes one game --------------------------------------
+
+@pytest.mark.parametrize("javascript", [True, False])
+def test_a_double_tap_on_start_makes_one_game(live_server, open_screen, javascript):
+    names = ("Dabby", "Tappy") if javascript else ("Nojo", "Scripto")
+    screen = open_screen(TABLET, javascript=javascript)
+    page = screen.page
+    page.goto(f"{live_server}/games/new")
+    if javascript:
+        add_players(page, names)
+    else:  # each Add posts the form and the page comes back from the server
+        for name in names:
+            page.get_by_label("Type a name").fill(name)
+            page.get_by_role("button", name="Add", exact=True).click()
+            expect(page.locator(".seat-name").last).to_have_value(name)
+    page.get_by_role("button", name="Start the game").dblclick()
+    page.wait_for_url(re.compile(r"/games/(?!new)[\w-]+$"))
+    expect(page.get_by_role("link", name="Score hand 1")).to_be_visible()  # it may score
+    page.goto(f"{live_server}/games")
+    expect(page.locator(".game-item", has_text=", ".join(names))).to_have_count(1)
+
+
+def test_the_start_button_is_disabled_while_the_game_is_made(live_server, open_screen):
+    page = open_screen(TABLET).page
+    page.goto(f"{live_server}/games/new")
+    add_players(page, ("Slow", "Poke"))
+    held = []  # the post of "Start the game", held back until the button is seen disabled
+    page.route("**/games/new", lambda route: held.append(route))
+    start = page.get_by_role("button", name="Start the game")
+    start.click()
+    expect(start).to_be_disabled()
+    held[0].continue_()
+    page.wait_for_url(re.compile(r"/games/(?!new)[\w-]+$"))
+
+
+# --- 5. Deleting a game with no hand scored --------------------------------------------------
+
+@pytest.mark.parametrize("size, viewport", SIZES)
+def test_deleting_a_game_set_up_wrongly(live_server, open_screen, size, viewport):
+    screen = open_screen(viewport)
+    page = screen.page
+    names = ("Wrong", "Seats", size.capitalize())
+    start_game(page, live_server, names=names, dealer="Wrong")
+    screen.shot(f"found-game-with-delete-{size}")
+    page.get_by_role("link", name="Delete this game").click()
+    expect(page.get_by_role("heading", name="Delete this game?")).to_be_visible()
+    expect(page.locator("main")).to_contain_text(", ".join(names))
+    assert_fits(page, viewport["width"], TARGETS)
+    screen.shot(f"found-delete-confirm-{size}")
+    page.get_by_role("link", name="Keep it").click()
+    expect(page.locator("#hand-title")).to_have_text("Hand 1 of 6")  # nothing happened
+
+    page.goto(f"{live_server}/games")
+    item = page.locator(".game-item", has_text=", ".join(names))
+    assert_fits(page, viewport["width"], TARGETS)
+    screen.shot(f"found-games-list-with-delete-{size}")
+    item.get_by_role("link", name=re.compile("^Delete")).click()
+    page.get_by_role("button", name="Delete the game").click()
+    expect(page.locator(".flash")).to_contain_text(f"Deleted the game of {', '.join(names)}")
+    expect(page.locator(".game-item", has_text=", ".join(names))).to_have_count(0)
+    assert_fits(page, viewport["width"], TARGETS)
+    screen.shot(f"found-games-list-after-delete-{size}")
+
+
+# --- 6. The app's own 404 page ----------------------------------------------------------------
+
+@pytest.mark.parametrize("size, viewport", SIZES)
+def test_the_apps_own_404_pages(live_server, open_screen, size, viewport):
+    screen = open_screen(viewport)
+    page = screen.page
+    answer = page.goto(f"{live_server}/check/gin")
+    assert answer.status == 404
+    expect(page.get_by_role("heading", name="No such card game")).to_be_visible()
+    assert_fits(page, viewport["width"], TARGETS)
+    screen.shot(f"found-404-card-game-{size}")
+    page.get_by_role("link", name="500 Rummy").click()
+    expect(page).to_have_url(re.compile(r"/check/500$"))
+    expect(page.locator("#verdict")).to_contain_text("Tap cards to check a meld")
+
+    assert page.goto(f"{live_server}/no/such/page").status == 404
+    expect(page.get_by_role("heading", name="Nothing here")).to_be_visible()
+    assert_fits(page, viewport["width"], TARGETS)
+    screen.shot(f"found-404-{size}")
+    forgive_404(screen)
+
+
+# --- 7. The game-over screen offers the exports ---------------------------------------------
+
+@pytest.mark.parametrize("size, viewport", SIZES)
+def test_the_game_over_screen_offers_the_exports(live_server, open_screen, size, viewport):
+    screen = open_screen(viewport)
+    page = screen.page
+    api_game(page, live_server, ("Ann", "Bo", "Cy", "Di"), hands=6)
+    result = page.locator(".result-panel")
+    expect(result).to_contain_text("Game over")
+    exports = result.get_by_role("navigation", name="Take this game away")
+    for name in ("Score sheet to print", "Download CSV", "Download JSON"):
+        expect(exports.get_by_role("link", name=name)).to_be_visible()
+    assert_fits(page, viewport["width"], TARGETS)
+    screen.shot(f"found-game-over-{size}")
+    with page.expect_download() as download:
+        exports.get_by_role("link", name="Download CSV").click()
+    assert download.value.suggested_filename.endswith(".csv")
