@@ -362,6 +362,34 @@ def client(app):
     return app.test_client()
 
 
+@pytest.fixture(scope="session")
+def rules_app(tmp_path_factory, test_database):
+    """One app for the whole session, for the questions that keep nothing: the rules API
+    (melds, contracts, arrangements, scores, the rulesets and the OpenAPI document). Building
+    an app costs more than answering such a question; ``app`` stays one app per test.
+
+    Its database is one of its own (a new SQLite file, or a schema of the PostgreSQL test
+    database), migrated once; at the end of the session every table must still be empty.
+    """
+    from sqlalchemy import func, select
+
+    folder = tmp_path_factory.mktemp("rules")
+    rules = create_app(APP_CONFIG | {
+        "SQLALCHEMY_DATABASE_URI": empty_database(test_database, folder, "rules")})
+    yield rules
+    with rules.app_context():
+        kept = {table.name: count for table in db.metadata.sorted_tables
+                if (count := db.session.execute(select(func.count()).select_from(table)).scalar())}
+    dispose_engines(rules)
+    assert not kept, f"questions asked through rules_client kept rows: {kept}"
+
+
+@pytest.fixture
+def rules_client(rules_app):
+    """A test client of ``rules_app``, for tests that only ask the rules API questions."""
+    return rules_app.test_client()
+
+
 def api_cases(path_prefix: str) -> list[dict]:
     """The example API cases (a copy of the spec's examples) under one path."""
     cases = json.loads(CASES_FILE.read_text())

@@ -24,6 +24,13 @@ ARRANGE = "/api/v1/hands/arrange"
 CHECK = "/api/v1/melds/check"
 
 
+@pytest.fixture
+def client(rules_client):
+    """Every question here keeps nothing, so one app answers them all (tests/conftest.py);
+    the tests that need an app of their own ask for ``app``."""
+    return rules_client
+
+
 def answer(client, path, body):
     response = post(client, path, body)
     assert response.status_code == 200, response.get_data(as_text=True)

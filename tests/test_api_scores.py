@@ -11,6 +11,13 @@ from .test_api import (assert_answer_documented, openapi, response_schema,
 SCORE = "/api/v1/scores/hand"
 
 
+@pytest.fixture
+def client(rules_client):
+    """Every question here keeps nothing, so one app answers them all (tests/conftest.py);
+    the tests that need an app of their own ask for ``app``."""
+    return rules_client
+
+
 def score(client, ruleset, players, **extra):
     response = post(client, SCORE, {"ruleset": ruleset, "players": players} | extra)
     assert response.status_code == 200, response.get_data(as_text=True)

@@ -289,7 +289,9 @@ class TestEversol:
         assert_valid(check("eversol", "7D 8D 9D 10D"), "run")
 
     def test_a_run_of_three_is_too_short(self):
-        assert_invalid(check("eversol", "7D 8D 9D"), "run", "at least 4 cards", "Eversol")
+        verdict = check("eversol", "7D 8D 9D")
+        assert_invalid(verdict, "run", "at least 4 cards", "Eversol")
+        assert verdict.reason == "A run needs at least 4 cards in Eversol Rummy."
 
     def test_three_and_a_joker_is_long_enough(self):
         assert_valid(check("eversol", "7D 8D 9D JK"), "run")
