@@ -294,3 +294,68 @@ def test_the_game_over_screen_offers_the_exports(client):
 def test_a_game_still_going_has_no_exports_on_its_hand_screen(client):
     game_id = new_game(client)
     assert "export.csv" not in client.get(f"/games/{game_id}").get_data(as_text=True)
+
+
+# --- 8. Many players: the standings say how to reach everyone; chart labels never overlap ---
+
+NINE = ("Abe", "Ben", "Carl", "Dee", "Eve", "Fay", "Gus", "Hal", "Ike")
+
+
+@pytest.mark.parametrize("path", ["", "/standings", "/watch"])
+def test_nine_players_get_a_cue_to_scroll_for_more_at_every_width(client, path):
+    game_id = new_game(client, NINE)
+    page = client.get(f"/games/{game_id}{path}").get_data(as_text=True)
+    hint = section(page, 'class="swipe-hint swipe-hint--many"')
+    assert "Scroll the table sideways: 9 players" in hint
+    assert re.search(r"\.swipe-hint--many\s*\{[^}]*display:\s*block", CSS)
+
+
+def test_four_players_get_no_cue(client):
+    game_id = new_game(client, NINE[:4])
+    assert "swipe-hint--many" not in client.get(f"/games/{game_id}").get_data(as_text=True)
+
+
+LABEL_FONT, TICK_FONT = 18, 16  # px, as static/app.css sets them for the chart
+ASCENT, DESCENT = 0.95, 0.3  # of the font size: a generous box around any glyph
+LETTER = 0.72  # of the font size: wider than the average bold letter
+
+
+def drawn_texts(svg: str, kind: str) -> list[tuple[float, float, str, str]]:
+    """Each ``<text class="chart-{kind}">`` as drawn: x, y, anchor and words."""
+    found = re.findall(rf'<text class="chart-{kind}" ([^>]*)>([^<]*)</text>', svg)
+    texts = []
+    for attributes, words in found:
+        values = dict(re.findall(r'([\w-]+)="([^"]*)"', attributes))
+        texts.append((float(values["x"]), float(values["y"]),
+                      values.get("text-anchor", "start"), words.strip()))
+    return texts
+
+
+def box(x, y, anchor, words, size) -> tuple[float, float, float, float]:
+    width = len(words) * LETTER * size
+    left = x - width / 2 if anchor == "middle" else x - width if anchor == "end" else x
+    return left, y - ASCENT * size, left + width, y + DESCENT * size
+
+
+def overlap(a, b) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+@pytest.mark.parametrize("hands_played", [1, 3, 6])
+def test_twenty_close_totals_get_labels_that_never_overlap(app, hands_played):
+    names = [f"Player{n:02d}x" for n in range(20)]  # as long as a label gets
+    running = [{name: (h + 1) * 10 + seat % 3 * 5 for seat, name in enumerate(names)}
+               for h in range(hands_played)]
+    running[-1][names[0]] = 0  # one line ends on the axis, right above the hand numbers
+    chart = score_chart(names, running, 6, leaders=[names[0]])
+    with app.test_request_context():
+        svg = render_template("games/_chart.html", chart=chart)
+    width, height = map(float, re.search(r'viewBox="0 0 (\S+) (\S+)"', svg).groups())
+    labels = [box(*t, LABEL_FONT) for t in drawn_texts(svg, "label")]
+    ticks = [box(*t, TICK_FONT) for t in drawn_texts(svg, "tick")]
+    assert len(labels) == 20 and len(ticks) == 7 + len(chart.y_ticks)
+    for i, label in enumerate(labels):
+        assert 0 <= label[0] and label[2] <= width, (names[i], label, width)
+        assert 0 <= label[1] and label[3] <= height, (names[i], label, height)
+        for other in labels[i + 1:] + ticks:
+            assert not overlap(label, other), (names[i], label, other)

@@ -25,8 +25,14 @@ DASHES = ("", "7 4", "2 3")
 # About a phone's width in px, so a phone shows the labels near their true size.
 LEFT, RIGHT, TOP, BOTTOM = 36, 160, 16, 34
 PLOT_WIDTH = 210
-LABEL_GAP = 20  # px between name labels at the line ends
 MIN_PLOT_HEIGHT = 200
+# Where the text goes, for the sizes static/app.css gives it: name labels 18 px, ticks 16 px.
+LABEL_GAP = 23  # px between name labels' middles: a line of 18 px text, with room for ★ and g
+LABEL_DX = 9  # from a line's end to its label
+LABEL_TO_BASELINE = 5  # from a label's middle down to its baseline
+LETTER_WIDTH = 13  # px: the most a letter of an 18 px bold label takes, for the chart's width
+TICK_BASELINE = 22  # below the plot: the baseline of the hand numbers
+ABOVE_TICKS = 4  # px a label's middle stays above the plot's bottom, clear of the hand numbers
 NICE_STEPS = (10, 25, 50, 100, 200, 250, 500, 1000, 2000)
 LABEL_LETTERS = 9
 SMALLEST_TOP = 50  # so the first hands do not fill the chart
@@ -42,8 +48,14 @@ class ChartLine:
     points: str  # the polyline's "x,y x,y ..."
     dots: tuple[tuple[int, int], ...]
     end: tuple[int, int]
-    label_y: int  # moved apart from its neighbours' labels
+    label_y: int  # the label's middle, moved apart from its neighbours' labels
+    label_x: int
+    label_baseline: int
     leading: bool
+
+    @property
+    def label_text(self) -> str:
+        return f"{'★ ' if self.leading else ''}{self.label}"
 
 
 @dataclass(frozen=True)
@@ -57,6 +69,7 @@ class Chart:
     lines: tuple[ChartLine, ...]
     x_ticks: tuple[tuple[int, str], ...]
     y_ticks: tuple[tuple[int, int], ...]
+    x_tick_baseline: int
 
 
 def score_chart(players: Sequence[str], running: Sequence[Mapping[str, int]], hands: int,
@@ -75,7 +88,8 @@ def score_chart(players: Sequence[str], running: Sequence[Mapping[str, int]], ha
         return round(bottom - value * plot_height / top_value)
 
     ends = [y(running[-1][name]) for name in players]
-    label_ys = _spread(ends, TOP + 6, bottom + BOTTOM - 20)
+    # Labels stay above the row of hand numbers, wherever their lines end.
+    label_ys = _spread(ends, TOP + 6, bottom - ABOVE_TICKS)
     lines = []
     for seat, name in enumerate(players):
         dots = ((x(0), y(0)),) + tuple((x(h), y(t[name])) for h, t in enumerate(running, 1))
@@ -85,11 +99,15 @@ def score_chart(players: Sequence[str], running: Sequence[Mapping[str, int]], ha
             name=name, label=f"{label} {total}", total=total,
             colour=PALETTE[seat % len(PALETTE)], dash=DASHES[seat // len(PALETTE) % len(DASHES)],
             points=" ".join(f"{px},{py}" for px, py in dots), dots=dots, end=dots[-1],
-            label_y=label_ys[seat], leading=name in leaders))
+            label_y=label_ys[seat], label_x=dots[-1][0] + LABEL_DX,
+            label_baseline=label_ys[seat] + LABEL_TO_BASELINE, leading=name in leaders))
     y_ticks = tuple((y(v), v) for v in range(0, top_value + 1, step))
     x_ticks = tuple((x(h), "Start" if h == 0 else str(h)) for h in range(hands + 1))
-    return Chart(LEFT + PLOT_WIDTH + RIGHT, bottom + BOTTOM, LEFT, LEFT + PLOT_WIDTH, TOP,
-                 bottom, tuple(lines), x_ticks, y_ticks)
+    # Wide enough for the longest label, so none is cut off at the right.
+    width = max([LEFT + PLOT_WIDTH + RIGHT,
+                 *(line.label_x + LETTER_WIDTH * len(line.label_text) for line in lines)])
+    return Chart(width, bottom + BOTTOM, LEFT, LEFT + PLOT_WIDTH, TOP, bottom, tuple(lines),
+                 x_ticks, y_ticks, bottom + TICK_BASELINE)
 
 
 def _nice_scale(value: int) -> tuple[int, int]:
@@ -108,7 +126,9 @@ def _spread(wanted: Sequence[int], lowest: int, highest: int) -> list[int]:
     """Label heights near ``wanted`` but at least LABEL_GAP apart, inside the chart.
 
     >>> _spread([100, 100, 101], 0, 300)
-    [100, 120, 140]
+    [100, 123, 146]
+    >>> _spread([290, 300, 300], 0, 300)
+    [254, 277, 300]
     """
     order = sorted(range(len(wanted)), key=lambda i: (wanted[i], i))
     placed: dict[int, int] = {}

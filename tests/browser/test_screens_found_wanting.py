@@ -209,3 +209,85 @@ def test_the_game_over_screen_offers_the_exports(live_server, open_screen, size,
     with page.expect_download() as download:
         exports.get_by_role("link", name="Download CSV").click()
     assert download.value.suggested_filename.endswith(".csv")
+
+
+# --- 8. Many players: every column reachable on a tablet, chart labels apart ------------------
+
+NAMES = ["Abigail", "Bartholomew", "Cy", "Dorothea", "Eli", "Fran", "Gus", "Hattie", "Ike",
+         "Juniper", "Kit", "Lou", "Maximilian", "Ned", "Olive", "Pip", "Quinn", "Rosalind",
+         "Sol", "Tess"]
+
+
+def assert_labels_apart(page) -> None:
+    boxes = page.locator(".score-chart .chart-label").evaluate_all(
+        "labels => labels.map(l => { const r = l.getBoundingClientRect();"
+        " return [r.left, r.top, r.right, r.bottom, l.textContent]; })")
+    ticks = page.locator(".score-chart .chart-tick").evaluate_all(
+        "ticks => ticks.map(t => { const r = t.getBoundingClientRect();"
+        " return [r.left, r.top, r.right, r.bottom, t.textContent]; })")
+    svg = page.locator(".score-chart").bounding_box()
+    for i, a in enumerate(boxes):
+        assert svg["x"] <= a[0] and a[2] <= svg["x"] + svg["width"] + 0.5, (a, svg)
+        for b in boxes[i + 1:] + ticks:
+            apart = a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]
+            assert apart, (a, b)
+
+
+def assert_every_column_reachable(page, where: str, players: int, fits: bool) -> None:
+    """Every player's column is in view, or the cue says to scroll and the hand column stays
+    put while the table scrolls to the last player."""
+    table = page.locator(f"{where} .standings-scroll")
+    hint = page.locator(f"{where} .swipe-hint--many")
+    last = table.locator(".standings thead th").last
+    expect(last).to_have_text(NAMES[players - 1])
+    assert table.evaluate("box => box.scrollWidth <= box.clientWidth + 1") is fits
+    if fits:
+        expect(hint).to_be_hidden()
+        box, shown = last.bounding_box(), table.bounding_box()
+        assert box["x"] + box["width"] <= shown["x"] + shown["width"] + 1
+        return
+    expect(hint).to_be_visible()
+    expect(hint).to_contain_text(f"{players} players")
+    corner = table.locator(".standings-corner")
+    before = corner.bounding_box()["x"]
+    table.evaluate("box => { box.scrollLeft = box.scrollWidth; }")
+    box, shown = last.bounding_box(), table.bounding_box()
+    assert shown["x"] <= box["x"] and box["x"] + box["width"] <= shown["x"] + shown["width"] + 1
+    assert corner.bounding_box()["x"] == before
+
+
+@pytest.mark.parametrize("players, fits", [(9, True), (20, False)])
+def test_many_players_on_the_tablet(live_server, open_screen, players, fits):
+    screen = open_screen(TABLET)
+    page = screen.page
+    api_game(page, live_server, NAMES[:players], hands=3, spread=4)  # close totals
+    assert_every_column_reachable(page, ".standings-block", players, fits)
+    assert_labels_apart(page)
+    assert_fits(page, TABLET["width"], TARGETS)
+    screen.shot(f"found-standings-{players}-players-tablet")
+
+    page.get_by_role("link", name="Standings").click()
+    expect(page.locator(".score-chart .chart-label")).to_have_count(players)
+    assert_every_column_reachable(page, ".standings-live", players, fits)
+    assert_labels_apart(page)
+    assert_fits(page, TABLET["width"], TARGETS)
+    screen.shot(f"found-standings-page-{players}-players-tablet")
+
+
+def test_without_javascript_the_cue_is_always_there(live_server, open_screen):
+    page = open_screen(TABLET, javascript=False).page
+    api_game(page, live_server, NAMES[:9], hands=1)
+    expect(page.locator(".swipe-hint--many")).to_be_visible()
+
+
+def test_twenty_players_on_a_phone(live_server, open_screen):
+    screen = open_screen(PHONE)
+    page = screen.page
+    api_game(page, live_server, NAMES, hands=3, spread=4)
+    assert_every_column_reachable(page, ".standings-block", 20, fits=False)
+    screen.shot("found-standings-20-players-phone")
+    page.get_by_role("link", name="Standings").click()
+    assert_every_column_reachable(page, ".standings-live", 20, fits=False)
+    assert_labels_apart(page)
+    assert_fits(page, PHONE["width"], TARGETS)
+    screen.shot("found-standings-page-20-players-phone")
