@@ -182,7 +182,8 @@ def test_the_appendix_hand_played_as_game_events_and_scored(client):
     final = table.send(scored(2, "Ben", {"Ben": 0, "Carl": 35, "Abe": 15}))
     assert final["live"] is None and final["hand"] == 3
     assert final["hands"][1] == {"hand": 2, "went_out": "Ben", "dealer": "Abe",
-                                 "points": {"Abe": 15, "Ben": 0, "Carl": 35}, "corrections": []}
+                                 "points": {"Abe": 15, "Ben": 0, "Carl": 35}, "corrections": [],
+                                 "saved_anyway": []}
     assert final["totals"] == {"Abe": 15, "Ben": 5, "Carl": 40}
     assert [(p["place"], p["name"], p["total"]) for p in final["ranking"]] == [
         (1, "Ben", 5), (2, "Abe", 15), (3, "Carl", 40)]
@@ -335,7 +336,8 @@ def test_every_documented_live_event_is_answered_in_its_hand(client):
     documented_types = {example["event"]["type"] for example in examples.values()}
     event_types = {branch["properties"]["type"]["enum"][0]
                    for branch in document["components"]["schemas"]["GameEvent"]["oneOf"]}
-    assert documented_types == event_types - {"dealer_chosen", "hand_scored", "hand_corrected"}
+    assert documented_types == event_types - {"dealer_chosen", "decks_changed", "hand_scored",
+                                              "hand_corrected"}
     table = Table(client, make_game(client, SEATS), 0)
     answer_schema = response_schema(document, GAMES + "/{game_id}/events", "post", 201)
     for version, event in enumerate(EXAMPLE_HAND):
@@ -350,3 +352,43 @@ def test_every_documented_live_event_is_answered_in_its_hand(client):
     live = table.read()["live"]
     assert live["rummy_penalties"] == {"Abe": 0, "Ben": 10, "Carl": 0}  # 8H and 3C, Ari's rule
     assert live["dead"][-2:] == ["8H", "3C"] and live["melds"][0]["cards"][-1] == "6D"
+
+
+def test_a_score_that_contradicts_the_followed_hand_is_422_unless_it_overrides_the_referee(client):
+    table = appendix_game(client, upto=None)  # Ben went out; Abe kept 3 cards, Carl 7
+    error = table.refused(scored(2, "Ben", {"Carl": 30, "Abe": 15}), 422, "referee_mismatch",
+                          "event.points.Carl")
+    assert error["message"] == (
+        "The referee saw Carl keep 7 cards: worth 35 to 170 points, not 30. If the referee "
+        "missed a step, save it anyway (overrides_referee).")
+    tapped = scored(2, "Ben", {"Carl": 35, "Abe": 15})
+    tapped["entries"] = {"Abe": {"way": "cards", "cards": ["5", "5"]}}
+    error = table.refused(tapped, 422, "referee_mismatch", "event.points.Abe")
+    assert error["message"].startswith("The referee saw Abe keep 3 cards, but 2 were tapped.")
+    anyway = {**scored(2, "Ben", {"Carl": 30, "Abe": 15}), "overrides_referee": True}
+    saved = table.send(anyway)
+    assert saved["totals"] == {"Abe": 15, "Ben": 5, "Carl": 35}
+    assert saved["hands"][1]["saved_anyway"] == [{
+        "player": "Carl",
+        "message": "The referee saw Carl keep 7 cards: worth 35 to 170 points, not 30."}]
+    assert saved["history"][-1]["event"]["overrides_referee"] is True
+    documented(client, saved)
+
+
+def test_six_players_on_one_deck_add_a_deck_before_hand_four(client):
+    six = ["Abe", "Ben", "Carl", "Dee", "Eve", "Fay"]
+    table = Table(client, make_game(client, six, first_dealer="Abe", decks=1), 0)
+    for hand in (1, 2, 3):
+        table.send(scored(hand, "Abe", {name: 5 for name in six[1:]}))
+    game = table.read()
+    assert game["short_deal"] == {
+        "message": "Hand 4 cannot be dealt: 6 hands of 9 cards and the upcard take 55 cards, "
+                   "and 1 deck has only 54. It needs 2 decks.", "decks_needed": 2}
+    documented(client, game)
+    error = table.refused({"type": "upcard_turned", "hand": 4}, 422, "illegal_event",
+                          "event.hand")
+    assert error["message"] == game["short_deal"]["message"]
+    table.refused({"type": "decks_changed", "decks": "two"}, 400, "wrong_type", "event.decks")
+    changed = table.send({"type": "decks_changed", "decks": 2})
+    assert changed["decks"] == 2 and changed["short_deal"] is None
+    assert table.send({"type": "upcard_turned", "hand": 4})["live"]["stock"] == 108 - 55

@@ -12,7 +12,12 @@ from referee.core import RefereeInputError
 from referee.core.game import (DealerChosen, GameSetup, GameSetupError, HandCorrected,
                                HandEntryError, HandScored, IllegalEventError, event_from_dict,
                                replay)
+from referee.core.game.catch_up import overtaken
+from referee.core.game.events import DecksChanged, UpcardTurned
+from referee.core.game.followed import RefereeMismatchError
 from referee.core.game.held import read_held_cards
+from referee.core.live.steps import (Bought, BuyClaimed, Discarded, Drew, LaidOff,
+                                     RummyCalled, WentDown)
 
 FOUR = ["Abe", "Ben", "Carl", "Dee"]
 
@@ -198,3 +203,166 @@ def test_a_live_step_out_of_turn_is_refused_with_the_rule():
         state.apply(event_from_dict({"type": "drew", "player": "Carl", "source": "stock"}))
     assert "Ben" in refused.value.message  # it is Ben's turn
     assert state.live is None  # nothing changed
+
+
+# --- Decks enough for every hand -----------------------------------------------------------------
+
+SIX = ["Abe", "Ben", "Carl", "Dee", "Eve", "Fay"]
+
+
+def six_on_one_deck_at_hand_four():
+    state = replay(setup(SIX, decks=1), [])
+    for hand in (1, 2, 3):
+        state = state.apply(HandScored(hand, "Abe", {name: 5 for name in SIX[1:]}))
+    return state
+
+
+def test_six_players_with_one_deck_cannot_deal_hand_four_until_a_deck_is_added():
+    state = six_on_one_deck_at_hand_four()
+    message = ("Hand 4 cannot be dealt: 6 hands of 9 cards and the upcard take 55 cards, and 1 "
+               "deck has only 54. It needs 2 decks.")
+    assert state.short_deal.message == message and state.short_deal.decks_needed == 2
+    for event in (UpcardTurned(4, "QC"), HandScored(4, "Abe", {name: 5 for name in SIX[1:]}),
+                  Drew("Eve", "stock")):
+        with pytest.raises(IllegalEventError) as refused:
+            state.apply(event)
+        assert refused.value.message == message
+    with pytest.raises(IllegalEventError, match="It needs 2 decks"):
+        state.apply(DecksChanged(1))
+    more = state.apply(DecksChanged(2))
+    assert more.decks == 2 and more.short_deal is None
+    played = more.apply(UpcardTurned(4, "QC")).apply(Drew("Eve", "stock"))
+    assert played.live.stock == 108 - 6 * 9 - 1 - 1
+    assert more.apply(HandScored(4, "Abe", {name: 100 for name in SIX[1:]})).hand == 5
+
+
+def test_decks_change_only_between_hands():
+    state = six_on_one_deck_at_hand_four().apply(DecksChanged(2)).apply(UpcardTurned(4))
+    with pytest.raises(IllegalEventError, match="change the decks before a hand is dealt"):
+        state.apply(DecksChanged(3))
+    with pytest.raises(IllegalEventError, match="1 to 8 decks"):
+        replay(setup(), [DecksChanged(9)])
+    assert event_from_dict({"type": "decks_changed", "decks": 3}) == DecksChanged(3)
+
+
+def test_a_game_saved_before_the_deal_was_checked_still_loads():
+    events = [HandScored(hand, "Abe", {name: 5 for name in SIX[1:]}) for hand in range(1, 7)]
+    with pytest.raises(IllegalEventError, match="cannot be dealt"):
+        replay(setup(SIX, decks=1), events)
+    assert replay(setup(SIX, decks=1), events, strict=False).finished
+
+
+def test_the_table_says_whether_the_first_dealer_was_drawn_or_chosen():
+    assert GameSetup.create("eversol", FOUR).dealer_drawn
+    chosen = setup(dealer="Carl")
+    assert not chosen.dealer_drawn and not GameSetup.from_dict(chosen.to_dict()).dealer_drawn
+    state = replay(chosen, [])
+    assert not state.dealer_drawn
+    assert state.apply(DealerChosen("Ben", drawn=True)).dealer_drawn
+    assert not state.apply(DealerChosen("Ben")).dealer_drawn
+    old = {k: v for k, v in chosen.to_dict().items() if k != "dealer_drawn"}
+    assert GameSetup.from_dict(old).dealer_drawn  # saved before it was kept: as it was
+
+
+# --- The score of a followed hand against what the referee saw --------------------------------
+
+def followed_to_the_end():
+    """Hand 1, one deck, Abe deals. Abe and Ben each buy a discard, Ben goes down and then
+    out; Carl threw a rummy card, so Ari's rule charges Carl 10 (9♥ and Abe's 6♠)."""
+    game = GameSetup.create("eversol", ["Abe", "Ben", "Carl"], first_dealer="Abe")
+    return replay(game, FOLLOWED)
+
+
+FOLLOWED = [
+    UpcardTurned(1, "2C"),
+    Drew("Ben", "stock"), Discarded("Ben", "KC"),
+    Drew("Carl", "stock"), BuyClaimed("Abe"), Bought("Abe"), Discarded("Carl", "3C"),
+    Drew("Abe", "stock"), BuyClaimed("Ben"), Bought("Ben"), Discarded("Abe", "4D"),
+    Drew("Ben", "stock"), WentDown("Ben", [["5H", "5S", "JK"], ["9C", "9S", "9D"]]),
+    Discarded("Ben", "7C"),
+    Drew("Carl", "stock"), Discarded("Carl", "9H"), RummyCalled("Abe", "6S"),
+    Drew("Abe", "stock"), Discarded("Abe", "QH"),
+    Drew("Ben", "stock"), LaidOff("Ben", 0, "5C"), LaidOff("Ben", 0, "5D"),
+    Discarded("Ben", "8D"),
+]
+
+
+def test_a_followed_hand_knows_the_cards_each_player_kept():
+    live = followed_to_the_end().live
+    assert live.went_out == "Ben" and live.held == {"Abe": 7, "Ben": 0, "Carl": 6}
+    assert live.rummy_penalties == {"Abe": 0, "Ben": 0, "Carl": 10}
+
+
+def test_an_entry_that_contradicts_the_followed_hand_is_refused_naming_each_player():
+    state = followed_to_the_end()
+    with pytest.raises(RefereeMismatchError) as refused:
+        state.apply(HandScored(1, "Ben", {"Abe": 20, "Carl": 10 + 25}, entries={
+            "Abe": {"way": "cards", "cards": ["K", "7"]},
+            "Carl": {"way": "counts", "counts": {"2-9": 5}, "penalty": 10}}))
+    assert [(m.player, m.message) for m in refused.value.mismatches] == [
+        ("Abe", "The referee saw Abe keep 7 cards, but 2 were tapped."),
+        ("Carl", "The referee saw Carl keep 6 cards, but 5 were counted.")]
+    assert refused.value.field == "event.points.Abe"
+    with pytest.raises(RefereeMismatchError) as refused:
+        state.apply(HandScored(1, "Ben", {"Abe": 20, "Carl": 40}))  # totals only, as over the API
+    assert [m.message for m in refused.value.mismatches] == [
+        "The referee saw Abe keep 7 cards: worth 35 to 170 points, not 20."]
+    with pytest.raises(RefereeMismatchError, match="charged Carl a rummy penalty of 10"):
+        state.apply(HandScored(1, "Ben", {"Abe": 35, "Carl": 30},
+                               entries={"Carl": {"way": "total", "total": 30}}))
+    with pytest.raises(RefereeMismatchError, match="no rummy penalty charged to Ben"):
+        state.apply(HandScored(1, "Ben", {"Abe": 35, "Ben": 15, "Carl": 40},
+                               entries={"Ben": {"way": "penalty", "penalty": 15}}))
+    fine = state.apply(HandScored(1, "Ben", {"Abe": 35, "Carl": 40}))
+    assert fine.results[0].saved_anyway == () and fine.totals == {"Abe": 35, "Ben": 0, "Carl": 40}
+
+
+def test_a_contradicting_entry_saved_anyway_keeps_what_did_not_agree():
+    state = followed_to_the_end()
+    saved = state.apply(HandScored(1, "Ben", {"Abe": 20, "Carl": 40}, overrides_referee=True))
+    assert saved.totals == {"Abe": 20, "Ben": 0, "Carl": 40}
+    assert [m.message for m in saved.results[0].saved_anyway] == [
+        "The referee saw Abe keep 7 cards: worth 35 to 170 points, not 20."]
+    again = event_from_dict(HandScored(1, "Ben", {"Abe": 20, "Carl": 40},
+                                       overrides_referee=True).to_dict())
+    assert again.overrides_referee
+    # Saved before the check existed, without the flag: the game still loads.
+    loaded = replay(saved.setup, [*FOLLOWED, HandScored(1, "Ben", {"Abe": 20, "Carl": 40})],
+                    strict=False)
+    assert loaded.totals == saved.totals
+
+
+# --- A change tapped on a screen another device had moved on -----------------------------------
+
+def test_a_tap_on_an_older_screen_counts_while_it_means_the_same():
+    game = GameSetup.create("eversol", ["Abe", "Ben", "Carl"], first_dealer="Abe")
+    seen = replay(game, [UpcardTurned(1, "2C"), Drew("Ben", "stock"), Discarded("Ben", "KC")])
+    drew = seen.apply(Drew("Carl", "stock"))
+    assert overtaken(BuyClaimed("Abe"), seen, drew) is None
+    assert overtaken(RummyCalled("Abe", "3S"), seen, drew) is None
+    assert overtaken(Discarded("Carl", "4C"), seen, drew) is None  # the same turn
+    took = seen.apply(Drew("Carl", "discard"))
+    assert overtaken(BuyClaimed("Abe"), seen, took) is None  # legal or not is apply's to say
+    covered = drew.apply(Discarded("Carl", "4C"))
+    assert overtaken(BuyClaimed("Abe"), seen, covered) == "K♣ is no longer the top discard."
+    assert overtaken(Drew("Carl", "stock"), seen, covered) == "Carl's turn is over."
+    start = replay(game, [])
+    assert overtaken(UpcardTurned(1, "QC"), start, seen) == "Hand 1 is being followed already."
+    assert overtaken(Drew("Ben", "stock"), start, seen) == "Ben's turn is over."
+
+
+def test_a_score_or_a_setting_on_an_older_screen_counts_while_nothing_it_is_about_changed():
+    game = GameSetup.create("eversol", ["Abe", "Ben", "Carl"], first_dealer="Abe")
+    seen = replay(game, [HandScored(1, "Ben", {"Abe": 15, "Carl": 35})])
+    fixed = seen.apply(HandCorrected(1, "Ben", {"Abe": 20, "Carl": 35}, "Abe held a 5 more"))
+    assert overtaken(HandScored(2, "Abe", {"Ben": 5, "Carl": 5}), seen, fixed) is None
+    assert overtaken(HandCorrected(1, "Ben", {"Abe": 15, "Carl": 30}, "Carl"), seen,
+                     fixed) == "Hand 1 was changed."
+    scored = seen.apply(HandScored(2, "Abe", {"Ben": 5, "Carl": 5}))
+    assert overtaken(HandScored(2, "Carl", {"Ben": 5, "Abe": 5}), seen,
+                     scored) == "Hand 2 has been scored already."
+    start = replay(game, [])
+    redrawn = start.apply(DealerChosen("Carl", drawn=True))
+    assert overtaken(DealerChosen("Ben", drawn=True), start, redrawn) == "Carl deals first now."
+    assert overtaken(DecksChanged(2), start, start.apply(DecksChanged(3))) == (
+        "The game is played with 3 decks now.")

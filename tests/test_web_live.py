@@ -353,11 +353,11 @@ def test_a_finished_hand_fills_in_the_entry_and_is_scored_from_it(table, client)
     assert not re.search(r'name="held1-penalty"[^>]*\s+value="\d', entry)
     saved = send(client, f"/games/{table.id}/hands/1", {
         "expected_version": str(table.version), "save": "1", "went_out": "3",
-        "held0-total": "20", "held0-penalty": "15", "held1-total": "25", "held2-total": "30"})
+        "held0-total": "30", "held0-penalty": "15", "held1-total": "25", "held2-total": "30"})
     assert saved.status_code == 303, errors(saved)
     with table.app.app_context():
         state = load_game(table.id).state
-    assert state.totals == {"Abe": 35, "Ben": 25, "Carl": 30, "Dee": 0} and state.live is None
+    assert state.totals == {"Abe": 45, "Ben": 25, "Carl": 30, "Dee": 0} and state.live is None
 
 
 def test_undo_steps_back_one_live_step(table, client):

@@ -126,7 +126,7 @@ def game_document(loaded: LoadedGame) -> dict[str, Any]:
         "id": game.id,
         "version": loaded.version,
         "ruleset": loaded.setup.ruleset,
-        "decks": loaded.setup.decks,
+        "decks": state.decks,
         "options": dict(loaded.setup.options),
         "players": list(state.players),
         "hand": state.hand,
@@ -138,8 +138,12 @@ def game_document(loaded: LoadedGame) -> dict[str, Any]:
             "runs": contract.runs, "discard": contract.discard,
             "description": contract.describe("book", "run")},
         "hands": [{"hand": r.hand, "went_out": r.went_out, "dealer": state.dealer_of(r.hand),
-                   "points": dict(r.points), "corrections": list(r.corrections)}
+                   "points": dict(r.points), "corrections": list(r.corrections),
+                   "saved_anyway": [{"player": m.player, "message": m.message}
+                                    for m in r.saved_anyway]}
                   for r in state.results],
+        "short_deal": None if state.short_deal is None else {
+            "message": state.short_deal.message, "decks_needed": state.short_deal.decks_needed},
         "totals": state.totals,
         "leaders": state.leaders,
         "finished": state.finished,

@@ -72,14 +72,34 @@ LIVE_EVENTS = [
 
 EVENT = {"oneOf": [
     {"type": "object", "required": ["type", "dealer"], "properties": {
-        "type": {"enum": ["dealer_chosen"]}, "dealer": NAME},
+        "type": {"enum": ["dealer_chosen"]}, "dealer": NAME,
+        "drawn": {"type": "boolean", "default": False,
+                  "description": "Drawn at random (true) or chosen by the table (false)."}},
      "description": "Before hand 1 is scored: who deals first."},
+    {"type": "object", "required": ["type", "decks"], "properties": {
+        "type": {"enum": ["decks_changed"]}, "decks": {"type": "integer", "minimum": 1,
+                                                        "maximum": 8}},
+     "description": "Between hands (no hand being followed): the table plays on with this "
+                    "many decks, enough to deal the hand being played. A hand the decks "
+                    "cannot deal (say six players, one deck, hand 4) cannot be dealt, "
+                    "followed or scored until then (illegal_event, naming the decks needed)."},
     {"type": "object", "required": ["type", "hand", "went_out", "points"], "properties": {
         "type": {"enum": ["hand_scored"]}, "hand": {"type": "integer", "minimum": 1},
         "went_out": NAME, "points": POINTS,
-        "entries": {"type": "object", "description": "How each number was entered."}},
-     "description": "The hand being played ends: who went out (0) and everybody else's "
-                    "points, each a multiple of 5, at least 5."},
+        "entries": {"type": "object", "description": (
+            "How each number was entered, by player: {\"way\": \"cards\", \"cards\": "
+            "[...]}, {\"way\": \"counts\", \"counts\": {\"2-9\", \"10-K\", \"A\", "
+            "\"joker\"}}, {\"way\": \"total\", \"total\"} or {\"way\": \"penalty\"}, "
+            "each with an optional \"penalty\" (Ari's rule).")},
+        "overrides_referee": {"type": "boolean", "default": False, "description": (
+            "After a hand the referee followed to its end, points that contradict what it "
+            "saw (the cards each player kept: as many tapped or counted, a total those cards "
+            "can make; each rummy penalty) answer 422 referee_mismatch naming each mismatch. "
+            "true saves them anyway, for when the referee missed a step; the game keeps "
+            "what did not agree.")}},
+     "description": "The hand being played ends: who went out (0, or a rummy penalty under "
+                    "Ari's rule) and everybody else's points, each a multiple of 5, at "
+                    "least 5."},
     {"type": "object", "required": ["type", "hand", "went_out", "points", "reason"],
      "properties": {
          "type": {"enum": ["hand_corrected"]}, "hand": {"type": "integer", "minimum": 1},
@@ -122,7 +142,14 @@ SCHEMAS.update({
         "hands": {"type": "array", "items": {"type": "object", "required": [
             "hand", "went_out", "points"], "properties": {
             "hand": {"type": "integer"}, "went_out": NAME, "dealer": NAME, "points": POINTS,
-            "corrections": {"type": "array", "items": {"type": "string"}}}}},
+            "corrections": {"type": "array", "items": {"type": "string"}},
+            "saved_anyway": {"type": "array", "items": {"type": "object", "properties": {
+                "player": NAME, "message": {"type": "string"}}}, "description": (
+                "Saved with overrides_referee: what did not agree with the followed hand.")}}}},
+        "short_deal": {"type": ["object", "null"], "description": (
+            "Why the decks in play cannot deal the hand being played (null when they can): "
+            "a decks_changed event to decks_needed lets it be dealt."), "properties": {
+            "message": {"type": "string"}, "decks_needed": {"type": "integer"}}},
         "totals": POINTS,
         "leaders": {"type": "array", "items": NAME},
         "finished": {"type": "boolean"},

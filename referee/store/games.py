@@ -17,7 +17,9 @@ from dataclasses import dataclass
 from sqlalchemy import bindparam, select, update
 from sqlalchemy.exc import IntegrityError
 
+from ..core.errors import RefereeInputError
 from ..core.game import Event, GameSetup, GameState, IllegalEventError, event_from_dict, replay
+from ..core.game.catch_up import overtaken
 from ..extensions import db
 from .models import Game, GameEvent, GameSeat, Player, utc_now
 
@@ -30,6 +32,23 @@ class StaleVersionError(Exception):
     def __init__(self, current: int):
         super().__init__(f"The game has moved on to version {current}.")
         self.current = current
+
+
+class OvertakenError(Exception):
+    """A change tapped on an older screen that does not fit the game as it is now: either
+    what it was about has gone, or the rules refuse it now. Nothing was written.
+
+    ``meanwhile`` says what changed since that screen, oldest first; ``reason`` why the
+    change was not made; ``field`` the input it is about, when the rules name one.
+    """
+
+    def __init__(self, loaded: LoadedGame, seen_version: int, reason: str,
+                 field: str | None = None):
+        super().__init__(reason)
+        self.loaded = loaded
+        self.meanwhile = loaded.changes_since(seen_version)
+        self.reason = reason
+        self.field = field
 
 
 class EditKeyError(PermissionError):
@@ -50,6 +69,23 @@ class LoadedGame:
     @property
     def active_events(self) -> list[GameEvent]:
         return [e for e in self.events if e.undone_in is None]
+
+    def state_at(self, version: int) -> GameState:
+        """The game as a screen made at ``version`` showed it."""
+        counted = [e for e in self.events
+                   if e.version <= version and (e.undone_in is None or e.undone_in > version)]
+        return replay(self.setup, [event_from_dict(e.payload) for e in counted], strict=False)
+
+    def changes_since(self, version: int) -> list[str]:
+        """What happened after ``version``, oldest first, in a few words each."""
+        changes = []
+        for stored in self.events:
+            if stored.version > version:
+                changes.append((stored.version, event_from_dict(stored.payload).describe()))
+            if stored.undone_in is not None and stored.undone_in > version:
+                undone = event_from_dict(stored.payload).describe()
+                changes.append((stored.undone_in, f"{undone} was undone"))
+        return [words for _, words in sorted(changes)]
 
 
 def hash_key(key: str) -> str:
@@ -96,7 +132,10 @@ def load_game(game_id: str) -> LoadedGame:
             break
         db.session.refresh(game)
     setup = GameSetup.from_dict(game.setup)
-    state = replay(setup, [event_from_dict(e.payload) for e in events if e.undone_in is None])
+    # Saved events were checked when they were written: checks added since must not
+    # stop an old game from loading.
+    state = replay(setup, [event_from_dict(e.payload) for e in events if e.undone_in is None],
+                   strict=False)
     return LoadedGame(game, setup, events, state)
 
 
@@ -120,36 +159,91 @@ def check_edit_key(game: Game, key: str | None) -> None:
         raise EditKeyError("This device may only watch the game: its edit key is missing.")
 
 
+# How often a write that catches up looks at the game again when yet another device wrote
+# in the moment between its read and its write. Each round is one write by someone else.
+CATCH_UP_ROUNDS = 5
+
+
 def append_event(game_id: str, event: Event, expected_version: int,
-                 edit_key: str | None) -> LoadedGame:
-    loaded = load_game(game_id)
-    check_edit_key(loaded.game, edit_key)
-    if loaded.version != expected_version:
-        raise StaleVersionError(loaded.version)
-    after = loaded.state.apply(event)  # raises for an illegal step, before any write
-    version = _claim_version(game_id, expected_version, finished=after.finished)
-    db.session.add(GameEvent(game_id=game_id, version=version, kind=event.type,
-                             payload=event.to_dict()))
-    db.session.commit()
-    return load_game(game_id)
+                 edit_key: str | None, catch_up: bool = False) -> LoadedGame:
+    """Append ``event`` to the game that was at ``expected_version`` on the writer's screen.
+
+    If another device wrote since, the API's way (``catch_up`` off) is a
+    ``StaleVersionError``: the client reloads and decides. A tap on a screen
+    (``catch_up`` on) is applied to the game as it is now if it still means the
+    same there and the rules allow it; otherwise ``OvertakenError`` says why.
+    """
+    for _ in range(CATCH_UP_ROUNDS):
+        loaded = load_game(game_id)
+        check_edit_key(loaded.game, edit_key)
+        stale = loaded.version != expected_version
+        if stale and not catch_up:
+            raise StaleVersionError(loaded.version)
+        if stale:
+            _check_still_meant(loaded, event, expected_version)
+        try:
+            after = loaded.state.apply(event)  # raises for an illegal step, before any write
+        except RefereeInputError as error:
+            if stale:
+                raise OvertakenError(loaded, expected_version, error.message,
+                                     error.field) from error
+            raise
+        try:
+            version = _claim_version(game_id, loaded.version, finished=after.finished)
+        except StaleVersionError:
+            if catch_up:
+                continue
+            raise
+        db.session.add(GameEvent(game_id=game_id, version=version, kind=event.type,
+                                 payload=event.to_dict()))
+        db.session.commit()
+        return load_game(game_id)
+    raise StaleVersionError(current_version(game_id) or expected_version)
 
 
-def undo_last(game_id: str, expected_version: int, edit_key: str | None) -> LoadedGame:
-    """Mark the newest event that still counts as undone; it stays in the history."""
-    loaded = load_game(game_id)
-    check_edit_key(loaded.game, edit_key)
-    if loaded.version != expected_version:
-        raise StaleVersionError(loaded.version)
-    active = loaded.active_events
-    if not active:
-        raise IllegalEventError("There is nothing to undo yet.", "expected_version")
-    last = active[-1]
-    remaining = replay(loaded.setup, [event_from_dict(e.payload) for e in active[:-1]])
-    version = _claim_version(game_id, expected_version, finished=remaining.finished)
-    db.session.execute(update(GameEvent).where(GameEvent.id == last.id)
-                       .values(undone_in=version, undone_at=utc_now()))
-    db.session.commit()
-    return load_game(game_id)
+def _check_still_meant(loaded: LoadedGame, event: Event, seen_version: int) -> None:
+    reason = overtaken(event, loaded.state_at(seen_version), loaded.state)
+    if reason is not None:
+        raise OvertakenError(loaded, seen_version, reason)
+
+
+def undo_last(game_id: str, expected_version: int, edit_key: str | None,
+              undoes: int | None = None) -> LoadedGame:
+    """Mark the newest event that still counts as undone; it stays in the history.
+
+    ``undoes`` is the version of the event the undo button named: with it, an undo
+    from an older screen is made if that event is still the newest, and refused
+    with ``OvertakenError`` otherwise (without it, another device's write first is a
+    ``StaleVersionError``).
+    """
+    for _ in range(CATCH_UP_ROUNDS):
+        loaded = load_game(game_id)
+        check_edit_key(loaded.game, edit_key)
+        active = loaded.active_events
+        if loaded.version != expected_version:
+            if undoes is None:
+                raise StaleVersionError(loaded.version)
+            if not active or active[-1].version != undoes:
+                latest = (event_from_dict(active[-1].payload).describe() if active
+                          else "nothing is left to undo")
+                raise OvertakenError(loaded, expected_version,
+                                     f"The newest step is now: {latest}.")
+        if not active:
+            raise IllegalEventError("There is nothing to undo yet.", "expected_version")
+        last = active[-1]
+        remaining = replay(loaded.setup, [event_from_dict(e.payload) for e in active[:-1]],
+                           strict=False)
+        try:
+            version = _claim_version(game_id, loaded.version, finished=remaining.finished)
+        except StaleVersionError:
+            if undoes is not None:
+                continue
+            raise
+        db.session.execute(update(GameEvent).where(GameEvent.id == last.id)
+                           .values(undone_in=version, undone_at=utc_now()))
+        db.session.commit()
+        return load_game(game_id)
+    raise StaleVersionError(current_version(game_id) or expected_version)
 
 
 def _claim_version(game_id: str, expected: int, finished: bool) -> int:

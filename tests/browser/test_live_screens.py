@@ -170,14 +170,14 @@ def test_a_hand_refereed_on_the_tablet_while_a_tv_watches(live_server, open_scre
     rows = page.locator(".entry-row")
     expect(rows.nth(3).locator("input[name=went_out]")).to_be_checked()
     expect(rows.nth(0).get_by_label(re.compile("Points of both dead cards"))).to_have_value("15")
-    for seat_number, total in ((0, 20), (1, 25), (2, 30)):
+    for seat_number, total in ((0, 30), (1, 25), (2, 30)):
         rows.nth(seat_number).get_by_label("or total").fill(str(total))
-    expect(rows.nth(0).locator(".entry-points")).to_have_text("35")
+    expect(rows.nth(0).locator(".entry-points")).to_have_text("45")
     page.get_by_role("button", name="Save hand 1").click()
     expect(page.locator(".flash")).to_contain_text("Hand 1 saved: Dee went out")
     expect(page.locator("#hand-title")).to_have_text("Hand 2 of 6")
     expect(page.locator("#live")).to_have_count(0)  # hand 2 starts as a scorekeeping hand
-    expect(page.locator(".ranking")).to_contain_text("4th Abe 35")
+    expect(page.locator(".ranking")).to_contain_text("4th Abe 45")
 
 
 def test_the_live_panel_on_a_phone(live_server, open_screen):

@@ -3,7 +3,7 @@
 >>> event = event_from_dict({"type": "hand_scored", "hand": 1, "went_out": "Ben",
 ...                          "points": {"Abe": 15, "Carl": 35}})
 >>> event
-HandScored(hand=1, went_out='Ben', points={'Abe': 15, 'Carl': 35}, entries={})
+HandScored(hand=1, went_out='Ben', points={'Abe': 15, 'Carl': 35}, entries={}, overrides_referee=False)
 >>> event_from_dict(event.to_dict()) == event
 True
 """
@@ -21,13 +21,26 @@ from .errors import IllegalEventError
 
 @dataclass(frozen=True)
 class DealerChosen:
-    """The first dealer drawn again (or chosen) before the first hand is scored."""
+    """The first dealer drawn again (``drawn``) or chosen, before the first hand begins."""
 
     type: ClassVar[str] = "dealer_chosen"
     dealer: str
+    drawn: bool = False
 
     def describe(self) -> str:
         return f"{self.dealer} deals first"
+
+
+@dataclass(frozen=True)
+class DecksChanged:
+    """The table plays on with another number of decks, between hands: a hand the decks
+    in play cannot deal needs more."""
+
+    type: ClassVar[str] = "decks_changed"
+    decks: int
+
+    def describe(self) -> str:
+        return f"{self.decks} deck{'s' if self.decks != 1 else ''} from now on"
 
 
 @dataclass(frozen=True)
@@ -35,6 +48,9 @@ class HandScored:
     """The end of a hand: who went out, and the points every other player was caught with.
 
     ``entries`` keeps how each number was entered (counts, cards or a total), for the history.
+    After a hand the referee followed, points that contradict what it saw (how many cards
+    each player kept, the rummy penalties) are refused unless ``overrides_referee`` says
+    the table saves them anyway: the referee may have missed a step.
     """
 
     type: ClassVar[str] = "hand_scored"
@@ -42,6 +58,7 @@ class HandScored:
     went_out: str
     points: Mapping[str, int]
     entries: Mapping[str, Any] = field(default_factory=dict)
+    overrides_referee: bool = False
 
     def describe(self) -> str:
         return f"Hand {self.hand}: {self.went_out} went out"
@@ -79,10 +96,10 @@ class UpcardTurned:
         return f"Hand {self.hand} dealt: {self.card or 'a card'} turned up"
 
 
-GameEvent = DealerChosen | HandScored | HandCorrected | UpcardTurned
+GameEvent = DealerChosen | DecksChanged | HandScored | HandCorrected | UpcardTurned
 Event = GameEvent | Step
-EVENT_TYPES: dict[str, type] = {
-    kind.type: kind for kind in (DealerChosen, HandScored, HandCorrected, UpcardTurned)}
+EVENT_TYPES: dict[str, type] = {kind.type: kind for kind in (
+    DealerChosen, DecksChanged, HandScored, HandCorrected, UpcardTurned)}
 
 
 def to_dict(event: Event) -> dict[str, Any]:
@@ -106,10 +123,10 @@ def event_from_dict(data: Any) -> Event:
                                 f"known types: {', '.join([*EVENT_TYPES, *STEP_TYPES])}.",
                                 "event.type")
     if kind is DealerChosen:
-        return DealerChosen(_text(data, "dealer"))
-    hand = data.get("hand")
-    if not isinstance(hand, int) or isinstance(hand, bool):
-        raise WrongTypeError("hand must be a whole number.", "event.hand")
+        return DealerChosen(_text(data, "dealer"), _flag(data, "drawn"))
+    if kind is DecksChanged:
+        return DecksChanged(_whole_number(data, "decks"))
+    hand = _whole_number(data, "hand")
     if kind is UpcardTurned:
         card = data.get("card")
         if card is not None and not isinstance(card, str):
@@ -127,7 +144,21 @@ def event_from_dict(data: Any) -> Event:
               "entries": dict(entries)}
     if kind is HandCorrected:
         return HandCorrected(reason=_text(data, "reason"), **common)
-    return HandScored(**common)
+    return HandScored(**common, overrides_referee=_flag(data, "overrides_referee"))
+
+
+def _flag(data: Mapping[str, Any], name: str) -> bool:
+    value = data.get(name, False)
+    if not isinstance(value, bool):
+        raise WrongTypeError(f"{name} must be true or false.", f"event.{name}")
+    return value
+
+
+def _whole_number(data: Mapping[str, Any], name: str) -> int:
+    value = data.get(name)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise WrongTypeError(f"{name} must be a whole number.", f"event.{name}")
+    return value
 
 
 def _text(data: Mapping[str, Any], name: str) -> str:

@@ -34,6 +34,7 @@ class GameSetup:
     first_dealer: int  # seat of the first hand's dealer
     decks: int
     options: Mapping[str, Any] = field(default_factory=dict)
+    dealer_drawn: bool = True  # drawn at random (may be drawn again), or chosen by the table
 
     @classmethod
     def create(cls, ruleset: str, players: Sequence[Any], first_dealer: str | int | None = None,
@@ -47,7 +48,8 @@ class GameSetup:
         names = _names(players)
         table = game.configure(options=options, decks=decks, players=len(names))
         seat = _dealer_seat(names, first_dealer, rng or random.SystemRandom())
-        return cls(game.key, names, seat, table.decks, dict(table.options))
+        return cls(game.key, names, seat, table.decks, dict(table.options),
+                   dealer_drawn=first_dealer is None)
 
     @property
     def table(self) -> TableRules:
@@ -56,12 +58,12 @@ class GameSetup:
     def to_dict(self) -> dict[str, Any]:
         return {"ruleset": self.ruleset, "players": list(self.players),
                 "first_dealer": self.first_dealer, "decks": self.decks,
-                "options": dict(self.options)}
+                "options": dict(self.options), "dealer_drawn": self.dealer_drawn}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> GameSetup:
         return cls(data["ruleset"], tuple(data["players"]), data["first_dealer"], data["decks"],
-                   dict(data["options"]))
+                   dict(data["options"]), data.get("dealer_drawn", True))
 
 
 def _names(players: Sequence[Any]) -> tuple[str, ...]:

@@ -17,10 +17,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
+from ..rulesets import get_ruleset
+
+from ..errors import DeckCountError
 from ..live.steps import STEP_TYPES
-from ..rulesets.model import Contract
+from ..rulesets.model import Contract, ShortDeal, TableRules, short_deal
 from .errors import GameSetupError, HandEntryError, IllegalEventError
-from .events import DealerChosen, Event, HandCorrected, HandScored, UpcardTurned
+from .events import DealerChosen, DecksChanged, Event, HandCorrected, HandScored, UpcardTurned
+from .followed import Mismatch, RefereeMismatchError, mismatches
 from .setup import GameSetup, seat_of
 
 if TYPE_CHECKING:  # the live hand reads the game's setup, so it is imported when first needed
@@ -38,6 +42,8 @@ class HandResult:
     points: Mapping[str, int]  # every player, the one who went out at 0
     corrections: tuple[str, ...] = ()  # the reasons, oldest first
     entries: Mapping[str, Any] | None = None
+    # Saved although it contradicted the hand the referee followed: what did not agree.
+    saved_anyway: tuple[Mismatch, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -53,10 +59,12 @@ class GameState:
     first_dealer: int
     results: tuple[HandResult, ...] = ()
     live: LiveHand | None = None  # the hand being played, when the referee follows it
+    decks: int = 0  # in play now (the table may add decks between hands)
+    dealer_drawn: bool = True  # the first dealer was drawn at random, not chosen
 
     @classmethod
     def start(cls, setup: GameSetup) -> GameState:
-        return cls(setup, setup.first_dealer)
+        return cls(setup, setup.first_dealer, decks=setup.decks, dealer_drawn=setup.dealer_drawn)
 
     # ------------------------------------------------------------------ the table now
 
@@ -100,6 +108,19 @@ class GameState:
     def contract(self) -> Contract | None:
         return None if self.hand is None else self.contracts[self.hand - 1]
 
+    @property
+    def table(self) -> TableRules:
+        """The game's rules with the decks in play now."""
+        return get_ruleset(self.setup.ruleset).configure(options=self.setup.options,
+                                                         decks=self.decks)
+
+    @property
+    def short_deal(self) -> ShortDeal | None:
+        """Why the decks in play cannot deal the hand being played, if they cannot."""
+        if self.hand is None:
+            return None
+        return short_deal(self.table, len(self.players), self.hand)
+
     # ------------------------------------------------------------------ the score
 
     @property
@@ -135,35 +156,24 @@ class GameState:
 
     # ------------------------------------------------------------------ steps
 
-    def apply(self, event: Event) -> GameState:
-        """The state after ``event``; an event the game cannot take raises and changes nothing."""
+    def apply(self, event: Event, strict: bool = True) -> GameState:
+        """The state after ``event``; an event the game cannot take raises and changes nothing.
+
+        ``strict`` off folds an event saved earlier: the rules it was checked by then
+        still hold, but not checks added since (the cards the referee saw, whether
+        the decks can deal a hand, the score against the followed hand), so that a
+        game saved before them never stops loading.
+        """
         if type(event) in STEP_TYPES.values():
-            return self._step(event)
+            return self._step(event, strict)
         if isinstance(event, UpcardTurned):
-            return self._deal(event)
+            return self._deal(event, strict)
         if isinstance(event, DealerChosen):
-            if self.results or self.live is not None:
-                raise IllegalEventError("The first dealer can only change before hand 1 "
-                                        "begins.", "event.dealer")
-            try:
-                seat = seat_of(self.players, event.dealer, "event.dealer")
-            except GameSetupError as error:
-                raise IllegalEventError(error.message, error.field) from None
-            return replace(self, first_dealer=seat)
+            return self._dealer(event)
+        if isinstance(event, DecksChanged):
+            return self._decks(event)
         if isinstance(event, HandScored):
-            if self.finished:
-                raise IllegalEventError(f"All {self.hands_in_game} hands are scored; "
-                                        "correct a hand instead.", "event.hand")
-            if event.hand != self.hand:
-                raise IllegalEventError(f"Hand {self.hand} is being played, so hand "
-                                        f"{event.hand} cannot be scored now.", "event.hand")
-            result = self._result(event.hand, event.went_out, event.points, event.entries)
-            if self.live is not None and self.live.finished \
-                    and result.went_out != self.live.went_out:
-                raise IllegalEventError(f"The referee saw {self.live.went_out} go out in hand "
-                                        f"{event.hand}, not {result.went_out}.",
-                                        "event.went_out")
-            return replace(self, results=(*self.results, result), live=None)
+            return self._scored(event, strict)
         if isinstance(event, HandCorrected):
             if not 1 <= event.hand <= len(self.results):
                 raise IllegalEventError(f"Hand {event.hand} has not been scored, so there is "
@@ -176,13 +186,68 @@ class GameState:
             return replace(self, results=tuple(results))
         raise IllegalEventError("That is not a step this game knows.", "event.type")
 
+    # ------------------------------------------------------------------ between hands
+
+    def _dealer(self, event: DealerChosen) -> GameState:
+        if self.results or self.live is not None:
+            raise IllegalEventError("The first dealer can only change before hand 1 "
+                                    "begins.", "event.dealer")
+        try:
+            seat = seat_of(self.players, event.dealer, "event.dealer")
+        except GameSetupError as error:
+            raise IllegalEventError(error.message, error.field) from None
+        return replace(self, first_dealer=seat, dealer_drawn=event.drawn)
+
+    def _decks(self, event: DecksChanged) -> GameState:
+        if self.finished:
+            raise IllegalEventError(f"All {self.hands_in_game} hands are scored.", "event.decks")
+        if self.live is not None:
+            raise IllegalEventError(f"Hand {self.hand} is being followed: change the decks "
+                                    "before a hand is dealt.", "event.decks")
+        try:
+            table = get_ruleset(self.setup.ruleset).configure(
+                options=self.setup.options, decks=event.decks)
+        except DeckCountError as error:
+            raise IllegalEventError(error.message, "event.decks") from None
+        short = short_deal(table, len(self.players), self.hand)
+        if short is not None:
+            raise IllegalEventError(short.message, "event.decks")
+        return replace(self, decks=event.decks)
+
+    def _scored(self, event: HandScored, strict: bool) -> GameState:
+        if self.finished:
+            raise IllegalEventError(f"All {self.hands_in_game} hands are scored; "
+                                    "correct a hand instead.", "event.hand")
+        if event.hand != self.hand:
+            raise IllegalEventError(f"Hand {self.hand} is being played, so hand "
+                                    f"{event.hand} cannot be scored now.", "event.hand")
+        if strict:
+            self._can_deal("event.hand")
+        result = self._result(event.hand, event.went_out, event.points, event.entries)
+        live = self.live
+        if live is not None and live.finished:
+            if result.went_out != live.went_out:
+                raise IllegalEventError(f"The referee saw {live.went_out} go out in hand "
+                                        f"{event.hand}, not {result.went_out}.",
+                                        "event.went_out")
+            found = mismatches(live.result, self.table, result.points, event.entries)
+            if found and strict and not event.overrides_referee:
+                raise RefereeMismatchError(found)
+            result = replace(result, saved_anyway=tuple(found))
+        return replace(self, results=(*self.results, result), live=None)
+
     # ------------------------------------------------------------------ a hand followed live
 
     def _seating(self) -> GameSetup:
-        """The setup with the first dealer as drawn or chosen since the game began."""
-        return replace(self.setup, first_dealer=self.first_dealer)
+        """The setup with the first dealer and the decks as the game has them now."""
+        return replace(self.setup, first_dealer=self.first_dealer, decks=self.decks)
 
-    def _deal(self, event: UpcardTurned) -> GameState:
+    def _can_deal(self, field_name: str) -> None:
+        short = self.short_deal
+        if short is not None:
+            raise IllegalEventError(short.message, field_name)
+
+    def _deal(self, event: UpcardTurned, strict: bool) -> GameState:
         if self.finished or event.hand != self.hand:
             raise IllegalEventError(f"Hand {self.hand or self.hands_in_game} is the one being "
                                     f"played, so hand {event.hand} cannot be dealt now.",
@@ -190,15 +255,20 @@ class GameState:
         if self.live is not None and self.live.steps:
             raise IllegalEventError("The upcard is turned at the deal, before anyone plays: "
                                     "undo the hand's steps to change it.", "event.card")
+        if strict:
+            self._can_deal("event.hand")
         from ..live.hand import LiveHand
-        return replace(self, live=LiveHand.for_game(self._seating(), event.hand, event.card))
+        return replace(self, live=LiveHand.for_game(self._seating(), event.hand, event.card,
+                                                    strict=strict))
 
-    def _step(self, step) -> GameState:
+    def _step(self, step, strict: bool) -> GameState:
         if self.finished:
             raise IllegalEventError(f"All {self.hands_in_game} hands are scored.", "event.type")
         from ..live.hand import LiveHand
-        live = self.live or LiveHand.for_game(self._seating(), self.hand)
-        return replace(self, live=live.after(step))
+        if self.live is None and strict:
+            self._can_deal("event")
+        live = self.live or LiveHand.for_game(self._seating(), self.hand, strict=strict)
+        return replace(self, live=live.after(step, strict))
 
     def _result(self, hand: int, went_out: str, points: Mapping[str, int],
                 entries: Mapping[str, Any]) -> HandResult:
@@ -213,7 +283,7 @@ class GameState:
             except GameSetupError as error:
                 raise HandEntryError(error.message, error.field) from None
             given[player] = value
-        check_hand_points(self.players, out, given, self.setup.decks,
+        check_hand_points(self.players, out, given, self.decks,
                           rummy_penalties=bool(self.setup.options.get("aris_rule")))
         return HandResult(hand, out, {name: given.get(name, 0) for name in self.players},
                           entries=dict(entries))
@@ -252,9 +322,10 @@ def check_hand_points(players: Sequence[str], went_out: str, points: Mapping[str
                                  f"event.points.{name}")
 
 
-def replay(setup: GameSetup, events: Sequence[Event]) -> GameState:
-    """Fold the events (those not undone) over the setup."""
+def replay(setup: GameSetup, events: Sequence[Event], strict: bool = True) -> GameState:
+    """Fold the events (those not undone) over the setup; ``strict`` off for events saved
+    earlier (``GameState.apply``)."""
     state = GameState.start(setup)
     for event in events:
-        state = state.apply(event)
+        state = state.apply(event, strict)
     return state

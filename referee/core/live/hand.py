@@ -42,8 +42,8 @@ from . import melding, turns
 from .buys import BuyRuling
 from .errors import IllegalStepError
 from .record import HandRecord, LaidMeld, Phase, TopDiscard, read_card
-from .steps import (Bought, BuyClaimed, BuyWithdrawn, Discarded, Drew, LaidOff, RummyCalled,
-                    Step, WentDown)
+from .steps import (About, Bought, BuyClaimed, BuyWithdrawn, Discarded, Drew, LaidOff,
+                    RummyCalled, Step, WentDown)
 from .view import HandOutcome, snapshot
 
 _RULES: dict[type, Callable[[HandRecord, Any], None]] = {
@@ -189,6 +189,10 @@ class LiveHand:
     @property
     def phase(self) -> Phase:
         return self._record.phase
+
+    def moment(self, about: About) -> int:
+        """Which turn of the hand it is, or which discard lies on top (0: the upcard)."""
+        return self._record.turns if about is About.TURN else self._record.throws
 
     @property
     def top(self) -> TopDiscard | None:

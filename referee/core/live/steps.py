@@ -34,11 +34,20 @@ class Source(Enum):
     DISCARD = "discard"
 
 
+class About(Enum):
+    """What a step is said about: a step tapped on an older screen still counts only while
+    that is unchanged (``LiveHand.moment``)."""
+
+    TURN = "turn"  # the turn of the player who takes it
+    TOP_DISCARD = "top discard"  # the card on top of the pile as it lay
+
+
 @dataclass(frozen=True)
 class Drew:
     """The player whose turn it is draws: the stock's top card, or the top discard free."""
 
     type: ClassVar[str] = "drew"
+    about: ClassVar[About] = About.TURN
     player: str
     source: Source
     card: str | None = None  # a stock card is usually unknown
@@ -57,6 +66,7 @@ class Discarded:
     """The player whose turn it is throws a card face up, ending the turn."""
 
     type: ClassVar[str] = "discarded"
+    about: ClassVar[About] = About.TURN
     player: str
     card: str | None = None  # needed for rummy calls on it
 
@@ -69,6 +79,7 @@ class BuyClaimed:
     """A player asks to buy the top discard."""
 
     type: ClassVar[str] = "buy_claimed"
+    about: ClassVar[About] = About.TOP_DISCARD
     player: str
 
     def describe(self) -> str:
@@ -80,6 +91,7 @@ class BuyWithdrawn:
     """A player takes back a request to buy (there is no penalty for changing one's mind)."""
 
     type: ClassVar[str] = "buy_withdrawn"
+    about: ClassVar[About] = About.TOP_DISCARD
     player: str
 
     def describe(self) -> str:
@@ -91,6 +103,7 @@ class Bought:
     """The buy settled: ``player`` takes the top discard and a penalty card from the stock."""
 
     type: ClassVar[str] = "bought"
+    about: ClassVar[About] = About.TOP_DISCARD
     player: str
     card: str | None = None  # the top discard, when the referee did not know it
     penalty: str | None = None  # the penalty card, if shown
@@ -112,6 +125,7 @@ class WentDown:
     """The contract laid, melds as they lie; ``swaps`` buy played jokers in the same turn."""
 
     type: ClassVar[str] = "went_down"
+    about: ClassVar[About] = About.TURN
     player: str
     melds: tuple[tuple[str, ...], ...]
     swaps: tuple[JokerSwap, ...] = ()
@@ -130,6 +144,7 @@ class LaidOff:
     """A player who is down adds one card to table meld ``meld``; ``JK=6D`` places a joker."""
 
     type: ClassVar[str] = "laid_off"
+    about: ClassVar[About] = About.TURN
     player: str
     meld: int
     card: str
@@ -146,6 +161,7 @@ class RummyCalled:
     """
 
     type: ClassVar[str] = "rummy_called"
+    about: ClassVar[About] = About.TOP_DISCARD
     caller: str
     callers_discard: str | None = None
     meld: int | None = None

@@ -219,6 +219,24 @@ class TableRules:
         self.deck.check_card(card)  # a joker in Basic, an ace in Base: bad input
         return self.ruleset.card_value(card, self.options, low_ace_in_run)
 
+    def held_points_range(self, count: int) -> tuple[int, int]:
+        """The fewest and the most points ``count`` cards held could be worth.
+
+        >>> from referee.core.rulesets import EVERSOL
+        >>> EVERSOL.configure(decks=1).held_points_range(3)
+        (15, 115)
+        """
+        values = sorted(self.card_value(card) for card in self._every_card())
+        count = max(0, min(count, len(values)))
+        return sum(values[:count]), sum(values[len(values) - count:])
+
+    def _every_card(self) -> list[Card]:
+        from ..cards import JOKER, Suit, natural
+
+        cards = [natural(rank, suit) for rank in self.deck.ranks for suit in Suit]
+        cards += [JOKER] * self.deck.jokers_per_deck
+        return cards * self.decks
+
 
 @dataclass(frozen=True)
 class ShortDeal:
