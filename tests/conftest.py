@@ -28,11 +28,17 @@ import shutil
 from pathlib import Path
 
 import pytest
+from hypothesis import settings as hypothesis_settings
 
 from referee import create_app
 from referee.extensions import db
 
 CASES_FILE = Path(__file__).parent / "cases" / "examples.json"
+
+# Every property test draws the same examples on every run, and keeps none between runs:
+# a test's own settings may ask for more or fewer examples, but not for chance.
+hypothesis_settings.register_profile("referee", derandomize=True, database=None)
+hypothesis_settings.load_profile("referee")
 
 # The PostgreSQL database to test on; unset (or empty) means SQLite.
 TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL") or None
