@@ -11,14 +11,25 @@
       event.detail.isError = false;
       return;
     }
-    // Referee mode: a 409 carries the board as another device left it; show it.
-    if (event.detail.xhr && event.detail.xhr.status === 409 && event.detail.target &&
-        event.detail.target.id === "board") {
-      event.detail.shouldSwap = true;
-      event.detail.isError = false;
+    // A poll sent before a tap's answer may come back after it: never show an older game.
+    if (event.detail.target && event.detail.target.id === "board" &&
+        versionIn(event.detail.serverResponse) < shownVersion()) {
+      event.detail.shouldSwap = false;
+      return;
     }
     rememberScroll();
   });
+
+  // Every board says which version of the game it shows.
+  function shownVersion() {
+    var board = document.getElementById("board");
+    return board ? Number(board.getAttribute("data-version")) : -1;
+  }
+
+  function versionIn(html) {
+    var found = /id="board"[^>]*data-version="(\d+)"/.exec(String(html || "").slice(0, 600));
+    return found ? Number(found[1]) : -1;
+  }
 
   // A change swaps the standings in anew; keep a long table scrolled where it was.
   var scrolled = [];
@@ -26,24 +37,27 @@
     scrolled = Array.prototype.map.call(document.querySelectorAll(".standings-scroll"),
       function (box) { return box.scrollLeft; });
   }
-  document.addEventListener("htmx:afterSettle", function () {
+  function afterBoardChange() {
     document.querySelectorAll(".standings-scroll").forEach(function (box, i) {
       if (scrolled[i]) { box.scrollLeft = scrolled[i]; }
     });
     localTimes();
     document.querySelectorAll("[data-card-picker]").forEach(namePicked);
-  });
+  }
+  document.addEventListener("htmx:afterSettle", afterBoardChange);
 
   // A flash says what the last full page load changed; once the board shows a newer change
   // it would mislead (referee mode changes the board many times between page loads).
   document.addEventListener("htmx:afterSwap", function (event) {
     if (event.detail.target && event.detail.target.id === "board" &&
         event.detail.xhr && event.detail.xhr.status === 200) {
-      document.querySelectorAll(".game-page > .flash").forEach(function (flash) {
-        flash.remove();
-      });
+      removeFlashes();
     }
   });
+
+  function removeFlashes() {
+    document.querySelectorAll(".game-page > .flash").forEach(function (flash) { flash.remove(); });
+  }
 
   // Times are written in the server's zone; show them in this device's.
   function localTimes() {
@@ -173,6 +187,57 @@
     var form = document.getElementById("entry-form");
     if (form) { showAll(form); }
   });
+
+  // --- Referee mode: each tap is sent at once ------------------------------------------------
+  // Not through htmx, which queues a second request from one form behind the first and then
+  // drops it when the first answer has replaced the form: a claim tapped right after another
+  // would be lost. Each tap goes at once; the server catches it up with whatever another
+  // device changed meanwhile, or answers why it did not count; the newest board is shown.
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!form.hasAttribute || !form.hasAttribute("data-referee-step") || !window.fetch) { return; }
+    event.preventDefault();
+    var body = new URLSearchParams(new FormData(form, event.submitter || null));
+    fetch(form.action, { method: "POST", body: body, credentials: "same-origin",
+                         headers: { "HX-Request": "true" } })
+      .then(function (response) { return response.text(); })
+      .then(showBoard)
+      .catch(function () {
+        sayOnBoard("Not sent: this device could not reach the scorer. Check the Wi-Fi and tap again.");
+      });
+  });
+
+  function showBoard(html) {
+    var template = document.createElement("template");
+    template.innerHTML = html;
+    var incoming = template.content.querySelector("#board");
+    var board = document.getElementById("board");
+    if (!incoming || !board) { return; }
+    if (versionIn(html) < shownVersion()) {  // a newer game is shown: keep it, say the rest
+      incoming.querySelectorAll("[role=alert]").forEach(function (alert) {
+        sayOnBoard(alert.textContent);
+      });
+      return;
+    }
+    var opening = !board.querySelector("#live") && incoming.querySelector("#live");
+    rememberScroll();
+    removeFlashes();
+    board.replaceWith(incoming);
+    window.htmx.process(incoming);
+    afterBoardChange();
+    if (opening) { incoming.querySelector("#live").scrollIntoView({ block: "start" }); }
+  }
+
+  function sayOnBoard(words) {
+    var board = document.getElementById("board");
+    if (!board) { return; }
+    var note = document.createElement("p");
+    note.className = "stale-message board-message";
+    note.setAttribute("role", "alert");
+    note.textContent = words;
+    var panel = board.querySelector("#live .live-head");
+    if (panel) { panel.after(note); } else { board.prepend(note); }
+  }
 
   // --- Referee mode: conveniences on the live panel ----------------------------------------
   // The button under a card picker names the card picked: "Discard Q♥".

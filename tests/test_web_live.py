@@ -317,12 +317,18 @@ def test_a_rummy_call_takes_the_callers_card_and_charges_the_thrower(table):
     table.step("discard", card("5H"), "Dee")
     assert "frowned on" in text(table.page())  # the etiquette warning, never a ban
     table.turn("Abe", "KD")
-    response = table.refused("rummy", {"caller": "Ben"})
-    assert problem(response, "rummy-card-problem") == (
+    before = table.version
+    asked = table.post("rummy", {"caller": "Ben"})  # Ari's rule: the card Ben throws, next
+    assert asked.status_code == 200 and table.version == before
+    assert problem(asked, "rummy-asking") == (
         "Say which card Ben threw on the call: Ari's rule charges its points to Abe.")
-    assert 'name="caller" value="Ben" class="button button--rummy is-picked"' in (
-        response.get_data(as_text=True))
-    table.step("rummy", {"caller": "Ben", **card("7S")})
+    page = asked.get_data(as_text=True)
+    assert 'name="caller" value="Ben"' in page and "Record Ben’s call" in page
+    assert "field-error" not in page  # a question, not a refusal
+    unanswered = table.refused("rummy", {"caller": "Ben", "asked": "1"})
+    assert problem(unanswered, "rummy-card-problem") == (
+        "Say which card Ben threw on the call: Ari's rule charges its points to Abe.")
+    table.step("rummy", {"caller": "Ben", "asked": "1", **card("7S")})
     page = text(table.page())
     assert ("Ben called rummy on Abe’s K♦: K♦ is dead, and so is Ben’s 7♠. Abe is charged "
             "15 (Ari’s rule).") in page
@@ -371,18 +377,40 @@ def test_undo_steps_back_one_live_step(table, client):
 
 # --- Other devices, CSRF, watching -----------------------------------------------------------
 
-def test_a_step_another_device_overtook_comes_back_fresh_and_saves_nothing(table):
+def test_a_claim_tapped_on_a_board_from_before_the_draw_still_counts(table):
+    table.deal()
+    table.turn("Ben", "KC")  # version 3
+    table.step("draw", {"source": "stock"}, "Carl")  # the tablet
+    saved = table.post("claim", {"claim": "Dee"}, version=3, headers=HTMX)  # a phone, at 3
+    assert saved.status_code == 200 and table.version == 5
+    assert table.live.claims == ("Dee",)
+    assert 'aria-pressed="true"' in saved.get_data(as_text=True)  # the board, as it is now
+    assert "<html" not in saved.get_data(as_text=True)
+
+
+def test_a_tap_that_no_longer_fits_says_what_happened_meanwhile(table):
+    table.deal()
+    table.turn("Ben", "KC")  # version 3
+    table.turn("Carl", "4C")  # version 5: K♣ is covered
+    stale = table.post("claim", {"claim": "Dee"}, version=3, headers=HTMX)
+    assert stale.status_code == 409 and table.version == 5 and table.live.claims == ()
+    assert problem(stale, "claim-problem") == (
+        "Not recorded: meanwhile Carl drew from the stock, then Carl discarded 4C. K♣ is no "
+        "longer the top discard.")
+    again = table.post("draw", {"source": "stock"}, "Ben", version=1)  # a double tap, no JS
+    assert again.status_code == 409 and "<html" in again.get_data(as_text=True)
+    assert ("Not recorded: meanwhile 4 steps were taken, the last: Carl discarded 4C. Ben's "
+            "turn is over.") in text(again)
+    assert "Dee’s turn — draw" in text(again) and table.version == 5
+
+
+def test_a_double_tap_is_recorded_once_and_says_so(table):
     table.deal()
     table.step("draw", {"source": "stock"}, "Ben")
-    stale = table.post("draw", {"source": "stock"}, "Ben", version=1)
-    assert stale.status_code == 409 and table.version == 2
-    page = text(stale)
-    assert ("Another device changed this game first (latest: Ben drew from the stock). Nothing "
-            "was saved: here is the hand as it stands now.") in page
-    assert "Ben’s turn — play" in page and "<html" in stale.get_data(as_text=True)
-    fragment = table.post("discard", card("KC"), "Ben", version=1, headers=HTMX)
-    assert fragment.status_code == 409 and "<html" not in fragment.get_data(as_text=True)
-    assert table.version == 2
+    twice = table.post("draw", {"source": "stock"}, "Ben", version=1, headers=HTMX)
+    assert twice.status_code == 409 and table.version == 2
+    assert ("Not recorded: meanwhile Ben drew from the stock. Ben has already drawn this turn, "
+            "and a turn has one draw.") in text(twice)
 
 
 def test_a_post_without_the_csrf_token_is_refused(table, client):

@@ -290,6 +290,16 @@ class RummyForm(LiveStepForm):
                                      Length(max=MAX_NAME)])
     card = FormField(PickedCardForm)
     meld = WholeNumberField("On meld", validators=[Optional(), NumberRange(min=1, max=99)])
+    asked = StringField()  # "1": the caller's card or meld was asked for, and this answers it
+
+    def still_to_say(self, core_field: str | None) -> bool:
+        """Whether a refusal only asks what the caller has not said yet (the card thrown,
+        the meld the rummy card goes on): a question for the next tap, not a mistake."""
+        if self.asked.data:
+            return False
+        if core_field == "step.callers_discard":
+            return self.card.form.card is None
+        return core_field == "step.meld" and self.meld.data is None
 
 
 class SwapForm(Form):

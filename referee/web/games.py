@@ -17,8 +17,8 @@ from flask_wtf.csrf import CSRFError
 from sqlalchemy import select
 
 from ..extensions import db
-from ..store.games import (EditKeyError, GameNotFoundError, LoadedGame, check_edit_key, load_game,
-                           set_archived)
+from ..store.games import (EditKeyError, GameNotFoundError, LoadedGame, OvertakenError,
+                           check_edit_key, load_game, set_archived)
 from ..store.models import Game
 from .forms import ActionForm
 
@@ -95,6 +95,23 @@ def ordinal(number: int) -> str:
     if 10 <= number % 100 <= 20:
         suffix = "th"
     return f"{number}{suffix}"
+
+
+def not_recorded(error: OvertakenError) -> str:
+    """What a player reads beside a tap another device overtook: what happened meanwhile,
+    and why the tap did not count.
+
+    >>> class Seen:
+    ...     meanwhile, reason = ["Carl drew from the stock", "Carl discarded 4C"], "K♣ is gone."
+    >>> not_recorded(Seen())
+    'Not recorded: meanwhile Carl drew from the stock, then Carl discarded 4C. K♣ is gone.'
+    """
+    changes = error.meanwhile
+    if len(changes) > 3:
+        shown = f"{len(changes)} steps were taken, the last: {changes[-1]}"
+    else:
+        shown = ", then ".join(changes) or "the game changed"
+    return f"Not recorded: meanwhile {shown}. {error.reason}"
 
 
 def live_etag(game_id: str, version: int, part: str, mode: str, seen: str = "") -> str:

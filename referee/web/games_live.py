@@ -3,9 +3,12 @@
 Every button and form of the live panel posts one step of the hand (a game
 event) with the version of the game it was shown at. The core rules on it: a
 legal step is saved; a refused one comes back beside its input with the rule's
-sentence (422, nothing saved); one another device overtook comes back with the
-game as it stands now (409, nothing saved). htmx gets the board alone; a
-browser without JavaScript gets the whole page (after a saved step, a redirect).
+sentence (422, nothing saved). A step tapped on a board another device had
+moved on is saved if it still means the same and is still legal; if not, it
+comes back beside its input saying what happened meanwhile (409, nothing
+saved), so no tap is ever lost without a word. static/games.js sends each tap
+at once and gets the board alone; a browser without JavaScript gets the whole
+page (after a saved step, a redirect).
 """
 
 from __future__ import annotations
@@ -19,9 +22,10 @@ from ..core.game import Event
 from ..core.game.events import UpcardTurned
 from ..core.live.steps import (Bought, BuyClaimed, BuyWithdrawn, Discarded, Drew, JokerSwap,
                                LaidOff, RummyCalled, Source, WentDown)
-from ..store.games import LoadedGame, StaleVersionError, append_event, load_game
+from ..store.games import (LoadedGame, OvertakenError, StaleVersionError, append_event,
+                           load_game)
 from .forms import LIVE_FORMS, live_form, live_forms
-from .games import bp, game_or_404, required_edit_key
+from .games import bp, game_or_404, not_recorded, required_edit_key
 from .games_board import board_screen, undo_label
 from .live_panel import live_panel, meld_labels
 from .rendering import wants_fragment
@@ -42,16 +46,22 @@ def referee_step(game_id: str, action: str):
     if action == "down" and form.tap.data:  # a card tapped in without JavaScript
         _tap_into(form)
         return _with_form(loaded, action, form, status=200)
-    if form.expected_version.data != loaded.version:
+    seen = form.expected_version.data
+    if seen is None or seen > loaded.version:  # not a form this game's pages made
         return _moved_on(loaded)
     event = None if form.errors else READERS[action](form, loaded)
     if event is None:
         return _with_form(loaded, action, form, status=422)
     try:
-        fresh = append_event(game_id, event, loaded.version, key)
-    except StaleVersionError:  # in the moment between reading the game and writing
+        fresh = append_event(game_id, event, seen, key, catch_up=True)
+    except OvertakenError as error:
+        form.flag(error.field, not_recorded(error))
+        return _with_form(error.loaded, action, form, status=409)
+    except StaleVersionError:  # devices kept writing in between, round after round
         return _moved_on(load_game(game_id))
     except RefereeInputError as error:
+        if action == "rummy" and form.still_to_say(error.field):
+            return _with_form(loaded, action, form, status=200, asking=error.message)
         form.flag(error.field, error.message)
         return _with_form(loaded, action, form, status=422)
     if wants_fragment():
@@ -59,14 +69,18 @@ def referee_step(game_id: str, action: str):
     return redirect(url_for("games.game_page", game_id=game_id, _anchor="live"), 303)
 
 
-def _with_form(loaded: LoadedGame, action: str, form, status: int):
+def _with_form(loaded: LoadedGame, action: str, form, status: int, asking: str | None = None):
     """The board again with this form as it was filled in, and its problems beside it; or,
-    when the hand has no place for that form now, the problems at the top of the panel."""
+    when the hand has no place for that form now, the problems at the top of the panel.
+
+    ``asking`` is what the rules still need to know before the step can be taken (the
+    card a rummy caller throws, under Ari's rule): asked beside the form, not refused.
+    """
     ruleset = loaded.setup.table.ruleset
     panel = live_panel(loaded.state, ruleset.book_word, ruleset.run_word)
     shown = panel.shows(action) if panel else action == "start"
     message = None if shown or status == 200 else " ".join(_problems(form))
-    return board_screen(loaded, status, live_message=message,
+    return board_screen(loaded, status, live_message=message, live_asking=asking,
                         live_forms={**live_forms(_meld_count(loaded)), action: form})
 
 

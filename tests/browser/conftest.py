@@ -77,9 +77,10 @@ class Screen:
         self.page.on("console", self._console)
         self.page.on("pageerror", lambda e: self.errors.append(str(e)))
 
-    # The browser reports every 4xx it fetches, and a 422 is the app flagging bad
-    # input; htmx logs the request a newer tap cancels (hx-sync replace) on purpose.
-    EXPECTED = ("status of 422", "htmx:sendAbort", "htmx:afterRequest")
+    # The browser reports every 4xx it fetches: a 422 is the app flagging bad input, a 409
+    # a tap another device overtook (the page says why); htmx logs the request a newer tap
+    # cancels (hx-sync replace) on purpose.
+    EXPECTED = ("status of 422", "status of 409", "htmx:sendAbort", "htmx:afterRequest")
 
     def _console(self, message) -> None:
         if message.type == "error" and not any(e in message.text for e in self.EXPECTED):

@@ -124,11 +124,15 @@ def test_a_hand_refereed_on_the_tablet_while_a_tv_watches(live_server, open_scre
     drew_from_stock(page, "Abe")
     discard(page, "KD", "K♦")  # fits Dee's kings
     rummy = page.locator(".live-rummy")
+    expect(rummy).to_be_in_viewport()  # under the draw buttons: no scrolling to call it
     rummy.get_by_role("button", name="Ben: Rummy!").click()
-    expect(page.locator("#rummy-card-problem")).to_have_text(
+    # Ari's rule: the call asks for Ben's card next, as a question rather than a refusal.
+    expect(page.locator("#rummy-asking")).to_have_text(
         "Say which card Ben threw on the call: Ari's rule charges its points to Abe.")
+    expect(page.locator(".live-rummy .field-error")).to_have_count(0)
     pick(page.locator(".live-rummy"), "7S")
-    page.locator(".live-rummy").get_by_role("button", name="Ben: Rummy!").click()
+    tablet.shot("live-rummy-asking-tablet")
+    page.locator(".live-rummy").get_by_role("button", name="Record Ben’s call").click()
     expect(seat(page, "Abe")).to_contain_text("rummy penalty 15")  # K♦ 10 and 7♠ 5
     expect(page.locator(".live-dead")).to_contain_text("K♦")
     assert_touch_targets_and_no_overflow(page, TABLET["width"])
@@ -222,3 +226,64 @@ def test_referee_mode_works_without_javascript(live_server, open_screen):
     page.locator("#go-down").get_by_role("button", name="Add 7", exact=True).click()
     expect(page.locator("#down-meld-0")).to_have_value("7S")  # the server added it
     expect(page).to_have_url(re.compile(r"/referee/down$"))
+
+
+def held_polls(page) -> list:
+    """Hold back every poll of ``page``'s board, so what it shows stays as it is: a device
+    whose board has not caught up yet. Released with ``release``."""
+    held: list = []
+    page.route(re.compile(r"/live/board"), lambda route: held.append(route))
+    return held
+
+
+def release(page, held: list) -> None:
+    while held:
+        held.pop(0).continue_()
+    page.unroute(re.compile(r"/live/board"))  # lets through any poll held after the loop
+
+
+def test_two_devices_tap_at_once_and_no_tap_is_lost(live_server, open_screen):
+    tablet = open_screen(TABLET)
+    page = tablet.page
+    game_url = start_game(page, live_server)  # Abe deals to Ben, Carl and Dee
+    page.get_by_role("button", name="Follow this hand (referee)").click()
+    drew_from_stock(page, "Ben")
+    discard(page, "KC", "K♣")
+    turn(page, "Carl’s turn — draw")
+    join_url = page.locator(".share-link a[href*='/join/']").get_attribute("href")
+
+    phone = open_screen(TABLET)  # a second tablet-sized screen: a phone held sideways
+    other = phone.page
+    other.goto(join_url)
+    turn(other, "Carl’s turn — draw")
+    held = held_polls(other)
+
+    # The tablet records Carl's draw; a moment later, before its board has caught up, the
+    # other device taps Dee under "Who wants it?". The tap was made on the board from before
+    # the draw: it still means the same (Ben's K♣), so it counts.
+    page.get_by_role("button", name="Drew from the stock").click()
+    turn(page, "Carl’s turn — play")
+    expect(other.locator("#live-title")).to_have_text("Carl’s turn — draw")  # not caught up
+    dee = other.locator(".claim-toggle", has_text="Dee")
+    dee.click()
+    expect(dee).to_have_attribute("aria-pressed", "true")
+    turn(other, "Carl’s turn — play")  # the answer brought the draw too
+    expect(other.locator(".live-ruling-text")).to_contain_text("Dee buys the discard")
+    phone.shot("live-claim-after-the-draw-second-device")
+    expect(page.locator(".claim-toggle", has_text="Dee")).to_have_attribute(
+        "aria-pressed", "true", timeout=SEEN_WITHIN)  # the tablet's poll brings the claim
+    expect(page.locator(".live-ruling-text")).to_contain_text("Dee buys the discard")
+
+    # Dee buys it on the tablet. The other device, still behind, asks for Abe too: the card
+    # is gone, and it reads why beside the toggles, the board brought up to date.
+    page.get_by_role("button", name="Dee buys it").click()
+    expect(seat(page, "Dee")).to_contain_text("1 bought")
+    other.locator(".claim-toggle", has_text="Abe").click()
+    expect(other.locator("#claim-problem, .live .stale-message")).to_contain_text(
+        "Not recorded: meanwhile Dee bought the discard.")
+    expect(seat(other, "Dee")).to_contain_text("1 bought")
+    assert_touch_targets_and_no_overflow(other, TABLET["width"])
+    phone.shot("live-tap-too-late-second-device")
+    release(other, held)
+    expect(seat(other, "Abe")).to_contain_text("0 bought")
+    assert "/join/" not in other.url and game_url.endswith(other.url.rsplit("/", 1)[1])
