@@ -9,15 +9,18 @@ changed. ``test`` also installs Debian's chromium when it is missing and this
 machine can (root with apt-get), because the browser tests drive it; on a
 developer machine without it those tests skip, but in CI (CI=true) they fail.
 
-``test`` runs the whole suite twice: on SQLite, then on PostgreSQL. The
-PostgreSQL server is the one TEST_DATABASE_URL (or else a postgres
-DATABASE_URL) names; without one, dev.py starts a throwaway server of its own
-on a free loopback port, from Debian's postgresql package, installing that
-package when it is missing and this machine can (root with apt-get). Where
-there is no server to be had the PostgreSQL run is skipped, except in CI,
-where that is a failure. ``test --sqlite-only`` (or REFEREE_TEST_SQLITE_ONLY=1)
-runs only the first run, ``test --postgres-only`` only the second; any other
-arguments go to pytest, in both runs.
+``test`` runs the whole suite twice: on SQLite and on PostgreSQL, both at once,
+each in a pytest process of its own (the SQLite run's output is shown as it
+goes, the PostgreSQL run's after it, whole). The PostgreSQL server is the one
+TEST_DATABASE_URL (or else a postgres DATABASE_URL) names; without one, dev.py
+starts a throwaway server of its own on a free loopback port, from Debian's
+postgresql package, installing that package when it is missing and this
+machine can (root with apt-get; one apt-get run installs chromium and
+postgresql together, while the venv is made). Where there is no server to be
+had the PostgreSQL run is skipped, except in CI, where that is a failure.
+``test --sqlite-only`` (or REFEREE_TEST_SQLITE_ONLY=1) runs only the first
+run, ``test --postgres-only`` only the second; any other arguments go to
+pytest, in both runs.
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import venv
 from pathlib import Path
@@ -63,16 +67,11 @@ def can_apt_install() -> bool:
     return bool(shutil.which("apt-get")) and is_root()
 
 
-_apt_updated = False
-
-
-def apt_install(package: str) -> None:
-    global _apt_updated
+def apt_install(packages: list[str]) -> None:
+    """One ``apt-get update`` and one ``apt-get install`` for all of ``packages``."""
     env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-    if not _apt_updated:
-        subprocess.run(["apt-get", "update", "-qq"], check=True, env=env)
-        _apt_updated = True
-    subprocess.run(["apt-get", "install", "-y", "-qq", package], check=True, env=env,
+    subprocess.run(["apt-get", "update", "-qq"], check=True, env=env)
+    subprocess.run(["apt-get", "install", "-y", "-qq", *packages], check=True, env=env,
                    stdout=subprocess.DEVNULL)
 
 
@@ -85,19 +84,55 @@ def ensure_venv() -> None:
         return
     say("installing the project and its test tools into .venv")
     pip = [str(BIN / "python"), "-m", "pip", "--disable-pip-version-check"]
-    subprocess.run([*pip, "install", "--quiet", "--upgrade", "pip"], check=True)
     subprocess.run([*pip, "install", "--quiet", "-e", f"{ROOT}[test]"], check=True)
     STAMP.write_text(wanted)
 
 
-def ensure_chromium() -> None:
-    if CHROMIUM.exists():
-        return
-    if not can_apt_install():
-        say("Debian's chromium is missing and cannot be installed here: browser tests will skip")
-        return
-    say("installing Debian's chromium for the browser tests")
-    apt_install("chromium")
+class DebianPackages:
+    """Installs the Debian packages ``test`` needs that are missing, in the background.
+
+    Chromium for the browser tests, and postgresql when the PostgreSQL run has no server
+    named and no server programs here: one ``apt-get update`` and one ``apt-get install``
+    for both, while the venv is made. Only as root with apt-get; otherwise each is reported.
+    """
+
+    def __init__(self, postgres: bool):
+        self.missing: list[str] = []
+        if not CHROMIUM.exists():
+            if can_apt_install():
+                self.missing.append("chromium")
+            else:
+                say("Debian's chromium is missing and cannot be installed here: "
+                    "browser tests will skip")
+        if postgres and postgres_bindir() is None and can_apt_install():
+            try:
+                named = given_postgres_url()
+            except NoPostgres:
+                named = None  # postgres_url() says what is wrong with it
+            if named is None:
+                self.missing.append("postgresql")
+        self.error: str | None = None
+        self.thread: threading.Thread | None = None
+
+    def start(self) -> None:
+        if not self.missing:
+            return
+        say(f"installing Debian's {' and '.join(self.missing)} with apt-get")
+        self.thread = threading.Thread(target=self._install, daemon=True)
+        self.thread.start()
+
+    def _install(self) -> None:
+        try:
+            apt_install(self.missing)
+        except (subprocess.CalledProcessError, OSError) as error:
+            self.error = str(error)
+
+    def wait(self) -> None:
+        if self.thread is not None:
+            self.thread.join()
+            self.thread = None
+            if self.error:
+                say(f"apt-get could not install {' and '.join(self.missing)}: {self.error}")
 
 
 # --- PostgreSQL -------------------------------------------------------------------------------
@@ -292,11 +327,7 @@ def postgres_url() -> str:
         if not can_apt_install():
             raise NoPostgres("no PostgreSQL server programs here (Debian's postgresql package), "
                              f"not root to install them, and no {TEST_DATABASE_URL} given")
-        say("installing Debian's postgresql for the PostgreSQL run")
-        apt_install("postgresql")
-        bindir = postgres_bindir()
-        if bindir is None:
-            raise NoPostgres("installed postgresql, but found no pg_ctl/initdb/psql")
+        raise NoPostgres("Debian's postgresql did not install: found no pg_ctl/initdb/psql")
     try:
         return LocalPostgres(bindir).url()
     except subprocess.CalledProcessError as error:
@@ -314,22 +345,75 @@ def run(args: list[str]) -> int:
     return subprocess.call([str(BIN / "referee"), "run", *args], cwd=ROOT)
 
 
-def pytest_run(label: str, args: list[str], database_url: str | None) -> tuple[int, float]:
-    env = {k: v for k, v in os.environ.items() if k != TEST_DATABASE_URL}
-    if database_url:
-        env[TEST_DATABASE_URL] = database_url
-    say(f"===== {label} =====")
-    started = time.monotonic()
-    code = subprocess.call([str(BIN / "python"), "-m", "pytest", *args], cwd=ROOT, env=env)
-    return code, time.monotonic() - started
+class PytestRun:
+    """One run of the suite in a pytest process of its own, on one database."""
+
+    def __init__(self, database: str, label: str, args: list[str], database_url: str | None):
+        self.database = database
+        self.label = label
+        self.args = args
+        self.env = {k: v for k, v in os.environ.items() if k != TEST_DATABASE_URL}
+        if database_url:
+            self.env[TEST_DATABASE_URL] = database_url
+        self.where = f", at {redact(database_url)}" if database_url else ""
+        self.process: subprocess.Popen | None = None
+        self.log: Path | None = None
+        self.started = self.seconds = 0.0
+
+    def start(self, log: Path | None = None) -> None:
+        """Start pytest, writing to the terminal, or to ``log`` (shown later by ``follow``)."""
+        command = [str(BIN / "python"), "-m", "pytest", *self.args]
+        output = None
+        if log is not None:
+            self.log = log
+            output = log.open("wb")
+            if sys.stdout.isatty() and not any(a.startswith("--color") for a in self.args):
+                command.append("--color=yes")  # shown on this terminal later, as if live
+        self.started = time.monotonic()
+        self.process = subprocess.Popen(command, cwd=ROOT, env=self.env, stdout=output,
+                                        stderr=subprocess.STDOUT if output else None)
+        if output is not None:
+            output.close()  # the child has its own copy
+
+    def follow(self) -> None:
+        """Copy the run's log to the terminal, from the start, until the run ends."""
+        with self.log.open("rb") as log:
+            while True:
+                chunk = log.read(1 << 16)
+                if chunk:
+                    sys.stdout.buffer.write(chunk)
+                    sys.stdout.flush()
+                elif self.process.poll() is not None:
+                    break
+                else:
+                    time.sleep(0.2)
+
+    def wait(self) -> int:
+        code = self.process.wait()
+        if not self.seconds:
+            self.seconds = time.monotonic() - self.started
+        return code
+
+    def watch_end(self) -> None:
+        """Note the end time as soon as the process ends, while another run is shown."""
+        def waiter() -> None:
+            self.process.wait()
+            self.seconds = time.monotonic() - self.started
+        threading.Thread(target=waiter, daemon=True).start()
+
+    def outcome(self, code: int) -> str:
+        verdict = "passed" if code == 0 else f"FAILED (pytest exit {code})"
+        return f"{verdict} in {self.seconds:.0f}s{self.where}"
 
 
 def test(args: list[str]) -> int:
     sqlite = "--postgres-only" not in args
     postgres = "--sqlite-only" not in args and os.environ.get("REFEREE_TEST_SQLITE_ONLY") != "1"
     args = [a for a in args if a not in ("--sqlite-only", "--postgres-only")]
+    packages = DebianPackages(postgres)
+    packages.start()  # apt-get works while pip does
     ensure_venv()
-    ensure_chromium()
+    packages.wait()
 
     url, why_not = None, None
     if postgres:
@@ -341,28 +425,52 @@ def test(args: list[str]) -> int:
             why_not = f"setting up PostgreSQL failed: {error}"
         if why_not:
             say(f"no PostgreSQL run ({'CI fails without it' if IN_CI else 'skipped'}): {why_not}")
-    results: list[tuple[str, str]] = []
-    failed = False
+    runs: list[PytestRun] = []
     if sqlite:
-        code, seconds = pytest_run("run 1: the suite on SQLite (a new file per test)", args, None)
-        results.append(("SQLite", f"{'passed' if code == 0 else f'FAILED (pytest exit {code})'}"
-                                  f" in {seconds:.0f}s"))
-        failed |= code != 0
-    if not postgres:
-        results.append(("PostgreSQL", "not run (--sqlite-only / REFEREE_TEST_SQLITE_ONLY=1)"))
-    elif url is None:
+        runs.append(PytestRun("SQLite", "run 1: the suite on SQLite (a new file per test)", args,
+                              None))
+    if url is not None:
+        runs.append(PytestRun("PostgreSQL", f"run 2: the suite on PostgreSQL at {redact(url)}",
+                              args, url))
+
+    started = time.monotonic()
+    codes: list[int] = []
+    if len(runs) == 2:
+        # Both at once, each in its own process (their PostgreSQL schemas, live servers and
+        # files are their own): the first shown as it runs, the second's output kept apart
+        # and shown after it, from its start.
+        first, second = runs
+        say("run 1 and run 2 at once; run 2's output follows run 1's")
+        with tempfile.TemporaryDirectory(prefix="rummy-referee-test-") as folder:
+            second.start(Path(folder) / "run-2.log")
+            second.watch_end()
+            say(f"===== {first.label} =====")
+            first.start()
+            codes.append(first.wait())
+            say(f"{first.database}: {first.outcome(codes[0])}")
+            say(f"===== {second.label} =====")
+            second.follow()
+            codes.append(second.wait())
+    else:
+        for run in runs:
+            say(f"===== {run.label} =====")
+            run.start()
+            codes.append(run.wait())
+
+    results = [(run.database, run.outcome(code)) for run, code in zip(runs, codes)]
+    failed = any(codes)
+    if postgres and url is None:
         if IN_CI:
             results.append(("PostgreSQL", f"FAILED: CI must run it, but {why_not}"))
             failed = True
         else:
             results.append(("PostgreSQL", f"skipped: {why_not}"))
-    else:
-        code, seconds = pytest_run(f"run 2: the suite on PostgreSQL at {redact(url)}", args, url)
-        results.append(("PostgreSQL", f"{'passed' if code == 0 else f'FAILED (pytest exit {code})'}"
-                                      f" in {seconds:.0f}s, at {redact(url)}"))
-        failed |= code != 0
+    elif not postgres:
+        results.append(("PostgreSQL", "not run (--sqlite-only / REFEREE_TEST_SQLITE_ONLY=1)"))
     for database, outcome in results:
         say(f"{database}: {outcome}")
+    if len(runs) == 2:
+        say(f"both runs took {time.monotonic() - started:.0f}s at once")
     return 1 if failed else 0
 
 

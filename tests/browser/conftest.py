@@ -90,7 +90,11 @@ class Screen:
         SCREENSHOTS.mkdir(exist_ok=True)
         path = SCREENSHOTS / f"{name}.png"
         # caret="initial": hiding the caret injects a style element, which our CSP rightly blocks.
-        self.page.screenshot(path=str(path), full_page=True, caret="initial")
+        image = self.page.screenshot(full_page=True, caret="initial")
+        # Written whole, then renamed: the SQLite and PostgreSQL runs save the same names at once.
+        partial = path.with_name(f".{name}-{os.getpid()}.png")
+        partial.write_bytes(image)
+        partial.replace(path)
         return path
 
     def close(self):
