@@ -114,15 +114,39 @@
     if (held === null || held === 0) { output.textContent = "—"; }
     else if (isNaN(held) || isNaN(penalty) || held % 5 || held < 5) { output.textContent = "?"; }
     else { output.textContent = String(held + penalty); }
+    showKept(row, counted ? cardsCounted(row) : words.length, counted ? "counted" : "tapped");
+  }
+
+  function cardsCounted(row) {
+    return Object.keys(WORTH).reduce(function (sum, name) {
+      return sum + (wholeNumber(input(row, name)) || 0);
+    }, 0);
+  }
+
+  // After a hand the referee followed: how many cards the player kept, and how many are in.
+  function showKept(row, entered, how) {
+    var kept = row.getAttribute("data-cards-kept");
+    var shown = row.querySelector("[data-entry-kept]");
+    if (kept === null || !shown || row.querySelector("input[name=went_out]").checked) { return; }
+    var words = "kept " + kept + " card" + (kept === "1" ? "" : "s");
+    if (entered) { words += " · " + entered + " " + how; }
+    shown.textContent = words;
+    shown.classList.toggle("entry-kept--off", entered > 0 && String(entered) !== kept);
   }
 
   function showAll(form) { form.querySelectorAll(".entry-row").forEach(showPoints); }
 
-  // One way per player: the way just used replaces the others, as the server does.
+  // One way per player: the way just used replaces the others, as the server does, and the
+  // row shows the others as not in use.
   function keepOnly(row, way) {
     if (way !== "counts") { Object.keys(WORTH).forEach(function (n) { input(row, n).value = ""; }); }
     if (way !== "cards") { input(row, "cards").value = ""; showTapped(row); }
     if (way !== "total") { input(row, "total").value = ""; }
+    ["counts", "cards", "total"].forEach(function (each) {
+      row.classList.toggle("entry-row--by-" + each, each === way);
+    });
+    var named = row.querySelector("[data-entry-way]");
+    if (named) { named.textContent = row.closest("form").getAttribute("data-way-" + way) || ""; }
   }
 
   // The tapped cards as buttons that take a card back.

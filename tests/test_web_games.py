@@ -327,15 +327,28 @@ def test_another_device_saved_first_so_the_form_comes_back_fresh(client, app):
     assert version_of(app, game_id) == 1
 
 
-def test_a_stale_form_for_the_hand_still_open_asks_to_check_and_save_again(client, app):
+def test_a_form_made_before_another_device_changed_something_else_still_saves(client, app):
     game_id = new_game(client)
     send(client, f"/games/{game_id}/dealer", {"expected_version": "0", "dealer": "Ben"})
-    stale = send(client, f"/games/{game_id}/hands/1", hand_data(0, "1", {0: 15, 2: 35}))
-    assert stale.status_code == 409
-    assert "Another device changed this game while you were entering it (latest: Ben to deal " \
-           "first). Nothing was saved" in text(stale)
-    saved = send(client, f"/games/{game_id}/hands/1", hand_data(1, "1", {0: 15, 2: 35}))
-    assert saved.status_code == 303
+    saved = send(client, f"/games/{game_id}/hands/1", hand_data(0, "1", {0: 15, 2: 35}))
+    assert saved.status_code == 303 and version_of(app, game_id) == 2
+    with app.app_context():
+        state = load_game(game_id).state
+    assert state.totals == {"Abe": 15, "Ben": 0, "Carl": 35} and state.dealer_of(1) == "Ben"
+
+
+def test_a_correction_another_device_changed_first_comes_back_with_what_happened(client, app):
+    game_id = new_game(client)
+    send(client, f"/games/{game_id}/hands/1", hand_data(0, "1", {0: 15, 2: 35}))
+    first = send(client, f"/games/{game_id}/hands/1",
+                 hand_data(1, "1", {0: 20, 2: 35}, reason="Abe held one more"))
+    assert first.status_code == 303
+    stale = send(client, f"/games/{game_id}/hands/1",
+                 hand_data(1, "1", {0: 15, 2: 40}, reason="Carl held one more"))
+    assert stale.status_code == 409 and version_of(app, game_id) == 2
+    assert ("Not recorded: meanwhile Hand 1 corrected: Abe held one more. Hand 1 was changed. "
+            "Your entries are still below") in text(stale)
+    assert re.search(r'name="held2-total"[^>]*value="40"', stale.get_data(as_text=True))
 
 
 # --- Corrections and undo ----------------------------------------------------------------------
@@ -386,6 +399,55 @@ def test_a_stale_undo_changes_nothing_and_says_so(client, app):
     send(client, f"/games/{game_id}/undo", {"expected_version": "0"})
     assert "nothing was undone" in text(client.get(f"/games/{game_id}"))
     assert version_of(app, game_id) == 1
+
+
+def test_draw_the_dealer_again_is_offered_only_while_the_dealer_was_drawn(client, app):
+    game_id = new_game(client, dealer="random")
+    assert "Draw the dealer again" in text(client.get(f"/games/{game_id}"))
+    send(client, f"/games/{game_id}/dealer", {"expected_version": "0", "dealer": "Carl"})
+    page = text(client.get(f"/games/{game_id}"))
+    assert "Chosen: Carl deals first." in page and "Draw the dealer again" not in page
+    assert "Choose the dealer" in page
+    chosen = new_game(client, dealer="Ben")
+    assert "Draw the dealer again" not in text(client.get(f"/games/{chosen}"))
+    with app.app_context():
+        assert load_game(game_id).state.dealer_drawn is False
+
+
+def test_an_undo_from_an_older_board_undoes_the_step_it_named_or_nothing(client, app):
+    game_id = new_game(client)
+    send(client, f"/games/{game_id}/hands/1", hand_data(0, "1", {0: 15, 2: 35}))  # version 1
+    # Another device corrects hand 1; this board still says "Undo: Hand 1 scored".
+    send(client, f"/games/{game_id}/hands/1", hand_data(1, "1", {0: 20, 2: 35}, reason="Abe"))
+    send(client, f"/games/{game_id}/undo", {"expected_version": "1", "undoes": "1"})
+    page = text(client.get(f"/games/{game_id}"))
+    assert ("Not recorded: meanwhile Hand 1 corrected: Abe. The newest step is now: Hand 1 "
+            "corrected: Abe. Nothing was undone.") in page
+    assert version_of(app, game_id) == 2
+    # Its step is still the newest, though another device undid and redid since: undone.
+    send(client, f"/games/{game_id}/undo", {"expected_version": "1", "undoes": "2"})
+    assert "Undone: Hand 1 correction." in text(client.get(f"/games/{game_id}"))
+    assert version_of(app, game_id) == 3
+
+
+def test_a_hand_the_decks_cannot_deal_asks_for_more_decks(client, app):
+    six = ("Abe", "Ben", "Carl", "Dee", "Eve", "Fay")
+    game_id = new_game(client, six, decks="1")
+    for hand in (1, 2, 3):
+        assert send(client, f"/games/{game_id}/hands/{hand}",
+                    hand_data(hand - 1, "0", {seat: 5 for seat in range(1, 6)})).status_code == 303
+    page = text(client.get(f"/games/{game_id}"))
+    assert ("Hand 4 cannot be dealt: 6 hands of 9 cards and the upcard take 55 cards, and 1 "
+            "deck has only 54. It needs 2 decks.") in page
+    assert "Follow this hand" not in page and "Score hand 4" not in page
+    refused = send(client, f"/games/{game_id}/hands/4",
+                   hand_data(3, "0", {seat: 5 for seat in range(1, 6)}))
+    assert refused.status_code == 422 and "It needs 2 decks." in text(refused)
+    changed = send(client, f"/games/{game_id}/decks", {"expected_version": "3", "decks": "2"})
+    assert changed.status_code == 303
+    page = text(client.get(f"/games/{game_id}"))
+    assert "The game goes on with 2 decks." in page and "Score hand 4" in page
+    assert "2 decks from now on" in text(client.get(f"/games/{game_id}/history"))
 
 
 def test_the_dealer_is_drawn_again_only_before_the_first_hand(client, app):

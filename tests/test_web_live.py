@@ -100,7 +100,7 @@ def table(client, app):
 def test_a_scorekeeping_table_sees_only_the_start_button(table):
     page = table.page().get_data(as_text=True)
     assert "Follow this hand (referee)" in page and 'id="live"' not in page
-    assert "Say the upcard (optional)" in page and "Draw the dealer again" in page
+    assert "Say the upcard (optional)" in page and "Choose the dealer" in page
 
 
 def test_following_a_hand_turns_the_upcard_and_shows_whose_turn(table):
@@ -364,6 +364,73 @@ def test_a_finished_hand_fills_in_the_entry_and_is_scored_from_it(table, client)
     with table.app.app_context():
         state = load_game(table.id).state
     assert state.totals == {"Abe": 45, "Ben": 25, "Carl": 30, "Dee": 0} and state.live is None
+
+
+def dee_out(table):
+    """The hand of the browser test to its end: Dee out; Abe kept 6 cards, Ben 5, Carl 6;
+    Ari's rule charges Abe 15 for the rummy card K♦."""
+    table.dee_down()
+    table.step("discard", card("5H"), "Dee")
+    table.turn("Abe", "KD")
+    table.step("rummy", {"caller": "Ben", **card("7S")})
+    table.turn("Ben", "3C")
+    table.turn("Carl", "9C")
+    table.step("draw", {"source": "stock"}, "Dee")
+    table.step("layoff", {"meld": "1", **card("KS")}, "Dee")
+    table.step("layoff", {"meld": "2", "typed": "5C"}, "Dee")
+    table.step("discard", card("QH"), "Dee")
+
+
+def score_followed(table, client, anyway=False, **rows):
+    data = {"expected_version": str(table.version), "save": "1", "went_out": "3", **rows}
+    if anyway:
+        data["anyway"] = "1"
+    return send(client, f"/games/{table.id}/hands/1", data)
+
+
+def test_the_entry_after_a_followed_hand_shows_the_cards_each_player_kept(table, client):
+    dee_out(table)
+    entry = text(client.get(f"/games/{table.id}/hands/1"))
+    assert "The referee followed this hand: it saw Dee go out" in entry
+    assert "Abe kept 6 cards" in entry and "Ben kept 5 cards" in entry
+    assert "Carl kept 6 cards" in entry and "Dee went out" in entry
+
+
+@pytest.mark.parametrize("rows, seat, message", [
+    ({"held0-cards": "K 7", "held0-penalty": "15", "held1-total": "25", "held2-total": "30"},
+     0, "The referee saw Abe keep 6 cards, but 2 were tapped."),
+    ({"held0-total": "30", "held0-penalty": "15", "held1-n5": "4", "held2-total": "30"},
+     1, "The referee saw Ben keep 5 cards, but 4 were counted."),
+    ({"held0-total": "30", "held0-penalty": "15", "held1-total": "20", "held2-total": "30"},
+     1, "The referee saw Ben keep 5 cards: worth 25 to 215 points, not 20."),
+    ({"held0-total": "30", "held0-penalty": "10", "held1-total": "25", "held2-total": "30"},
+     0, "The referee charged Abe a rummy penalty of 15 (Ari's rule), not 10."),
+    ({"held0-total": "30", "held0-penalty": "15", "held1-total": "25", "held2-total": "30",
+      "held3-penalty": "5"},
+     3, "The referee saw no rummy penalty charged to Dee, but 5 was entered."),
+])
+def test_an_entry_that_contradicts_the_followed_hand_is_flagged_beside_the_player(
+        table, client, rows, seat, message):
+    dee_out(table)
+    before = table.version
+    refused = score_followed(table, client, **rows)
+    assert refused.status_code == 422 and table.version == before
+    assert problem(refused, f"problem-{seat}") == message
+    assert "Save anyway" in text(refused)
+
+
+def test_a_contradicting_entry_saved_anyway_is_kept_and_the_history_says_so(table, client):
+    dee_out(table)
+    rows = {"held0-cards": "K 7", "held0-penalty": "15", "held1-total": "25",
+            "held2-total": "30"}
+    saved = score_followed(table, client, anyway=True, **rows)
+    assert saved.status_code == 303, errors(saved)
+    with table.app.app_context():
+        state = load_game(table.id).state
+    assert state.totals == {"Abe": 30, "Ben": 25, "Carl": 30, "Dee": 0}
+    history = text(client.get(f"/games/{table.id}/history"))
+    assert ("Saved anyway, against what the referee saw: The referee saw Abe keep 6 cards, "
+            "but 2 were tapped.") in history
 
 
 def test_undo_steps_back_one_live_step(table, client):

@@ -154,6 +154,7 @@ class HandForm(FlaskForm):
     tap = StringField()  # a card tapped without JavaScript: "seat:rank"
     untap = StringField()  # a tapped card taken back without JavaScript: "seat:index"
     correcting = StringField()  # "1" when the form corrected a scored hand, as it was shown
+    anyway = StringField()  # "1": save although it contradicts the hand the referee followed
     reason = StringField("Why is it corrected?", validators=[Length(
         max=200, message="Keep the reason to 200 letters.")])
     seats = 0
@@ -178,11 +179,13 @@ def hand_form(players: int, formdata=None, held=(), **data) -> HandForm:
 
 
 class ActionForm(FlaskForm):
-    """A button that changes a game: undo, draw the dealer again, archive."""
+    """A button that changes a game: undo, draw the dealer again, the decks, archive."""
 
     expected_version = WholeNumberField(widget=HiddenInput(), validators=[Optional()])
     dealer = StringField()
     archived = StringField()
+    undoes = WholeNumberField(validators=[Optional()])  # the version of the step Undo names
+    decks = WholeNumberField(validators=[Optional()])
 
 
 # --- Referee mode: the live hand's steps (POST, with CSRF) ------------------------------------

@@ -63,6 +63,7 @@ class HistoryItem:
     stored: GameEvent  # its times and whether (and when) it was undone
     title: str
     points: tuple[tuple[str, str], ...]  # each player's line, for hands
+    notes: tuple[str, ...] = ()  # what did not agree with the followed hand, when saved anyway
 
 
 def history_items(loaded: LoadedGame) -> list[HistoryItem]:
@@ -70,6 +71,7 @@ def history_items(loaded: LoadedGame) -> list[HistoryItem]:
     for stored in loaded.events:
         event = event_from_dict(stored.payload)
         lines: tuple[tuple[str, str], ...] = ()
+        notes: tuple[str, ...] = ()
         if event.type in ("hand_scored", "hand_corrected"):
             given = {name.casefold(): value for name, value in event.points.items()}
             how = {name.casefold(): entry for name, entry in event.entries.items()}
@@ -77,8 +79,18 @@ def history_items(loaded: LoadedGame) -> list[HistoryItem]:
                 (name, _history_line(given.get(name.casefold()), how.get(name.casefold()),
                                      name.casefold() == event.went_out.casefold()))
                 for name in loaded.state.players)
-        items.append(HistoryItem(stored, event.describe(), lines))
+        if event.type == "hand_scored" and event.overrides_referee:
+            notes = _saved_anyway(loaded, stored, event.hand)
+        items.append(HistoryItem(stored, event.describe(), lines, notes))
     return items
+
+
+def _saved_anyway(loaded: LoadedGame, stored: GameEvent, hand: int) -> tuple[str, ...]:
+    said = "Saved anyway, against what the referee saw"
+    results = loaded.state.results
+    if stored.undone_in is not None or hand > len(results) or not results[hand - 1].saved_anyway:
+        return (f"{said}.",)
+    return (f"{said}:", *(m.message for m in results[hand - 1].saved_anyway))
 
 
 def _history_line(points: int | None, entry, went_out: bool) -> str:
@@ -93,9 +105,12 @@ def _history_line(points: int | None, entry, went_out: bool) -> str:
 
 def undo_label(loaded: LoadedGame) -> str | None:
     """The newest step that still counts, named for the Undo button."""
-    if not loaded.active_events:
-        return None
-    event = event_from_dict(loaded.active_events[-1].payload)
+    return step_label(loaded.active_events[-1]) if loaded.active_events else None
+
+
+def step_label(stored: GameEvent) -> str:
+    """A step as the Undo button names it: ``'Hand 2 scored'``, ``'Ben drew from the stock'``."""
+    event = event_from_dict(stored.payload)
     if event.type == "hand_scored":
         return f"Hand {event.hand} scored"
     if event.type == "hand_corrected":
@@ -125,6 +140,9 @@ def board_context(loaded: LoadedGame, editing: bool) -> dict:
         "chart": score_chart(state.players, state.running_totals(), state.hands_in_game,
                              state.leaders),
         "last_step": undo_label(loaded),
+        # The version of the step the Undo button names: an undo from a board another device
+        # has moved on is made only while that step is still the newest.
+        "last_version": loaded.active_events[-1].version if loaded.active_events else None,
         "ranking": ranking_places(state.ranking),
         "history": history_items(loaded),
     }

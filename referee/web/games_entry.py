@@ -86,6 +86,23 @@ def read_held(name: str, held: Mapping[str, Any], decks: int = 1) -> HeldReading
     return HeldReading(points, entry, None)
 
 
+WAY_WORDS = {"counts": "counted", "cards": "tapped", "total": "typed"}
+
+
+def way_entered(held: Mapping[str, Any]) -> str:
+    """Which way a row was filled in (``counts``, ``cards`` or ``total``; ``''`` for none):
+    the screen shows the others as not in use.
+
+    >>> way_entered({"n5": 3, "total": None}), way_entered({"cards": "K 7"}), way_entered({})
+    ('counts', 'cards', '')
+    """
+    if held.get("total") is not None:
+        return "total"
+    if (held.get("cards") or "").strip():
+        return "cards"
+    return "counts" if any(held.get(v.field) for v in VALUE_CLASSES) else ""
+
+
 def read_penalty(name: str, penalty: int | None) -> tuple[int, str | None]:
     """A rummy penalty under Ari's rule: the points of the two dead cards, in fives."""
     if penalty is None or penalty == 0:

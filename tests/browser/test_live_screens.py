@@ -169,13 +169,26 @@ def test_a_hand_refereed_on_the_tablet_while_a_tv_watches(live_server, open_scre
     expect(tv.page.locator("#live-title")).to_have_text("★ Dee went out", timeout=SEEN_WITHIN)
     assert_view_only(tv.page)
 
-    # The end-of-hand entry comes filled in with what the referee saw.
+    # The end-of-hand entry comes filled in with what the referee saw, and checked against it.
     page.get_by_role("link", name="Score hand 1: Dee went out").click()
     rows = page.locator(".entry-row")
     expect(rows.nth(3).locator("input[name=went_out]")).to_be_checked()
     expect(rows.nth(0).get_by_label(re.compile("Points of both dead cards"))).to_have_value("15")
-    for seat_number, total in ((0, 30), (1, 25), (2, 30)):
+    expect(rows.nth(0).locator(".entry-kept")).to_have_text("kept 6 cards")
+    expect(rows.nth(3).locator(".entry-kept")).to_have_text("went out")
+    rows.nth(0).get_by_text("Tap the cards Abe holds").click()
+    for rank in ("K", "7"):
+        rows.nth(0).get_by_role("button", name=f"Add {rank} for Abe").click()
+    expect(rows.nth(0).locator(".entry-kept")).to_have_text("kept 6 cards · 2 tapped")
+    for seat_number, total in ((1, 25), (2, 30)):
         rows.nth(seat_number).get_by_label("or total").fill(str(total))
+    expect(rows.nth(1)).to_have_class(re.compile("entry-row--by-total"))
+    page.get_by_role("button", name="Save hand 1").click()
+    expect(page.locator("#problem-0")).to_have_text(
+        "The referee saw Abe keep 6 cards, but 2 were tapped.")
+    expect(page.get_by_role("button", name="Save anyway")).to_be_visible()
+    tablet.shot("live-entry-mismatch-tablet")
+    rows.nth(0).get_by_label("or total").fill("30")  # typing replaces the tapped cards
     expect(rows.nth(0).locator(".entry-points")).to_have_text("45")
     page.get_by_role("button", name="Save hand 1").click()
     expect(page.locator(".flash")).to_contain_text("Hand 1 saved: Dee went out")

@@ -180,7 +180,8 @@ class GameState:
                                         "nothing to correct.", "event.hand")
             old = self.results[event.hand - 1]
             fixed = self._result(event.hand, event.went_out, event.points, event.entries)
-            fixed = replace(fixed, corrections=(*old.corrections, event.reason))
+            fixed = replace(fixed, corrections=(*old.corrections, event.reason),
+                            saved_anyway=old.saved_anyway)
             results = list(self.results)
             results[event.hand - 1] = fixed
             return replace(self, results=tuple(results))
