@@ -626,3 +626,15 @@ def test_pages_have_no_inline_script_or_style(client):
         assert "<script>" not in body and " style=" not in body and "onclick" not in body, path
     with client.application.app_context():
         assert db.session.query(GameEvent).count() == 1
+
+
+def test_setup_warns_when_the_decks_chosen_cannot_deal_every_hand(client):
+    six = ("Abe", "Ben", "Carl", "Dee", "Eve", "Fay")
+    data = {**setup_data(six), "decks": "1"}
+    del data["start"]
+    page = text(send(client, "/games/new", data))  # a decks tap re-shows the form
+    assert ("Too few for 6 players: Hand 4 cannot be dealt: 6 hands of 9 cards and the upcard "
+            "take 55 cards, and 1 deck has only 54. It needs 2 decks.") in page
+    recommended = text(send(client, "/games/new", {**data, "decks": "auto"}))
+    assert "3, as recommended for 6" in recommended and "Too few" not in recommended
+    assert "Too few" not in text(send(client, "/games/new", {**data, "decks": "3"}))

@@ -16,7 +16,7 @@ from sqlalchemy import func, select
 from ..core import RefereeInputError
 from ..core.game import GameSetup
 from ..core.rulesets import get_ruleset
-from ..core.rulesets.model import MAX_PLAYERS, MIN_PLAYERS
+from ..core.rulesets.model import MAX_PLAYERS, MIN_PLAYERS, first_short_deal
 from ..extensions import db
 from ..store.starts import start_game_once
 from ..store.models import Game, GameSeat, Player
@@ -161,10 +161,18 @@ def _context(form, ruleset) -> dict:
         "known": [name for name in _known_players() if name.casefold() not in seated],
         "recommended_decks": ruleset.recommended_decks(max(count, MIN_PLAYERS)),
         "player_count": count,
+        "too_few_decks": _too_few_decks(form, ruleset, count),
         "option_fields": [(spec, form[option_field_name(spec.name)])
                           for spec in ruleset.option_specs],
         "max_players": MAX_PLAYERS,
     }
+
+
+def _too_few_decks(form, ruleset, players: int):
+    """The first hand the decks chosen cannot deal to the players seated, if any."""
+    if players < MIN_PLAYERS or not (form.decks.data or "").isdigit() or form.decks.errors:
+        return None
+    return first_short_deal(ruleset.configure(decks=int(form.decks.data)), players)
 
 
 def _known_players() -> list[str]:

@@ -201,8 +201,13 @@ def test_the_live_panel_on_a_phone(live_server, open_screen):
     phone = open_screen(PHONE)
     page = phone.page
     start_game(page, live_server, names=("Ann", "Bo", "Cy"), dealer="Ann")
-    page.get_by_role("button", name="Follow this hand (referee)").click()
+    start = page.get_by_role("button", name="Follow this hand (referee)")
+    # Scrolled down, the way a table looks at the standings: the button at the top.
+    page.evaluate("(y) => window.scrollTo(0, y)", start.bounding_box()["y"] - 20)
+    expect(page.locator("#hand-title")).not_to_be_in_viewport()
+    start.click()
     turn(page, "Bo’s turn — draw")
+    expect(page.locator("#live-title")).to_be_in_viewport()  # the panel scrolled into view
     expect(page.get_by_role("button", name="Took the upcard")).to_be_visible()
     phone.shot("live-draw-phone")
     assert_touch_targets_and_no_overflow(page, PHONE["width"])

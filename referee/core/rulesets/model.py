@@ -281,6 +281,20 @@ only 54. It needs 2 decks.'
     return ShortDeal(hand or 1, players, dealt, table.decks, table.deck.size(table.decks), decks)
 
 
+def first_short_deal(table: TableRules, players: int) -> ShortDeal | None:
+    """The first hand of a game the table's decks cannot deal to ``players``, if any.
+
+    >>> from referee.core.rulesets import EVERSOL
+    >>> first_short_deal(EVERSOL.configure(decks=1), 6).hand
+    4
+    >>> first_short_deal(EVERSOL.configure(decks=3), 6) is None
+    True
+    """
+    hands = range(1, len(table.ruleset.contracts) + 1) if table.ruleset.contracts else [None]
+    return next((short for hand in hands
+                 if (short := short_deal(table, players, hand)) is not None), None)
+
+
 def decks_needed(players: int, usual: int, cards_per_deck: int, biggest_deal: int) -> int:
     """The usual deck count, raised until the biggest deal leaves a stock.
 
