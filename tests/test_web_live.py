@@ -338,34 +338,6 @@ def test_a_rummy_call_takes_the_callers_card_and_charges_the_thrower(table):
 
 # --- The end of the hand ---------------------------------------------------------------------
 
-def test_a_finished_hand_fills_in_the_entry_and_is_scored_from_it(table, client):
-    table.dee_down()
-    table.step("discard", card("5H"), "Dee")
-    table.turn("Abe", "KD")
-    table.step("rummy", {"caller": "Ben", **card("7S")})
-    table.turn("Ben", "3C")
-    table.turn("Carl", "9C")
-    table.step("draw", {"source": "stock"}, "Dee")
-    table.step("layoff", {"meld": "1", **card("KS")}, "Dee")
-    table.step("layoff", {"meld": "2", "typed": "5C"}, "Dee")
-    table.step("discard", card("QH"), "Dee")
-    page = text(table.page())
-    assert "★ Dee went out" in page and "Rummy penalty (Ari’s rule): Abe 15" in page
-    assert "Score hand 1: Dee went out" in page and "Who wants it?" not in page
-
-    entry = client.get(f"/games/{table.id}/hands/1").get_data(as_text=True)
-    assert re.search(r'name="went_out" value="3" checked', entry)
-    assert re.search(r'name="held0-penalty"[^>]*\s+value="15"', entry)
-    assert not re.search(r'name="held1-penalty"[^>]*\s+value="\d', entry)
-    saved = send(client, f"/games/{table.id}/hands/1", {
-        "expected_version": str(table.version), "save": "1", "went_out": "3",
-        "held0-total": "30", "held0-penalty": "15", "held1-total": "25", "held2-total": "30"})
-    assert saved.status_code == 303, errors(saved)
-    with table.app.app_context():
-        state = load_game(table.id).state
-    assert state.totals == {"Abe": 45, "Ben": 25, "Carl": 30, "Dee": 0} and state.live is None
-
-
 def dee_out(table):
     """The hand of the browser test to its end: Dee out; Abe kept 6 cards, Ben 5, Carl 6;
     Ari's rule charges Abe 15 for the rummy card K♦."""
@@ -386,6 +358,24 @@ def score_followed(table, client, anyway=False, **rows):
     if anyway:
         data["anyway"] = "1"
     return send(client, f"/games/{table.id}/hands/1", data)
+
+
+def test_a_finished_hand_fills_in_the_entry_and_is_scored_from_it(table, client):
+    dee_out(table)
+    page = text(table.page())
+    assert "★ Dee went out" in page and "Rummy penalty (Ari’s rule): Abe 15" in page
+    assert "Score hand 1: Dee went out" in page and "Who wants it?" not in page
+
+    entry = client.get(f"/games/{table.id}/hands/1").get_data(as_text=True)
+    assert re.search(r'name="went_out" value="3" checked', entry)
+    assert re.search(r'name="held0-penalty"[^>]*\s+value="15"', entry)
+    assert not re.search(r'name="held1-penalty"[^>]*\s+value="\d', entry)
+    saved = score_followed(table, client, **{
+        "held0-total": "30", "held0-penalty": "15", "held1-total": "25", "held2-total": "30"})
+    assert saved.status_code == 303, errors(saved)
+    with table.app.app_context():
+        state = load_game(table.id).state
+    assert state.totals == {"Abe": 45, "Ben": 25, "Carl": 30, "Dee": 0} and state.live is None
 
 
 def test_the_entry_after_a_followed_hand_shows_the_cards_each_player_kept(table, client):
