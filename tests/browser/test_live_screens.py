@@ -270,7 +270,7 @@ def test_two_devices_tap_at_once_and_no_tap_is_lost(live_server, open_screen):
     turn(page, "Carl’s turn — draw")
     join_url = page.locator(".share-link a[href*='/join/']").get_attribute("href")
 
-    phone = open_screen(TABLET)  # a second tablet-sized screen: a phone held sideways
+    phone = open_screen(PHONE)  # a phone on the join link, scoring too
     other = phone.page
     other.goto(join_url)
     turn(other, "Carl’s turn — draw")
@@ -287,7 +287,7 @@ def test_two_devices_tap_at_once_and_no_tap_is_lost(live_server, open_screen):
     expect(dee).to_have_attribute("aria-pressed", "true")
     turn(other, "Carl’s turn — play")  # the answer brought the draw too
     expect(other.locator(".live-ruling-text")).to_contain_text("Dee buys the discard")
-    phone.shot("live-claim-after-the-draw-second-device")
+    phone.shot("live-claim-after-the-draw-phone")
     expect(page.locator(".claim-toggle", has_text="Dee")).to_have_attribute(
         "aria-pressed", "true", timeout=SEEN_WITHIN)  # the tablet's poll brings the claim
     expect(page.locator(".live-ruling-text")).to_contain_text("Dee buys the discard")
@@ -300,8 +300,9 @@ def test_two_devices_tap_at_once_and_no_tap_is_lost(live_server, open_screen):
     expect(other.locator("#claim-problem, .live .stale-message")).to_contain_text(
         "Not recorded: meanwhile Dee bought the discard.")
     expect(seat(other, "Dee")).to_contain_text("1 bought")
-    assert_touch_targets_and_no_overflow(other, TABLET["width"])
-    phone.shot("live-tap-too-late-second-device")
+    assert_touch_targets_and_no_overflow(other, PHONE["width"])
+    phone.shot("live-tap-too-late-phone")
+    tablet.shot("live-two-devices-tablet")
     release(other, held)
     expect(seat(other, "Abe")).to_contain_text("0 bought")
     assert "/join/" not in other.url and game_url.endswith(other.url.rsplit("/", 1)[1])
