@@ -10,13 +10,11 @@ from pathlib import Path
 import pytest
 from flask import render_template
 
-from referee.extensions import db
-from referee.store.models import Game
 from referee.web.games_chart import score_chart
 
 from .test_api import assert_answer_documented
 from .test_web_checker import verdict_text
-from .test_web_games import (csrf_token, game_count, hand_data, new_game, send, setup_data, text,
+from .test_web_games import (game_count, hand_data, new_game, send, setup_data, text,
                              version_of)
 
 CSS = (Path(__file__).resolve().parent.parent / "static" / "app.css").read_text()

@@ -108,8 +108,9 @@ def _save(loaded: LoadedGame, hand: int, key: str):
     except RefereeInputError as error:
         _flag(reading, state.players, error)
         return _entry_page(loaded, hand, form, reading, status=422)
-    flash(f"Hand {hand} {'corrected' if correcting else 'saved'}: {reading.went_out} went out"
-          f"{' (saved against what the referee saw)' if event.type == 'hand_scored' and event.overrides_referee else ''}.")
+    anyway = " (against what the referee saw)" if form.anyway.data == "1" and not correcting else ""
+    flash(f"Hand {hand} {'corrected' if correcting else 'saved'}{anyway}: {reading.went_out} "
+          "went out.")
     return redirect(url_for("games.game_page", game_id=loaded.game.id), 303)
 
 

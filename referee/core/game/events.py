@@ -2,8 +2,8 @@
 
 >>> event = event_from_dict({"type": "hand_scored", "hand": 1, "went_out": "Ben",
 ...                          "points": {"Abe": 15, "Carl": 35}})
->>> event
-HandScored(hand=1, went_out='Ben', points={'Abe': 15, 'Carl': 35}, entries={}, overrides_referee=False)
+>>> event.describe(), event.points, event.overrides_referee
+('Hand 1: Ben went out', {'Abe': 15, 'Carl': 35}, False)
 >>> event_from_dict(event.to_dict()) == event
 True
 """

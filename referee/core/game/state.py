@@ -17,10 +17,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from ..rulesets import get_ruleset
-
 from ..errors import DeckCountError
 from ..live.steps import STEP_TYPES
+from ..rulesets import get_ruleset
 from ..rulesets.model import Contract, ShortDeal, TableRules, short_deal
 from .errors import GameSetupError, HandEntryError, IllegalEventError
 from .events import DealerChosen, DecksChanged, Event, HandCorrected, HandScored, UpcardTurned
