@@ -147,6 +147,9 @@ def visible_boxes(locator) -> list[dict]:
 def assert_touch_targets_and_no_overflow(page, width: int, targets: str) -> None:
     """Every visible element ``targets`` selects is at least MIN_TAP square, and the page
     never scrolls sideways at ``width``."""
+    # A tap on a link can return with the next page's elements there but its stylesheet not
+    # yet applied (they would measure as bare text): measure the page once it has loaded.
+    page.wait_for_load_state("load")
     for box in visible_boxes(page.locator(targets)):
         assert box["width"] >= MIN_TAP and box["height"] >= MIN_TAP, box
     assert page.evaluate("document.documentElement.scrollWidth") <= width
