@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from referee.core.errors import RefereeInputError
 from referee.core.game import GameSetup, HandScored
 from referee.core.game.events import DealerChosen, UpcardTurned
 from referee.core.live.steps import BuyClaimed, Discarded, Drew
@@ -93,3 +94,13 @@ def test_a_hand_scored_on_an_older_screen_counts_unless_another_device_scored_it
         loaded = load_game(game_id)
         assert [len(loaded.state_at(v).results) for v in range(3)] == [0, 0, 1]
         assert loaded.state_at(1).dealer_of(1) == "Carl"
+
+
+def test_a_tap_refused_on_its_own_screen_too_is_refused_as_usual(game):
+    game_id, key = game
+    append_event(game_id, BuyClaimed("Abe"), 3, key)  # another device, meanwhile
+    with pytest.raises(RefereeInputError) as refused:  # not about what changed meanwhile
+        append_event(game_id, BuyClaimed("Carl"), 3, key, catch_up=True)
+    assert not isinstance(refused.value, OvertakenError)
+    assert refused.value.message == (
+        "It is Carl's turn, so Carl takes the discard free, as the draw.")

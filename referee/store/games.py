@@ -184,10 +184,10 @@ def append_event(game_id: str, event: Event, expected_version: int,
         try:
             after = loaded.state.apply(event)  # raises for an illegal step, before any write
         except RefereeInputError as error:
-            if stale:
+            if stale and _legal_on(loaded.state_at(expected_version), event):
                 raise OvertakenError(loaded, expected_version, error.message,
                                      error.field) from error
-            raise
+            raise  # refused as it would have been on the screen it was tapped on
         try:
             version = _claim_version(game_id, loaded.version, finished=after.finished)
         except StaleVersionError:
@@ -199,6 +199,14 @@ def append_event(game_id: str, event: Event, expected_version: int,
         db.session.commit()
         return load_game(game_id)
     raise StaleVersionError(current_version(game_id) or expected_version)
+
+
+def _legal_on(state: GameState, event: Event) -> bool:
+    try:
+        state.apply(event)
+    except RefereeInputError:
+        return False
+    return True
 
 
 def _check_still_meant(loaded: LoadedGame, event: Event, seen_version: int) -> None:

@@ -34,7 +34,10 @@ def drew_from_stock(page, player: str) -> None:
 def discard(page, card: str, label: str) -> None:
     form = page.locator(".live-discard")
     pick(form, card)
+    shown = page.locator("#board").get_attribute("data-version")
     form.get_by_role("button", name=f"Discard {label}").click()  # games.js names the card
+    # The step's answer is in: the next tap is made on the board after the discard.
+    expect(page.locator("#board")).not_to_have_attribute("data-version", shown)
 
 
 def open_part(page, summary: str) -> None:
@@ -214,7 +217,9 @@ def test_the_live_panel_on_a_phone(live_server, open_screen):
     drew_from_stock(page, "Bo")
     discard(page, "JK", "Joker")
     drew_from_stock(page, "Cy")
-    page.locator(".claim-toggle", has_text="Ann").click()
+    ann = page.locator(".claim-toggle", has_text="Ann")
+    ann.click()
+    expect(ann).to_have_attribute("aria-pressed", "true")
     page.locator(".claim-toggle", has_text="Cy").click()  # Cy drew from the stock: refused
     expect(page.locator("#claim-problem")).to_have_text(
         "Cy drew from the stock this turn, so may no longer buy the discard.")

@@ -267,6 +267,7 @@ def test_many_players_on_the_tablet(live_server, open_screen, players, fits):
     screen.shot(f"found-standings-{players}-players-tablet")
 
     page.get_by_role("link", name="Standings").click()
+    expect(page.get_by_role("link", name="Standings")).to_have_attribute("aria-current", "page")
     expect(page.locator(".score-chart .chart-label")).to_have_count(players)
     assert_every_column_reachable(page, ".standings-live", players, fits)
     assert_labels_apart(page)
@@ -287,6 +288,8 @@ def test_twenty_players_on_a_phone(live_server, open_screen):
     assert_every_column_reachable(page, ".standings-block", 20, fits=False)
     screen.shot("found-standings-20-players-phone")
     page.get_by_role("link", name="Standings").click()
+    # Measured on the standings page once it is there, not on the game page it replaces.
+    expect(page.get_by_role("link", name="Standings")).to_have_attribute("aria-current", "page")
     assert_every_column_reachable(page, ".standings-live", 20, fits=False)
     assert_labels_apart(page)
     assert_fits(page, PHONE["width"], TARGETS)
