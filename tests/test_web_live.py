@@ -336,6 +336,24 @@ def test_a_rummy_call_takes_the_callers_card_and_charges_the_thrower(table):
     assert "Undo: Ben called rummy" in page
 
 
+def test_at_a_meld_table_a_joker_called_asks_the_card_and_the_meld_then_takes_both(client, app):
+    table = Table(client, app, option_rummy_card="meld")
+    table.dee_down()  # K K K and 5 5 JK on the table
+    table.step("discard", card("JK"), "Dee")  # a joker fits every meld
+    asked = table.post("rummy", {"caller": "Ben"})
+    assert asked.status_code == 200
+    assert problem(asked, "rummy-asking") == (
+        "Say which card Ben threw on the call: Ari's rule charges its points to Dee.")
+    page = asked.get_data(as_text=True)
+    assert "Joker goes on meld" in page and 'name="asked" value="1"' in page
+    again = table.refused("rummy", {"caller": "Ben", "asked": "1", **card("7S")})
+    assert problem(again, "rummy-meld-problem") == (
+        "Joker fits melds 1 and 2, so the caller says which one it goes on.")
+    table.step("rummy", {"caller": "Ben", "asked": "1", "meld": "2", **card("7S")})
+    assert [len(laid.meld.cards) for laid in table.live.melds] == [3, 4]
+    assert table.live.rummy_penalties["Dee"] == 55  # the joker 50 and the seven 5
+
+
 # --- The end of the hand ---------------------------------------------------------------------
 
 def dee_out(table):
