@@ -21,6 +21,7 @@ CHROMIUM = Path("/usr/bin/chromium")
 SCREENSHOTS = Path(__file__).resolve().parent.parent / "screenshots"
 TABLET = {"width": 1024, "height": 768}
 PHONE = {"width": 390, "height": 844}
+EXPECT_WITHIN_MS = 20_000
 CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
@@ -58,8 +59,11 @@ def browser():
         if os.environ.get("CI") == "true":
             pytest.fail("CI must run the browser tests, but /usr/bin/chromium is missing")
         pytest.skip("Debian's chromium is not installed (python3 dev.py test installs it)")
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
 
+    # What the page must come to show, it may take this long to show on a machine whose cores
+    # are busy with other work; a test that passes waits no longer than the page needs.
+    expect.set_options(timeout=EXPECT_WITHIN_MS)
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(
             executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)

@@ -9,7 +9,9 @@ from playwright.sync_api import expect
 
 from .conftest import PHONE, TABLET
 from .conftest import assert_touch_targets_and_no_overflow as assert_fits
-SEEN_WITHIN = 2000  # ms: a watching device shows a change this soon, without reloading
+# ms: a watching device shows a change without reloading. How soon is a figure for the load
+# benchmark (benchmarks/load.py); here the bound only has to hold on a busy machine.
+SEEN_WITHIN = 15_000
 PLAYERS = ("Abe", "Ben", "Carl", "Dee")
 
 # Each hand: who went out, then what the others held: a typed total, counts by value tapped in
