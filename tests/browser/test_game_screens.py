@@ -44,6 +44,27 @@ def start_game(page, live_server, names=PLAYERS, dealer="Abe") -> str:
     return page.url
 
 
+def api_game(page, live_server, names, hands=0, first_dealer=None, spread=23) -> str:
+    """A game made through the API with ``hands`` scored, opened on ``page`` as its scorer."""
+    made = page.request.post(f"{live_server}/api/v1/games", data={
+        "ruleset": "eversol", "players": list(names), "first_dealer": first_dealer or names[0]}
+    ).json()
+    for hand in range(1, hands + 1):
+        out = names[hand % len(names)]
+        points = {n: 5 * ((i * 7 + hand * 3) % spread + 1)
+                  for i, n in enumerate(names) if n != out}
+        answer = page.request.post(
+            f"{live_server}/api/v1/games/{made['id']}/events",
+            headers={"X-Edit-Key": made["edit_key"]},
+            data={"expected_version": hand - 1,
+                  "event": {"type": "hand_scored", "hand": hand, "went_out": out,
+                            "points": points}})
+        assert answer.status == 201, answer.text()
+    page.goto(f"{live_server}/games/{made['id']}/join/{made['edit_key']}")
+    expect(page).to_have_url(re.compile(f"/games/{made['id']}$"))
+    return made["id"]
+
+
 def enter_hand(page, went_out: str, held: dict, players=PLAYERS) -> None:
     """Fill the end-of-hand form as a scorer would, checking the points shown live."""
     rows = page.locator(".entry-row")
@@ -252,21 +273,7 @@ def test_twenty_players_on_a_phone(live_server, open_screen):
              "Rosalind", "Sol", "Tess"]
     phone = open_screen(PHONE)
     page = phone.page
-    made = page.request.post(f"{live_server}/api/v1/games", data={
-        "ruleset": "eversol", "players": names, "first_dealer": "Eli"}).json()
-    for hand in (1, 2, 3):
-        out = names[hand * 3]
-        points = {n: 5 * ((i * 7 + hand * 3) % 23 + 1) for i, n in enumerate(names) if n != out}
-        answer = page.request.post(
-            f"{live_server}/api/v1/games/{made['id']}/events",
-            headers={"X-Edit-Key": made["edit_key"]},
-            data={"expected_version": hand - 1,
-                  "event": {"type": "hand_scored", "hand": hand, "went_out": out,
-                            "points": points}})
-        assert answer.status == 201, answer.text()
-
-    page.goto(f"{live_server}/games/{made['id']}/join/{made['edit_key']}")
-    expect(page).to_have_url(re.compile(f"/games/{made['id']}$"))  # the key left the address
+    api_game(page, live_server, names, hands=3, first_dealer="Eli")  # the key leaves the URL
     expect(page.locator("#hand-title")).to_have_text("Hand 4 of 6")
     assert_touch_targets_and_no_overflow(page, PHONE["width"])
     phone.shot("games-hand-phone-20-players")

@@ -12,33 +12,12 @@ from playwright.sync_api import expect
 
 from .conftest import PHONE, TABLET
 from .conftest import assert_touch_targets_and_no_overflow as assert_fits
-from .test_game_screens import add_players, start_game
+from .test_game_screens import add_players, api_game, start_game
 
 TARGETS = ("main .button, main .chip, main .chip-choice span, main .icon-button, main summary, "
            "main .rank, main .suit-face, main .deck-choice span, main .picked-card, "
            "main input[type=text], .game-tabs a, .topbar-link, .brand")
 SIZES = [("tablet", TABLET), ("phone", PHONE)]
-
-
-def api_game(page, live_server, names, hands=0, first_dealer=None, spread=23) -> str:
-    """A game made through the API with ``hands`` scored, opened on ``page`` as its scorer."""
-    made = page.request.post(f"{live_server}/api/v1/games", data={
-        "ruleset": "eversol", "players": list(names), "first_dealer": first_dealer or names[0]}
-    ).json()
-    for hand in range(1, hands + 1):
-        out = names[hand % len(names)]
-        points = {n: 5 * ((i * 7 + hand * 3) % spread + 1)
-                  for i, n in enumerate(names) if n != out}
-        answer = page.request.post(
-            f"{live_server}/api/v1/games/{made['id']}/events",
-            headers={"X-Edit-Key": made["edit_key"]},
-            data={"expected_version": hand - 1,
-                  "event": {"type": "hand_scored", "hand": hand, "went_out": out,
-                            "points": points}})
-        assert answer.status == 201, answer.text()
-    page.goto(f"{live_server}/games/{made['id']}/join/{made['edit_key']}")
-    expect(page).to_have_url(re.compile(f"/games/{made['id']}$"))
-    return made["id"]
 
 
 def forgive_404(screen) -> None:
