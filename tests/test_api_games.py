@@ -142,7 +142,6 @@ def test_six_hands_finish_the_game_and_equal_totals_share_a_place(client):
     ({"ruleset": "eversol", "players": "Abe Ben"}, 422, "bad_setup", "players"),
     ({"ruleset": "eversol", "players": ["Abe", "Ben"], "first_dealer": "Zed"}, 422, "bad_setup",
      "first_dealer"),
-    ({"ruleset": "500", "players": ["Abe", "Ben"]}, 422, "bad_setup", "ruleset"),
     ({"ruleset": "gin", "players": ["Abe", "Ben"]}, 422, "unknown_ruleset", "ruleset"),
     ({"players": ["Abe", "Ben"]}, 400, "missing_field", "ruleset"),
     ({"ruleset": "eversol", "players": [f"P{i}" for i in range(21)]}, 422, "bad_setup",

@@ -237,7 +237,7 @@ def check_game(port: int, game: dict, log: Log, in_flight: dict | None | bool) -
     assert document["totals"] == state.totals
     assert document["hand"] == state.hand
     assert [(h["hand"], h["went_out"], h["points"], h["corrections"]) for h in document["hands"]] \
-        == [(r.hand, r.went_out, dict(r.points), list(r.corrections)) for r in state.results]
+        == [(r.hand, r.went_out, dict(r.held), list(r.corrections)) for r in state.results]
 
 
 # --- The test ------------------------------------------------------------------------------------

@@ -111,7 +111,7 @@ def test_the_appendix_hand_plays_through_to_ben_going_out():
     game = GameSetup.create("eversol", SEATS, first_dealer="Carl")  # so Abe deals hand 2
     scored = replay(game, [HandScored(1, "Abe", {"Ben": 5, "Carl": 5}),
                            HandScored(2, result.went_out, points)])
-    assert scored.results[1].points == {"Abe": 15, "Ben": 0, "Carl": 35}
+    assert scored.results[1].scores == {"Abe": 15, "Ben": 0, "Carl": 35}
 
 
 def test_the_appendix_buys_take_the_card_and_a_penalty_card():

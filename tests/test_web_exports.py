@@ -51,5 +51,5 @@ def test_players_page_counts_games_wins_and_average_hand(client):
     page = client.get("/players").get_data(as_text=True)
     abe = page[page.index(">Abe<"):page.index(">Ben<")]
     assert "<td>2 <small>(1 going)</small></td>" in abe and "<td>1</td>" in abe  # 2 games, 1 won
-    assert "<td>2.5</td>" in abe  # 15 over six hands
+    assert "Eversol Rummy: 2.5</span>" in abe  # 15 over six hands
     assert ">Dee<" in page and client.get("/players").status_code == 200

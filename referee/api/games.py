@@ -121,7 +121,7 @@ def _edit_key(body: dict[str, Any]) -> str | None:
 def game_document(loaded: LoadedGame) -> dict[str, Any]:
     """The derived state of a game, as the API and the JSON export give it."""
     state, game = loaded.state, loaded.game
-    contract = state.contract
+    contract, end = state.contract, state.end
     return {
         "id": game.id,
         "version": loaded.version,
@@ -138,7 +138,8 @@ def game_document(loaded: LoadedGame) -> dict[str, Any]:
             "runs": contract.runs, "discard": contract.discard,
             "description": contract.describe("book", "run")},
         "hands": [{"hand": r.hand, "went_out": r.went_out, "dealer": state.dealer_of(r.hand),
-                   "points": dict(r.points), "corrections": list(r.corrections),
+                   **state.as_entered(r), "scores": dict(r.scores),
+                   "corrections": list(r.corrections),
                    "saved_anyway": [{"player": m.player, "message": m.message}
                                     for m in r.saved_anyway]}
                   for r in state.results],
@@ -147,6 +148,10 @@ def game_document(loaded: LoadedGame) -> dict[str, Any]:
         "totals": state.totals,
         "leaders": state.leaders,
         "finished": state.finished,
+        "winners": state.winners,
+        "end": {"hands": end.hands, "target": end.target, "must_go_out": end.must_go_out,
+                "description": end.describe()},
+        "ranking_order": state.keeping.ranking.value,
         "ranking": [{"place": p.place, "name": p.name, "total": p.total} for p in state.ranking],
         "archived": game.archived,
         "live": live_document(state.live),

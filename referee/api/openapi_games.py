@@ -4,11 +4,27 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core.rulesets import RULESETS
 from .openapi import PATHS, RESPONSES, SCHEMAS, _error, _json, _ref
 
+KEPT_RULESETS = [key for key, ruleset in RULESETS.items() if ruleset.keeping is not None]
 NAME = {"type": "string", "description": "A player's name, as given when the game was made."}
 POINTS = {"type": "object", "additionalProperties": {"type": "integer"},
           "description": "Points by player's name."}
+MELDED_AND_HELD = {"type": "object", "additionalProperties": {
+    "type": "object", "required": ["melded", "held"], "additionalProperties": False,
+    "properties": {"melded": {"type": "integer", "minimum": 0},
+                   "held": {"type": "integer", "minimum": 0}}}, "description": (
+    "500 and Base Rules: by player's name, the value of the cards they melded or laid off "
+    "this hand and of the cards still in their hand; the hand's score is melded minus held.")}
+WENT_OUT = {"type": ["string", "null"], "description": (
+    "Who went out; null when the hand ended without anyone out (500: the stock ran out).")}
+WENT_RUMMY = {"type": "boolean", "default": False, "description": (
+    "Basic Rummy: the one who went out laid every card at once, and collects double.")}
+HAND_POINTS = {**POINTS, "description": (
+    "Eversol: everyone's points caught with (the one out: 0, or a rummy penalty under Ari's "
+    "rule), each a multiple of 5, at least 5. Basic Rummy: each other player's points held "
+    "(at least 1).")}
 GAME_ID = {"name": "game_id", "in": "path", "required": True, "schema": {"type": "string"},
            "description": "The game's id: unguessable, so it is also the key to read it."}
 EDIT_KEY = {"name": "X-Edit-Key", "in": "header", "required": False,
@@ -83,9 +99,10 @@ EVENT = {"oneOf": [
                     "many decks, enough to deal the hand being played. A hand the decks "
                     "cannot deal (say six players, one deck, hand 4) cannot be dealt, "
                     "followed or scored until then (illegal_event, naming the decks needed)."},
-    {"type": "object", "required": ["type", "hand", "went_out", "points"], "properties": {
+    {"type": "object", "required": ["type", "hand", "went_out"], "properties": {
         "type": {"enum": ["hand_scored"]}, "hand": {"type": "integer", "minimum": 1},
-        "went_out": NAME, "points": POINTS,
+        "went_out": WENT_OUT, "points": HAND_POINTS, "players": MELDED_AND_HELD,
+        "went_rummy": WENT_RUMMY,
         "entries": {"type": "object", "description": (
             "How each number was entered, by player: {\"way\": \"cards\", \"cards\": "
             "[...]}, {\"way\": \"counts\", \"counts\": {\"2-9\", \"10-K\", \"A\", "
@@ -97,21 +114,28 @@ EVENT = {"oneOf": [
             "can make; each rummy penalty) answer 422 referee_mismatch naming each mismatch. "
             "true saves them anyway, for when the referee missed a step; the game keeps "
             "what did not agree.")}},
-     "description": "The hand being played ends: who went out (0, or a rummy penalty under "
-                    "Ari's rule) and everybody else's points, each a multiple of 5, at "
-                    "least 5."},
-    {"type": "object", "required": ["type", "hand", "went_out", "points", "reason"],
+     "description": "The hand being played ends, entered as the game's ruleset asks (the "
+                    "ruleset's keeping in GET /rulesets): Eversol: went_out and points; 500 "
+                    "and Base Rules: went_out and players; Basic Rummy: went_out, went_rummy "
+                    "and points. A field another game uses is refused (bad_hand_entry)."},
+    {"type": "object", "required": ["type", "hand", "went_out", "reason"],
      "properties": {
          "type": {"enum": ["hand_corrected"]}, "hand": {"type": "integer", "minimum": 1},
-         "went_out": NAME, "points": POINTS, "reason": {"type": "string"},
+         "went_out": WENT_OUT, "points": HAND_POINTS, "players": MELDED_AND_HELD,
+         "went_rummy": WENT_RUMMY, "reason": {"type": "string"},
          "entries": {"type": "object"}},
-     "description": "A scored hand entered again, with the reason."},
+     "description": "A scored hand entered again, as hand_scored enters it, with the reason. "
+                    "Refused when the corrected totals would have ended the game before the "
+                    "hands played since."},
+    {"type": "object", "required": ["type"], "properties": {"type": {"enum": ["game_ended"]}},
+     "description": "The table stops the game early, after at least one scored hand: the "
+                    "ranking as it stands decides the winners."},
     *LIVE_EVENTS,
 ]}
 
 SCHEMAS.update({
     "GameCreateRequest": {"type": "object", "required": ["ruleset", "players"], "properties": {
-        "ruleset": {"enum": ["eversol"], "description": "Games kept so far: Eversol."},
+        "ruleset": {"enum": KEPT_RULESETS, "description": "Any game the scorekeeper keeps."},
         "players": {"type": "array", "items": NAME, "minItems": 2,
                     "description": "2 to 20 names in seating order (play passes left)."},
         "first_dealer": {"type": ["string", "null"],
@@ -128,20 +152,36 @@ SCHEMAS.update({
     "GameEvent": EVENT,
     "Game": {"type": "object", "required": [
         "id", "version", "ruleset", "players", "hand", "dealer", "hands", "totals", "leaders",
-        "finished", "ranking", "live", "history"], "properties": {
+        "finished", "winners", "ranking", "end", "live", "history"], "properties": {
         "id": {"type": "string"}, "version": {"type": "integer", "minimum": 0},
         "edit_key": {"type": "string", "description": "Only in the answer that made the game."},
         "ruleset": {"type": "string"}, "decks": {"type": "integer"},
         "options": {"type": "object"},
         "players": {"type": "array", "items": NAME},
         "hand": {"type": ["integer", "null"], "description": "The hand being played; null once "
-                 "all are scored."},
-        "hands_in_game": {"type": "integer"},
+                 "the game is over."},
+        "hands_in_game": {"type": ["integer", "null"], "description": (
+            "How many hands the game has; null when it plays to a target.")},
+        "end": {"type": "object", "required": ["hands", "target", "must_go_out", "description"],
+                "properties": {"hands": {"type": ["integer", "null"]},
+                               "target": {"type": ["integer", "null"]},
+                               "must_go_out": {"type": "boolean"},
+                               "description": {"type": "string"}},
+                "description": "When the game ends: after a set number of hands, or after "
+                               "the hand in which a total reaches the target (a tie for the "
+                               "best total plays on; must_go_out: only the player who went "
+                               "out at or past it wins)."},
+        "ranking_order": {"enum": ["lowest_first", "highest_first"]},
+        "winners": {"type": "array", "items": NAME, "description": (
+            "Once finished, who won (equal best totals share it); empty until then.")},
         "dealer": {"type": ["string", "null"]}, "first_player": {"type": ["string", "null"]},
         "contract": {"type": ["object", "null"]},
         "hands": {"type": "array", "items": {"type": "object", "required": [
-            "hand", "went_out", "points"], "properties": {
-            "hand": {"type": "integer"}, "went_out": NAME, "dealer": NAME, "points": POINTS,
+            "hand", "went_out", "scores"], "properties": {
+            "hand": {"type": "integer"}, "went_out": WENT_OUT, "dealer": NAME,
+            "scores": {**POINTS, "description": "Each player's score for the hand, as the "
+                                                "totals count it."},
+            "points": HAND_POINTS, "players": MELDED_AND_HELD, "went_rummy": WENT_RUMMY,
             "corrections": {"type": "array", "items": {"type": "string"}},
             "saved_anyway": {"type": "array", "items": {"type": "object", "properties": {
                 "player": NAME, "message": {"type": "string"}}}, "description": (
@@ -291,6 +331,19 @@ LIVE_EXAMPLES = {
         "type": "rummy_called", "caller": "Carl", "callers_discard": "3C"}),
 }
 
+SCORED_EXAMPLES = {
+    "hand_scored_500": {"summary": "500 Rummy, Ann and Bo: the stock ran out.", "value": {
+        "expected_version": 0, "event": {
+            "type": "hand_scored", "hand": 1, "went_out": None,
+            "players": {"Ann": {"melded": 45, "held": 10}, "Bo": {"melded": 0, "held": 32}}}}},
+    "hand_scored_basic": {"summary": "Basic Rummy: Ann went rummy and collects double.",
+                          "value": {"expected_version": 0, "event": {
+                              "type": "hand_scored", "hand": 1, "went_out": "Ann",
+                              "went_rummy": True, "points": {"Bo": 12, "Cy": 7}}}},
+    "game_ended": {"summary": "The table stops here.", "value": {
+        "expected_version": 3, "event": {"type": "game_ended"}}},
+}
+
 PATHS.update({
     "/games": {"post": {
         "summary": "Make a kept game: players in seating order, the first dealer, decks, "
@@ -319,7 +372,7 @@ PATHS.update({
         "neither changes anything.", "GameEventRequest",
         {"expected_version": 0, "event": {"type": "hand_scored", "hand": 1, "went_out": "Ben",
                                           "points": {"Abe": 15, "Carl": 35}}},
-        LIVE_EXAMPLES),
+        {**LIVE_EXAMPLES, **SCORED_EXAMPLES}),
     "/games/{game_id}/undo": _write(
         "Undo the newest event that still counts; it stays in the history, marked undone.",
         "GameUndoRequest", {"expected_version": 1}),

@@ -123,3 +123,15 @@ class BuyError(RefereeInputError):
     """A question about buying a discard that cannot be: a duplicate claim, turns out of order."""
 
     code = "bad_buy"
+
+
+class GameSetupError(RefereeInputError):
+    """Players, seating or dealer that no table could have."""
+
+    code = "bad_setup"
+
+
+class HandEntryError(RefereeInputError):
+    """End-of-hand points that cannot be right (two players out, a total not a multiple of 5)."""
+
+    code = "bad_hand_entry"

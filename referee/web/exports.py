@@ -38,7 +38,7 @@ def game_csv(game_id: str):
     writer.writerow(["hand", "dealer", "went out", *state.players, "corrections"])
     for result in state.results:
         writer.writerow([result.hand, state.dealer_of(result.hand), result.went_out,
-                         *(result.points[name] for name in state.players),
+                         *(result.scores[name] for name in state.players),
                          "; ".join(result.corrections)])
     writer.writerow(["total", "", "", *(state.totals[name] for name in state.players), ""])
     if state.finished:

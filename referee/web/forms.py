@@ -12,7 +12,7 @@ from wtforms.validators import (AnyOf, InputRequired, Length, NumberRange, Optio
 from wtforms.widgets import HiddenInput
 
 from ..core import Rank, Ruleset, Suit
-from ..core.game.setup import MAX_NAME
+from ..core.seating import MAX_NAME
 from ..core.rulesets import MAX_DECKS
 from ..core.rulesets.model import MAX_PLAYERS, OptionSpec
 

@@ -51,7 +51,7 @@ def standings_rows(state) -> list[StandingsRow]:
     for hand, contract in enumerate(state.contracts, 1):
         result = state.results[hand - 1] if hand <= len(state.results) else None
         cells = None if result is None else tuple(
-            Cell(result.points[name], running[hand - 1][name], name == result.went_out)
+            Cell(result.scores[name], running[hand - 1][name], name == result.went_out)
             for name in state.players)
         rows.append(StandingsRow(hand, contract, state.dealer_of(hand), cells,
                                  result.corrections if result else ()))

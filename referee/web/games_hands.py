@@ -45,7 +45,7 @@ def hand_entry(game_id: str, hand: int):
     data = {}
     if hand <= len(state.results):  # a correction starts from the hand as it was entered
         result = state.results[hand - 1]
-        data = prefilled(state.players, result.went_out, result.points, result.entries)
+        data = prefilled(state.players, result.went_out, result.held, result.entries)
     elif state.live is not None and state.live.finished:  # the referee saw how it ended
         data = _seen_by_referee(state.players, state.live.result)
     return _entry_page(loaded, hand, hand_form(len(state.players), expected_version=loaded.version,

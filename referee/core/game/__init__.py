@@ -12,7 +12,7 @@ the one log. Pure Python, like the rest of the core.
 
 from .errors import GameSetupError, HandEntryError, IllegalEventError
 from .events import DealerChosen, Event, HandCorrected, HandScored, event_from_dict
-from .setup import GameSetup
+from ..seating import GameSetup
 from .state import GameState, HandResult, Place, replay
 from .stats import PlayerStats, player_stats
 

@@ -1,18 +1,8 @@
 """What a kept game refuses: a setup it cannot play, or a step that breaks the rules."""
 
-from ..errors import RefereeInputError
+from ..errors import GameSetupError, HandEntryError, RefereeInputError
 
-
-class GameSetupError(RefereeInputError):
-    """Players, seating or dealer that no table could have."""
-
-    code = "bad_setup"
-
-
-class HandEntryError(RefereeInputError):
-    """End-of-hand points that cannot be right (two players out, a total not a multiple of 5)."""
-
-    code = "bad_hand_entry"
+__all__ = ["GameSetupError", "HandEntryError", "IllegalEventError"]
 
 
 class IllegalEventError(RefereeInputError):

@@ -16,6 +16,7 @@ from typing import Any, ClassVar
 
 from ..errors import WrongTypeError
 from ..live.steps import STEP_TYPES, Step, step_from_dict
+from ..rulesets.keeping import ScoreSheet
 from .errors import IllegalEventError
 
 
@@ -45,7 +46,9 @@ class DecksChanged:
 
 @dataclass(frozen=True)
 class HandScored:
-    """The end of a hand: who went out, and the points every other player was caught with.
+    """The end of a hand as the ruleset's entry asks for it (``ScoreSheet``): who went out
+    (``None``: the stock ran out), and ``points`` (the points players were caught with),
+    or ``players`` (each player's melded and held value), and ``went_rummy``.
 
     ``entries`` keeps how each number was entered (counts, cards or a total), for the history.
     After a hand the referee followed, points that contradict what it saw (how many cards
@@ -55,13 +58,19 @@ class HandScored:
 
     type: ClassVar[str] = "hand_scored"
     hand: int
-    went_out: str
-    points: Mapping[str, int]
+    went_out: str | None
+    points: Mapping[str, int] = field(default_factory=dict)
     entries: Mapping[str, Any] = field(default_factory=dict)
     overrides_referee: bool = False
+    players: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
+    went_rummy: bool = False
+
+    @property
+    def sheet(self) -> ScoreSheet:
+        return ScoreSheet(self.went_out, self.points, self.players, self.went_rummy)
 
     def describe(self) -> str:
-        return f"Hand {self.hand}: {self.went_out} went out"
+        return f"Hand {self.hand}: {_ending(self.went_out, self.went_rummy)}"
 
 
 @dataclass(frozen=True)
@@ -70,13 +79,35 @@ class HandCorrected:
 
     type: ClassVar[str] = "hand_corrected"
     hand: int
-    went_out: str
+    went_out: str | None
     points: Mapping[str, int]
     reason: str
     entries: Mapping[str, Any] = field(default_factory=dict)
+    players: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
+    went_rummy: bool = False
+
+    @property
+    def sheet(self) -> ScoreSheet:
+        return ScoreSheet(self.went_out, self.points, self.players, self.went_rummy)
 
     def describe(self) -> str:
         return f"Hand {self.hand} corrected: {self.reason}"
+
+
+def _ending(went_out: str | None, went_rummy: bool) -> str:
+    if went_out is None:
+        return "the stock ran out"
+    return f"{went_out} went {'rummy' if went_rummy else 'out'}"
+
+
+@dataclass(frozen=True)
+class GameEnded:
+    """The table stops the game early: the standings as they are decide the winner."""
+
+    type: ClassVar[str] = "game_ended"
+
+    def describe(self) -> str:
+        return "The table ended the game"
 
 
 @dataclass(frozen=True)
@@ -96,14 +127,20 @@ class UpcardTurned:
         return f"Hand {self.hand} dealt: {self.card or 'a card'} turned up"
 
 
-GameEvent = DealerChosen | DecksChanged | HandScored | HandCorrected | UpcardTurned
+GameEvent = DealerChosen | DecksChanged | HandScored | HandCorrected | UpcardTurned | GameEnded
 Event = GameEvent | Step
 EVENT_TYPES: dict[str, type] = {kind.type: kind for kind in (
-    DealerChosen, DecksChanged, HandScored, HandCorrected, UpcardTurned)}
+    DealerChosen, DecksChanged, HandScored, HandCorrected, UpcardTurned, GameEnded)}
+# Left out of the JSON when empty: each ruleset's entry has only some of them.
+_SHEET_EXTRAS = ("players", "went_rummy")
 
 
 def to_dict(event: Event) -> dict[str, Any]:
-    return {"type": event.type, **asdict(event)}
+    data = asdict(event)
+    for name in _SHEET_EXTRAS:
+        if name in data and not data[name]:
+            del data[name]
+    return {"type": event.type, **data}
 
 
 for _kind in EVENT_TYPES.values():
@@ -126,25 +163,54 @@ def event_from_dict(data: Any) -> Event:
         return DealerChosen(_text(data, "dealer"), _flag(data, "drawn"))
     if kind is DecksChanged:
         return DecksChanged(_whole_number(data, "decks"))
+    if kind is GameEnded:
+        return GameEnded()
     hand = _whole_number(data, "hand")
     if kind is UpcardTurned:
         card = data.get("card")
         if card is not None and not isinstance(card, str):
             raise WrongTypeError("card must be given as text, such as QC, or null.", "event.card")
         return UpcardTurned(hand, card.strip() if card else None)
-    points = data.get("points")
-    if not isinstance(points, Mapping) or not all(
-            isinstance(v, int) and not isinstance(v, bool) for v in points.values()):
-        raise WrongTypeError("points must map each player's name to a whole number.",
-                             "event.points")
     entries = data.get("entries") or {}
     if not isinstance(entries, Mapping):
         raise WrongTypeError("entries must be an object by player's name.", "event.entries")
-    common = {"hand": hand, "went_out": _text(data, "went_out"), "points": dict(points),
-              "entries": dict(entries)}
+    went_out = data.get("went_out")
+    common = {"hand": hand, "went_out": None if went_out is None else _text(data, "went_out"),
+              "points": _points(data.get("points")), "entries": dict(entries),
+              "players": _melded_and_held(data.get("players")),
+              "went_rummy": _flag(data, "went_rummy")}
     if kind is HandCorrected:
         return HandCorrected(reason=_text(data, "reason"), **common)
     return HandScored(**common, overrides_referee=_flag(data, "overrides_referee"))
+
+
+def _is_whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _points(points: Any) -> dict[str, int]:
+    if points is None:
+        return {}
+    if not isinstance(points, Mapping) or not all(_is_whole(v) for v in points.values()):
+        raise WrongTypeError("points must map each player's name to a whole number.",
+                             "event.points")
+    return {str(name): value for name, value in points.items()}
+
+
+def _melded_and_held(players: Any) -> dict[str, dict[str, int]]:
+    if players is None:
+        return {}
+    if not isinstance(players, Mapping):
+        raise WrongTypeError("players must map each player's name to their melded and held "
+                             "points.", "event.players")
+    read = {}
+    for name, parts in players.items():
+        if (not isinstance(parts, Mapping) or set(parts) != {"melded", "held"}
+                or not all(_is_whole(v) for v in parts.values())):
+            raise WrongTypeError(f"{str(name)[:30]} needs whole numbers for melded and held, "
+                                 'such as {"melded": 45, "held": 10}.', f"event.players.{name}")
+        read[str(name)] = {"melded": parts["melded"], "held": parts["held"]}
+    return read
 
 
 def _flag(data: Mapping[str, Any], name: str) -> bool:

@@ -8,37 +8,40 @@
 >>> state.apply(HandScored(3, "Carl", {"Abe": 12, "Ben": 5}))
 Traceback (most recent call last):
 ...
-referee.core.game.errors.HandEntryError: Eversol points come in fives: 12 cannot be right for Abe.
+referee.core.errors.HandEntryError: Eversol points come in fives: 12 cannot be right for Abe.
+
+What a hand's entry holds, when the game ends and which way the ranking runs
+come from the ruleset (``Ruleset.keeping``); this fold names no game.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from ..errors import DeckCountError
 from ..live.steps import STEP_TYPES
 from ..rulesets import get_ruleset
+from ..rulesets.keeping import EntryShape, GameEnd, Keeping, ScoreSheet
 from ..rulesets.model import Contract, ShortDeal, TableRules, short_deal
-from .errors import GameSetupError, HandEntryError, IllegalEventError
-from .events import DealerChosen, DecksChanged, Event, HandCorrected, HandScored, UpcardTurned
+from ..seating import GameSetup, seat_of
+from .errors import GameSetupError, IllegalEventError
+from .events import (DealerChosen, DecksChanged, Event, GameEnded, HandCorrected, HandScored,
+                     UpcardTurned)
 from .followed import Mismatch, RefereeMismatchError, mismatches
-from .setup import GameSetup, seat_of
 
 if TYPE_CHECKING:  # the live hand reads the game's setup, so it is imported when first needed
     from ..live.hand import LiveHand
 
-# Held values of a whole deck in Eversol: 32 cards 2-9 at 5, 16 tens to kings at
-# 10, 4 aces at 15, 2 jokers at 50. No hand can hold more than every deck in play.
-DECK_POINTS = 32 * 5 + 16 * 10 + 4 * 15 + 2 * 50
-
-
 @dataclass(frozen=True)
 class HandResult:
     hand: int
-    went_out: str
-    points: Mapping[str, int]  # every player, the one who went out at 0
+    went_out: str | None  # None: the stock ran out
+    scores: Mapping[str, int]  # every player's score for the hand
+    held: Mapping[str, int] = field(default_factory=dict)  # as entered, where the game counts it
+    melded: Mapping[str, int] = field(default_factory=dict)
+    went_rummy: bool = False
     corrections: tuple[str, ...] = ()  # the reasons, oldest first
     entries: Mapping[str, Any] | None = None
     # Saved although it contradicted the hand the referee followed: what did not agree.
@@ -60,6 +63,7 @@ class GameState:
     live: LiveHand | None = None  # the hand being played, when the referee follows it
     decks: int = 0  # in play now (the table may add decks between hands)
     dealer_drawn: bool = True  # the first dealer was drawn at random, not chosen
+    ended_by_table: bool = False  # a game_ended event stopped it early
 
     @classmethod
     def start(cls, setup: GameSetup) -> GameState:
@@ -72,28 +76,73 @@ class GameState:
         return self.setup.players
 
     @property
-    def contracts(self) -> tuple[Contract, ...]:
-        return self.setup.table.ruleset.contracts
+    def keeping(self) -> Keeping:
+        keeping = get_ruleset(self.setup.ruleset).keeping
+        assert keeping is not None  # GameSetup.create refuses a game with none
+        return keeping
 
     @property
-    def hands_in_game(self) -> int:
-        return len(self.contracts)
+    def end(self) -> GameEnd:
+        return self.keeping.end(self.setup.options)
+
+    @property
+    def contracts(self) -> tuple[Contract, ...]:
+        return get_ruleset(self.setup.ruleset).contracts
+
+    @property
+    def hands_in_game(self) -> int | None:
+        """How many hands the game has, when it has a set number (else it plays to a target)."""
+        return self.end.hands
 
     @property
     def finished(self) -> bool:
-        return len(self.results) >= self.hands_in_game
+        return self.ended_by_table or self._winners_by_rules() is not None
+
+    @property
+    def winners(self) -> list[str]:
+        """Who won, once the game is over (equal best totals share it); else nobody."""
+        if not self.finished:
+            return []
+        return self._winners_by_rules() or [p.name for p in self.ranking if p.place == 1]
+
+    def _winners_by_rules(self) -> list[str] | None:
+        """The winners when the game's own end has come, else ``None`` (it plays on)."""
+        end = self.end
+        if end.hands is not None:
+            return [] if len(self.results) >= end.hands else None  # [] : the ranking says
+        if not self.results:
+            return None
+        totals = self.totals
+        if end.must_go_out:
+            out = self.results[-1].went_out
+            return [out] if out is not None and totals[out] >= end.target else None
+        if not any(total >= end.target for total in totals.values()):
+            return None
+        best = [p.name for p in self.ranking if p.place == 1]
+        return best if len(best) == 1 else None  # a tie for the best total plays on
 
     @property
     def hand(self) -> int | None:
-        """The hand being played now (1-6), or ``None`` once the game is over."""
+        """The hand being played now, or ``None`` once the game is over."""
         return None if self.finished else len(self.results) + 1
 
+    def _dealer_seat(self, hand: int) -> int:
+        """The deal passes to the left, or (two players, where the game says) to the winner."""
+        seat, count = self.first_dealer, len(self.players)
+        heads_up = self.keeping.winner_deals_two_handed and count == 2
+        for previous in self.results[:hand - 1]:
+            if heads_up and previous.went_out is not None:
+                seat = self.players.index(previous.went_out)
+            else:
+                seat = (seat + 1) % count
+        return (seat + max(0, hand - 1 - len(self.results))) % count
+
     def dealer_of(self, hand: int) -> str:
-        return self.players[(self.first_dealer + hand - 1) % len(self.players)]
+        return self.players[self._dealer_seat(hand)]
 
     def first_player_of(self, hand: int) -> str:
         """The player left of the dealer, who plays first and has the upcard first."""
-        return self.players[(self.first_dealer + hand) % len(self.players)]
+        return self.players[(self._dealer_seat(hand) + 1) % len(self.players)]
 
     @property
     def dealer(self) -> str | None:
@@ -105,7 +154,9 @@ class GameState:
 
     @property
     def contract(self) -> Contract | None:
-        return None if self.hand is None else self.contracts[self.hand - 1]
+        if self.hand is None or not self.contracts:
+            return None
+        return self.contracts[self.hand - 1]
 
     @property
     def table(self) -> TableRules:
@@ -124,21 +175,22 @@ class GameState:
 
     @property
     def totals(self) -> dict[str, int]:
-        return {name: sum(r.points[name] for r in self.results) for name in self.players}
+        return {name: sum(r.scores[name] for r in self.results) for name in self.players}
 
     def running_totals(self) -> list[dict[str, int]]:
         """After each scored hand, everyone's total so far."""
         running, out = dict.fromkeys(self.players, 0), []
         for result in self.results:
-            running = {name: running[name] + result.points[name] for name in self.players}
+            running = {name: running[name] + result.scores[name] for name in self.players}
             out.append(running)
         return out
 
     @property
     def ranking(self) -> list[Place]:
-        """Lowest total first; equal totals share a place."""
+        """Best total first, as the game ranks (Eversol: lowest); equal totals share a place."""
         seat = {name: i for i, name in enumerate(self.players)}
-        ordered = sorted(self.totals.items(), key=lambda item: (item[1], seat[item[0]]))
+        key = self.keeping.ranking.sort_key
+        ordered = sorted(self.totals.items(), key=lambda item: (key(item[1]), seat[item[0]]))
         places, previous = [], None
         for position, (name, total) in enumerate(ordered, 1):
             place = places[-1].place if previous == total else position
@@ -148,10 +200,21 @@ class GameState:
 
     @property
     def leaders(self) -> list[str]:
-        """Whoever has the lowest total (all of them when tied); nobody before the first hand."""
+        """Whoever has the best total (all of them when tied); nobody before the first hand."""
         if not self.results:
             return []
         return [p.name for p in self.ranking if p.place == 1]
+
+    def as_entered(self, result: HandResult) -> dict[str, Any]:
+        """A scored hand's numbers in the shape its ``hand_scored`` event takes."""
+        shape = self.keeping.shape
+        if shape is EntryShape.MELDED_MINUS_HELD:
+            return {"players": {name: {"melded": result.melded[name], "held": result.held[name]}
+                                for name in self.players}}
+        entered: dict[str, Any] = {"points": dict(result.held)}
+        if shape is EntryShape.WINNER_COLLECTS:
+            entered["went_rummy"] = result.went_rummy
+        return entered
 
     # ------------------------------------------------------------------ steps
 
@@ -174,17 +237,32 @@ class GameState:
         if isinstance(event, HandScored):
             return self._scored(event, strict)
         if isinstance(event, HandCorrected):
-            if not 1 <= event.hand <= len(self.results):
-                raise IllegalEventError(f"Hand {event.hand} has not been scored, so there is "
-                                        "nothing to correct.", "event.hand")
-            old = self.results[event.hand - 1]
-            fixed = self._result(event.hand, event.went_out, event.points, event.entries)
-            fixed = replace(fixed, corrections=(*old.corrections, event.reason),
-                            saved_anyway=old.saved_anyway)
-            results = list(self.results)
-            results[event.hand - 1] = fixed
-            return replace(self, results=tuple(results))
+            return self._corrected(event)
+        if isinstance(event, GameEnded):
+            if self.finished:
+                raise IllegalEventError("The game is already over.", "event.type")
+            if not self.results:
+                raise IllegalEventError("No hand has been scored yet: there is nothing to end; "
+                                        "delete the game instead.", "event.type")
+            return replace(self, ended_by_table=True, live=None)
         raise IllegalEventError("That is not a step this game knows.", "event.type")
+
+    def _corrected(self, event: HandCorrected) -> GameState:
+        if not 1 <= event.hand <= len(self.results):
+            raise IllegalEventError(f"Hand {event.hand} has not been scored, so there is "
+                                    "nothing to correct.", "event.hand")
+        old = self.results[event.hand - 1]
+        fixed = self._result(event.hand, event.sheet, event.entries)
+        fixed = replace(fixed, corrections=(*old.corrections, event.reason),
+                        saved_anyway=old.saved_anyway)
+        results = list(self.results)
+        results[event.hand - 1] = fixed
+        corrected = replace(self, results=tuple(results))
+        if corrected._ends_early(event.hand):
+            raise IllegalEventError(f"With hand {event.hand} corrected so, the game would have "
+                                    f"ended after it, before the hands played since: undo "
+                                    "those hands first, or end the game.", "event.points")
+        return corrected
 
     # ------------------------------------------------------------------ between hands
 
@@ -200,7 +278,7 @@ class GameState:
 
     def _decks(self, event: DecksChanged) -> GameState:
         if self.finished:
-            raise IllegalEventError(f"All {self.hands_in_game} hands are scored.", "event.decks")
+            raise IllegalEventError("The game is over.", "event.decks")
         if self.live is not None:
             raise IllegalEventError(f"Hand {self.hand} is being followed: change the decks "
                                     "before a hand is dealt.", "event.decks")
@@ -216,21 +294,20 @@ class GameState:
 
     def _scored(self, event: HandScored, strict: bool) -> GameState:
         if self.finished:
-            raise IllegalEventError(f"All {self.hands_in_game} hands are scored; "
-                                    "correct a hand instead.", "event.hand")
+            raise IllegalEventError("The game is over; correct a hand instead.", "event.hand")
         if event.hand != self.hand:
             raise IllegalEventError(f"Hand {self.hand} is being played, so hand "
                                     f"{event.hand} cannot be scored now.", "event.hand")
         if strict:
             self._can_deal("event.hand")
-        result = self._result(event.hand, event.went_out, event.points, event.entries)
+        result = self._result(event.hand, event.sheet, event.entries)
         live = self.live
         if live is not None and live.finished:
             if result.went_out != live.went_out:
                 raise IllegalEventError(f"The referee saw {live.went_out} go out in hand "
                                         f"{event.hand}, not {result.went_out}.",
                                         "event.went_out")
-            found = mismatches(live.result, self.table, result.points, event.entries)
+            found = mismatches(live.result, self.table, result.scores, event.entries)
             if found and strict and not event.overrides_referee:
                 raise RefereeMismatchError(found)
             result = replace(result, saved_anyway=tuple(found))
@@ -248,8 +325,9 @@ class GameState:
             raise IllegalEventError(short.message, field_name)
 
     def _deal(self, event: UpcardTurned, strict: bool) -> GameState:
+        self._can_follow()
         if self.finished or event.hand != self.hand:
-            raise IllegalEventError(f"Hand {self.hand or self.hands_in_game} is the one being "
+            raise IllegalEventError(f"Hand {self.hand or len(self.results)} is the one being "
                                     f"played, so hand {event.hand} cannot be dealt now.",
                                     "event.hand")
         if self.live is not None and self.live.steps:
@@ -261,65 +339,32 @@ class GameState:
         return replace(self, live=LiveHand.for_game(self._seating(), event.hand, event.card,
                                                     strict=strict))
 
+    def _can_follow(self) -> None:
+        if not self.keeping.followed:
+            title = get_ruleset(self.setup.ruleset).title
+            raise IllegalEventError(f"The referee does not follow {title} hands turn by turn: "
+                                    "score each hand at its end.", "event.type")
+
     def _step(self, step, strict: bool) -> GameState:
+        self._can_follow()
         if self.finished:
-            raise IllegalEventError(f"All {self.hands_in_game} hands are scored.", "event.type")
+            raise IllegalEventError("The game is over.", "event.type")
         from ..live.hand import LiveHand
         if self.live is None and strict:
             self._can_deal("event")
         live = self.live or LiveHand.for_game(self._seating(), self.hand, strict=strict)
         return replace(self, live=live.after(step, strict))
 
-    def _result(self, hand: int, went_out: str, points: Mapping[str, int],
-                entries: Mapping[str, Any]) -> HandResult:
-        try:
-            out = self.players[seat_of(self.players, went_out, "event.went_out")]
-        except GameSetupError as error:
-            raise HandEntryError(error.message, error.field) from None
-        given: dict[str, int] = {}
-        for name, value in points.items():
-            try:
-                player = self.players[seat_of(self.players, name, f"event.points.{name}")]
-            except GameSetupError as error:
-                raise HandEntryError(error.message, error.field) from None
-            given[player] = value
-        check_hand_points(self.players, out, given, self.decks,
-                          rummy_penalties=bool(self.setup.options.get("aris_rule")))
-        return HandResult(hand, out, {name: given.get(name, 0) for name in self.players},
-                          entries=dict(entries))
+    def _result(self, hand: int, sheet: ScoreSheet, entries: Mapping[str, Any]) -> HandResult:
+        scored = self.keeping.score(self.table, self.players, sheet)
+        return HandResult(hand, scored.went_out, scored.scores, scored.held, scored.melded,
+                          scored.went_rummy, entries=dict(entries))
 
-
-def check_hand_points(players: Sequence[str], went_out: str, points: Mapping[str, int],
-                      decks: int, rummy_penalties: bool = False) -> None:
-    """Refuse end-of-hand points no Eversol table could have, naming the player.
-
-    With Ari's rule, a player charged for throwing a rummy card may still go out
-    later in the hand: their score is then the penalty alone, not 0.
-    """
-    most = DECK_POINTS * decks
-    out_points = points.get(went_out, 0)
-    if out_points and not rummy_penalties:
-        raise HandEntryError(f"{went_out} went out, so {went_out} scores 0 this hand.",
-                             f"event.points.{went_out}")
-    if out_points % 5 or not 0 <= out_points <= most:
-        raise HandEntryError(f"{went_out} went out: only a rummy penalty, in fives, can count "
-                             f"against them, not {out_points}.", f"event.points.{went_out}")
-    for name in players:
-        if name == went_out:
-            continue
-        if name not in points:
-            raise HandEntryError(f"Enter what {name} was caught with.", f"event.points.{name}")
-        value = points[name]
-        if value % 5:
-            raise HandEntryError(f"Eversol points come in fives: {value} cannot be right for "
-                                 f"{name}.", f"event.points.{name}")
-        if value <= 0:
-            raise HandEntryError(f"Only {went_out} went out: {name} still holds a card, "
-                                 "so at least 5.", f"event.points.{name}")
-        if value > most:
-            raise HandEntryError(f"{value} for {name} is more than every card of "
-                                 f"{decks} deck{'s' if decks > 1 else ''} is worth ({most}).",
-                                 f"event.points.{name}")
+    def _ends_early(self, hand: int) -> bool:
+        """Whether the game, by its own end, was over after ``hand`` or a later hand but the
+        last: a corrected hand may have brought the end forward."""
+        return any(replace(self, results=self.results[:played])._winners_by_rules() is not None
+                   for played in range(hand, len(self.results)))
 
 
 def replay(setup: GameSetup, events: Sequence[Event], strict: bool = True) -> GameState:

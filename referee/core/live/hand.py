@@ -35,7 +35,7 @@ from typing import Any
 from ..cards import Card
 from ..contracts import contract_for
 from ..errors import RefereeInputError
-from ..game.setup import GameSetup
+from ..seating import GameSetup
 from ..rulesets.model import Contract, TableRules
 from ..table import TableMeld
 from . import melding, turns

@@ -7,7 +7,7 @@ goes into the new melds. In hand 6 every card held must go down, which ends
 the hand. After going down, and on their own turns only, players add cards to
 any meld on the table (``table.TableMeld.extend``), never a new meld.
 
->>> from referee.core.game import GameSetup
+>>> from referee.core.seating import GameSetup
 >>> from .turns import drew
 >>> from .steps import Drew
 >>> record = HandRecord.deal(GameSetup.create("eversol", ["Abe", "Ben", "Carl"], "Abe"), 1)
@@ -118,7 +118,7 @@ def _swap_jokers(record: HandRecord, player: str, swaps: Sequence[JokerSwap]
 def _ask_where_jokers_go(cards: Sequence[Card], record: HandRecord, field_name: str) -> None:
     """A run whose jokers could lie at either end is a question for the table, not a guess.
 
-    >>> from referee.core.game import GameSetup
+    >>> from referee.core.seating import GameSetup
     >>> record = HandRecord.deal(GameSetup.create("eversol", ["Abe", "Ben"], "Abe"), 2)
     >>> _ask_where_jokers_go(read_cards(["5H", "6H", "7H", "JK"], "meld"), record, "meld")
     Traceback (most recent call last):

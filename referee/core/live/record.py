@@ -4,7 +4,7 @@ The record is plain data; ``turns`` and ``melding`` change a copy of it for
 each step and ``hand.LiveHand`` keeps the result only when the step was legal.
 Held cards are counted, not named: the referee sees only what lies face up.
 
->>> from referee.core.game import GameSetup
+>>> from referee.core.seating import GameSetup
 >>> record = HandRecord.deal(GameSetup.create("eversol", ["Abe", "Ben", "Carl"], "Abe"), 2)
 >>> record.dealer, record.current, record.held, record.stock
 ('Ben', 'Carl', {'Abe': 7, 'Ben': 7, 'Carl': 7}, 32)
@@ -20,7 +20,7 @@ from collections.abc import Iterable
 
 from ..cards import Card, parse_card
 from ..contracts import contract_for
-from ..game.setup import GameSetup
+from ..seating import GameSetup
 from ..rulesets.model import Contract, TableRules, short_deal
 from ..table import TableMeld
 from .errors import IllegalStepError

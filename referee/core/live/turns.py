@@ -14,7 +14,7 @@ are dead (or the rummy card goes on a meld, by the house option), and under
 Ari's rule the thrower is charged both. A call costs a card, so the caller must
 keep one: nobody goes out by calling rummy.
 
->>> from referee.core.game import GameSetup
+>>> from referee.core.seating import GameSetup
 >>> record = HandRecord.deal(GameSetup.create("eversol", ["Abe", "Ben", "Carl"], "Abe"), 1)
 >>> bought(record, Bought("Carl"))  # Ben, to play first, lets the upcard go
 >>> record.held, record.buys["Carl"], record.top

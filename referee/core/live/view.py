@@ -1,6 +1,6 @@
 """What a live hand shows: its state as JSON, and the hints for scoring it once over.
 
->>> from referee.core.game import GameSetup
+>>> from referee.core.seating import GameSetup
 >>> from .record import HandRecord
 >>> seats = GameSetup.create("eversol", ["Abe", "Ben", "Carl"], "Abe")
 >>> shown = snapshot(HandRecord.deal(seats, 1))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..cards import Card, DeckSpec, Rank
 from ..melds import MeldRules
+from .keeping import EntryShape, Keeping, Ranking, end_from_options
 from .model import OptionSpec, Options, Ruleset, decks_needed
 
 TITLE = "Base Rules Rummy"
@@ -42,6 +43,9 @@ BASE = Ruleset(
     deal_size=lambda players, hand, options: 7,
     deal_table=({"players": "2+", "cards": 7},),
     recommended_decks=recommended_decks,
+    short_title="Base Rules",
+    keeping=Keeping(EntryShape.MELDED_MINUS_HELD, Ranking.HIGHEST_FIRST,
+                    end=end_from_options(target="target_score", hands="hands", choice="game_end")),
     book_word="group",
     run_word="sequence",
     value_notes=("2-10 face value, J Q K 10; there are no aces.",),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..cards import Card, DeckSpec, Rank
 from ..melds import MeldRules
+from .keeping import EntryShape, Keeping, Ranking, end_from_options
 from .model import OptionSpec, Options, Ruleset, decks_needed
 
 TITLE = "Basic Rummy"
@@ -57,6 +58,10 @@ BASIC = Ruleset(
     deal_table=({"players": "2", "cards": 10}, {"players": "3-4", "cards": 7},
                 {"players": "5-6", "cards": 6}),
     recommended_decks=recommended_decks,
+    short_title="Basic Rummy",
+    keeping=Keeping(EntryShape.WINNER_COLLECTS, Ranking.HIGHEST_FIRST,
+                    end=end_from_options(target="target_points", hands="hands", choice="game_end"),
+                    winner_deals_two_handed=True),
     book_word="group",
     run_word="sequence",
     value_notes=("Ace 1, J Q K 10, the rest face value.",),

@@ -11,6 +11,7 @@ from __future__ import annotations
 from ..cards import Card, DeckSpec, Rank
 from ..errors import RefereeInputError
 from ..melds import MeldRules
+from .keeping import EntryShape, GameEnd, Keeping, Ranking
 from .model import Contract, OptionSpec, Options, Ruleset, decks_needed
 
 TITLE = "Eversol Rummy"
@@ -79,6 +80,10 @@ EVERSOL = Ruleset(
     deal_size=deal_size,
     deal_table=tuple({"hand": c.hand, "cards": c.cards_dealt} for c in CONTRACTS),
     recommended_decks=recommended_decks,
+    short_title="Eversol",
+    keeping=Keeping(EntryShape.HELD, Ranking.LOWEST_FIRST,
+                    end=lambda options: GameEnd(hands=len(CONTRACTS)),
+                    out_penalty=lambda options: options["aris_rule"], followed=True),
     contracts=CONTRACTS,
     value_notes=("Cards held: 2-9 are 5, 10-K are 10, an ace 15, a joker 50.",),
 )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..cards import Card, DeckSpec, Rank
 from ..melds import MeldRules
+from .keeping import EntryShape, Keeping, Ranking, end_from_options
 from .model import OptionSpec, Options, Ruleset, decks_needed
 
 TITLE = "500 Rummy"
@@ -76,6 +77,10 @@ FIVE_HUNDRED = Ruleset(
     deal_size=deal_size,
     deal_table=({"players": "2", "cards": 13}, {"players": "3-8", "cards": 7}),
     recommended_decks=recommended_decks,
+    short_title="500",
+    keeping=Keeping(EntryShape.MELDED_MINUS_HELD, Ranking.HIGHEST_FIRST,
+                    end=end_from_options(target="target_score", must_go_out="must_go_out_to_win"),
+                    stock_may_run_out=True),
     book_word="group",
     run_word="sequence",
     value_notes=("2-10 face value, J Q K 10, ace 15 (1 when low in a sequence), joker 15.",),

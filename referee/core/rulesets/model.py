@@ -17,6 +17,7 @@ from ..cards import Card, DeckSpec
 from ..errors import DeckCountError, OptionValueError, UnknownOptionError, WrongTypeError
 from ..melds import MeldKind, MeldRules, Verdict, check_meld
 from ..table import TableMeld
+from .keeping import Keeping
 
 MAX_DECKS = 8
 MIN_PLAYERS, MAX_PLAYERS = 2, 20
@@ -114,6 +115,8 @@ class Ruleset:
     deal_size: Callable[[int, int | None, Options], int]
     deal_table: tuple[dict[str, Any], ...]
     recommended_decks: Callable[[int], int]
+    short_title: str = ""  # in sentences such as "Eversol points come in fives"
+    keeping: Keeping | None = None  # how the scorekeeper keeps a game of it
     book_word: str = "book"
     run_word: str = "run"
     contracts: tuple[Contract, ...] = ()
@@ -226,11 +229,12 @@ class TableRules:
         >>> EVERSOL.configure(decks=1).held_points_range(3)
         (15, 115)
         """
-        values = sorted(self.card_value(card) for card in self._every_card())
+        values = sorted(self.card_value(card) for card in self.every_card())
         count = max(0, min(count, len(values)))
         return sum(values[:count]), sum(values[len(values) - count:])
 
-    def _every_card(self) -> list[Card]:
+    def every_card(self) -> list[Card]:
+        """Every card of the decks in play, copies included."""
         from ..cards import JOKER, Suit, natural
 
         cards = [natural(rank, suit) for rank in self.deck.ranks for suit in Suit]

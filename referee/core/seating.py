@@ -1,5 +1,7 @@
 """Who plays, in which seats, with which rules: fixed when the game is made.
 
+Both the kept game and the hand the referee follows sit on this.
+
 Seats go round the table in playing order: the player after a seat sits to its
 left, so the deal passes to the next seat each hand.
 
@@ -9,7 +11,7 @@ left, so the deal passes to the next seat each hand.
 >>> GameSetup.create("eversol", ["Abe", "abe"])
 Traceback (most recent call last):
 ...
-referee.core.game.errors.GameSetupError: Two players are called abe; give each a different name.
+referee.core.errors.GameSetupError: Two players are called abe; give each a different name.
 """
 
 from __future__ import annotations
@@ -19,12 +21,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..rulesets import TableRules, get_ruleset
-from ..rulesets.model import MAX_PLAYERS, MIN_PLAYERS
+from .rulesets import TableRules, get_ruleset
+from .rulesets.model import MAX_PLAYERS, MIN_PLAYERS
 from .errors import GameSetupError
 
 MAX_NAME = 30
-KEPT_GAMES = ("eversol",)  # the games the scorekeeper keeps so far
 
 
 @dataclass(frozen=True)
@@ -42,9 +43,9 @@ class GameSetup:
                rng: random.Random | None = None) -> GameSetup:
         """A checked setup; without a dealer one is drawn at random (``rng``)."""
         game = get_ruleset(ruleset)
-        if game.key not in KEPT_GAMES:
-            raise GameSetupError(f"The scorekeeper keeps Eversol Rummy games; {game.title} "
-                                 "comes later. Its melds can be checked already.", "ruleset")
+        if game.keeping is None:
+            raise GameSetupError(f"The scorekeeper does not keep {game.title} games yet; "
+                                 "its melds can be checked already.", "ruleset")
         names = _names(players)
         table = game.configure(options=options, decks=decks, players=len(names))
         seat = _dealer_seat(names, first_dealer, rng or random.SystemRandom())

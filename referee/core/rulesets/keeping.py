@@ -1,0 +1,254 @@
+"""How a ruleset keeps a game: what a hand's entry holds, how it scores, and when the game ends.
+
+Every kept game asks its ruleset's ``Keeping`` these questions, so a new game
+arrives as a ruleset module without touching the scorekeeper.
+
+>>> from referee.core.rulesets import get_ruleset
+>>> five_hundred = get_ruleset("500")
+>>> table = five_hundred.configure(decks=1)
+>>> sheet = ScoreSheet(went_out=None, players={"Ann": {"melded": 40, "held": 5},
+...                                             "Bo": {"melded": 0, "held": 32}})
+>>> five_hundred.keeping.score(table, ("Ann", "Bo"), sheet).scores
+{'Ann': 35, 'Bo': -32}
+>>> five_hundred.keeping.end(table.options).describe()
+'first to 500'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+from functools import reduce
+from math import gcd
+from typing import TYPE_CHECKING, Any
+
+from ..errors import GameSetupError, HandEntryError
+
+if TYPE_CHECKING:
+    from .model import Options, TableRules
+
+
+class Ranking(Enum):
+    """Which way the standings run."""
+
+    LOWEST_FIRST = "lowest_first"
+    HIGHEST_FIRST = "highest_first"
+
+    def sort_key(self, total: int) -> int:
+        return total if self is Ranking.LOWEST_FIRST else -total
+
+    @property
+    def best_word(self) -> str:
+        return "lowest" if self is Ranking.LOWEST_FIRST else "highest"
+
+
+class EntryShape(Enum):
+    """What the end-of-hand entry asks for."""
+
+    HELD = "held"  # who went out, and the points every other player was caught with
+    MELDED_MINUS_HELD = "melded_minus_held"  # everyone's melded and held value
+    WINNER_COLLECTS = "winner_collects"  # who went out, rummy or not, the others' held points
+
+
+@dataclass(frozen=True)
+class GameEnd:
+    """A set number of hands, or a total that ends the game."""
+
+    hands: int | None = None
+    target: int | None = None
+    must_go_out: bool = False  # only the player who goes out at or past the target wins
+
+    def describe(self) -> str:
+        """
+        >>> GameEnd(hands=5).describe(), GameEnd(target=100).describe()
+        ('5 hands', 'first to 100')
+        """
+        if self.hands is not None:
+            return f"{self.hands} hand{'s' if self.hands != 1 else ''}"
+        return f"first to {self.target}"
+
+
+@dataclass(frozen=True)
+class ScoreSheet:
+    """A hand's end as the table entered it: the fields of a ``hand_scored`` event."""
+
+    went_out: str | None
+    points: Mapping[str, int] = field(default_factory=dict)  # held points, by player
+    players: Mapping[str, Mapping[str, int]] = field(default_factory=dict)  # melded and held
+    went_rummy: bool = False
+
+
+@dataclass(frozen=True)
+class ScoredHand:
+    """A checked hand: every player's score for it, and what it was made of."""
+
+    went_out: str | None
+    scores: dict[str, int]  # every player
+    held: dict[str, int]  # what each player was caught with, where the game counts it
+    melded: dict[str, int] = field(default_factory=dict)  # where the game counts it
+    went_rummy: bool = False
+
+
+@dataclass(frozen=True)
+class Keeping:
+    shape: EntryShape
+    ranking: Ranking
+    end: Callable[[Options], GameEnd]
+    stock_may_run_out: bool = False  # a hand may end with nobody out
+    winner_deals_two_handed: bool = False  # with two players the winner deals next
+    out_penalty: Callable[[Options], bool] = lambda options: False  # the one out may be charged
+    followed: bool = False  # the referee can follow a hand turn by turn
+
+    def score(self, table: TableRules, players: Sequence[str], sheet: ScoreSheet) -> ScoredHand:
+        """The hand's scores, or a ``HandEntryError`` naming the entry no table could have."""
+        went_out = None if sheet.went_out is None else _known(players, sheet.went_out,
+                                                              "event.went_out")
+        if went_out is None and not self.stock_may_run_out:
+            raise HandEntryError(f"A hand of {table.ruleset.title} ends when someone goes "
+                                 "out: say who.", "event.went_out")
+        self._check_fields(table, sheet)
+        if self.shape is EntryShape.MELDED_MINUS_HELD:
+            return _melded_minus_held(table, players, went_out, sheet.players)
+        held = _held_points(table, players, went_out, sheet.points,
+                            charge_out=self.out_penalty(table.options))
+        if self.shape is EntryShape.WINNER_COLLECTS:
+            collected = sum(held.values()) * (2 if sheet.went_rummy else 1)
+            scores = {name: collected if name == went_out else 0 for name in players}
+            return ScoredHand(went_out, scores, held, went_rummy=sheet.went_rummy)
+        return ScoredHand(went_out, {name: held.get(name, 0) for name in players}, held)
+
+    def _check_fields(self, table: TableRules, sheet: ScoreSheet) -> None:
+        """Nothing the game does not count: melded values in Eversol, a rummy flag in 500."""
+        title = table.ruleset.title
+        if self.shape is EntryShape.MELDED_MINUS_HELD:
+            if sheet.points:
+                raise HandEntryError(f"A {title} hand is entered as each player's melded and "
+                                     "held points (players), not as points.", "event.points")
+        elif sheet.players:
+            raise HandEntryError(f"A {title} hand is entered as the points each player was "
+                                 "caught with (points), not as melded and held.", "event.players")
+        if sheet.went_rummy and self.shape is not EntryShape.WINNER_COLLECTS:
+            raise HandEntryError(f"Going rummy does not change a {title} score.",
+                                 "event.went_rummy")
+
+
+def _known(players: Sequence[str], name: str, field_name: str) -> str:
+    from ..seating import seat_of
+    try:
+        return players[seat_of(players, name, field_name)]
+    except GameSetupError as error:
+        raise HandEntryError(error.message, error.field) from None
+
+
+def _by_player(players: Sequence[str], given: Mapping[str, Any], what: str) -> dict[str, Any]:
+    """``given`` keyed by the players' own names; a name not in the game raises."""
+    return {_known(players, name, f"event.{what}.{name}"): value for name, value in given.items()}
+
+
+_FIGURES: dict[tuple, tuple[int, int]] = {}  # by TableRules.key: (point_step, most_points)
+
+
+def _figures(table: TableRules) -> tuple[int, int]:
+    figures = _FIGURES.get(table.key)
+    if figures is None:
+        cards = table.every_card()
+        values = {table.card_value(card) for card in cards}
+        values |= {table.card_value(card, low_ace_in_run=True) for card in cards}
+        figures = reduce(gcd, values), sum(table.card_value(card) for card in cards)
+        _FIGURES[table.key] = figures
+    return figures
+
+
+def point_step(table: TableRules) -> int:
+    """Every total a hand can make is a multiple of this (5 in Eversol, 1 in 500).
+
+    >>> from referee.core.rulesets import get_ruleset
+    >>> point_step(get_ruleset("eversol").configure()), point_step(get_ruleset("500").configure())
+    (5, 1)
+    """
+    return _figures(table)[0]
+
+
+def most_points(table: TableRules) -> int:
+    """What every card of the decks in play is worth together: no entry can exceed it."""
+    return _figures(table)[1]
+
+
+def _check_points(table: TableRules, name: str, value: int, field_name: str,
+                  least: int = 0) -> None:
+    step, most = point_step(table), most_points(table)
+    if step > 1 and value % step:
+        raise HandEntryError(f"{table.ruleset.short_title} points come in {_STEP_WORDS[step]}: "
+                             f"{value} cannot be right for {name}.", field_name)
+    if value < least:
+        raise HandEntryError(f"{name} did not go out, so still holds a card: at least {least}.",
+                             field_name)
+    if value > most:
+        decks = f"{table.decks} deck{'s' if table.decks > 1 else ''}"
+        raise HandEntryError(f"{value} for {name} is more than every card of {decks} is worth "
+                             f"({most}).", field_name)
+
+
+_STEP_WORDS = {5: "fives", 10: "tens"}
+
+
+def _held_points(table: TableRules, players: Sequence[str], went_out: str | None,
+                 points: Mapping[str, int], charge_out: bool) -> dict[str, int]:
+    given = _by_player(players, points, "points")
+    least = table.held_points_range(1)[0]
+    for name in players:
+        field_name = f"event.points.{name}"
+        if name == went_out:
+            value = given.get(name, 0)
+            if value and not charge_out:
+                raise HandEntryError(f"{name} went out, so {name} scores 0 this hand.",
+                                     field_name)
+            if value < 0 or value % point_step(table) or value > most_points(table):
+                raise HandEntryError(f"{name} went out: only a rummy penalty, in "
+                                     f"{_STEP_WORDS.get(point_step(table), 'points')}, can count "
+                                     f"against them, not {value}.", field_name)
+            continue
+        if name not in given:
+            raise HandEntryError(f"Enter what {name} was caught with.", field_name)
+        _check_points(table, name, given[name], field_name, least=least)
+    return {name: given.get(name, 0) for name in players}
+
+
+def _melded_minus_held(table: TableRules, players: Sequence[str], went_out: str | None,
+                       given: Mapping[str, Mapping[str, int]]) -> ScoredHand:
+    by_player = _by_player(players, given, "players")
+    melded, held = {}, {}
+    for name in players:
+        where = f"event.players.{name}"
+        if name not in by_player:
+            raise HandEntryError(f"Enter what {name} melded and still held.", where)
+        parts = by_player[name]
+        for part in ("melded", "held"):
+            _check_points(table, name, parts[part], f"{where}.{part}")
+        if name == went_out and parts["held"]:
+            raise HandEntryError(f"{name} went out, so {name} holds nothing: held is 0.",
+                                 f"{where}.held")
+        if name == went_out and not parts["melded"]:
+            raise HandEntryError(f"{name} went out, so {name} melded or laid off cards: enter "
+                                 "what they are worth.", f"{where}.melded")
+        melded[name], held[name] = parts["melded"], parts["held"]
+    scores = {name: melded[name] - held[name] for name in players}
+    return ScoredHand(went_out, scores, held, melded)
+
+
+def end_from_options(*, target: str, hands: str | None = None, choice: str | None = None,
+                     must_go_out: str | None = None) -> Callable[[Options], GameEnd]:
+    """A ruleset's ``end`` read from its house options: the option ``choice`` picks
+    ``"hands"`` (the number in option ``hands``) or else the total in option ``target``.
+
+    >>> end = end_from_options(target="target_score", hands="hands", choice="game_end")
+    >>> end({"game_end": "hands", "hands": 5, "target_score": 100}).describe()
+    '5 hands'
+    """
+    def end(options: Options) -> GameEnd:
+        if choice is not None and hands is not None and options[choice] == "hands":
+            return GameEnd(hands=options[hands])
+        return GameEnd(target=options[target],
+                       must_go_out=bool(must_go_out and options[must_go_out]))
+    return end
