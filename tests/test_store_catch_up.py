@@ -50,7 +50,7 @@ def test_a_tap_the_rules_refuse_now_comes_back_with_the_rule(game):
         append_event(game_id, BuyClaimed("Abe"), 3, key, catch_up=True)
     assert refused.value.meanwhile == ["Carl drew from the discard"]
     assert refused.value.reason.startswith("There is no discard to buy")
-    assert refused.value.field == "step"
+    assert refused.value.location == ("step",)
     with pytest.raises(OvertakenError) as twice:  # a double tap on "Drew from the stock"
         append_event(game_id, Drew("Carl", "stock"), 3, key, catch_up=True)
     assert twice.value.reason == "Carl has already drawn this turn, and a turn has one draw."

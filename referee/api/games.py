@@ -12,7 +12,7 @@ from typing import Any
 
 from flask import Response, jsonify, request, url_for
 
-from ..core.errors import RefereeInputError, WrongTypeError
+from ..core.errors import Location, RefereeInputError, WrongTypeError
 from ..core.game import GameSetup, event_from_dict
 from ..core.live.hand import LiveHand
 from ..store.games import (EditKeyError, GameNotFoundError, LoadedGame, StaleVersionError,
@@ -60,26 +60,25 @@ def append_event_view(game_id: str):
         event = event_from_dict(field(body, "event"))
         return _changed(append_event(game_id, event, expected, _edit_key(body)))
     except RefereeInputError as error:
-        error.field = _event_field(error.field)
+        error.location = _event_location(error.location)
         raise
 
 
-def _event_field(name: str | None) -> str | None:
-    """The request's own name for a field a live hand's rules name in their words.
+def _event_location(location: Location) -> Location:
+    """The request's own path for a field a live hand's rules name in their words.
 
     The rules of a live hand name a step's fields ``step.card`` (and the deal's
     ``upcard``, the table's ``table``), but here the step is the request's
     ``event``: a client marks the field it sent, ``event.card``.
     """
-    if name is None:
-        return None
-    if name == "step" or name.startswith(("step.", "step[")):
-        return "event" + name.removeprefix("step")
-    if name == "upcard":
-        return "event.card"
-    if name == "table" or name.startswith("table["):
-        return "event"  # cards seen face up that the decks cannot hold: this event's card
-    return name
+    head = location[:1]
+    if head == ("step",):
+        return ("event", *location[1:])
+    if head == ("upcard",):
+        return ("event", "card")
+    if head == ("table",):
+        return ("event",)  # cards seen face up that the decks cannot hold: this event's card
+    return location
 
 
 @api.post("/games/<game_id>/undo")

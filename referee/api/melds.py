@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 from flask import jsonify
@@ -83,9 +82,6 @@ def _extend(meld: TableMeld, add: Sequence[Card], swap: Card | None,
     return Extension(True, laid_off.meld, freed_joker=freed)
 
 
-_INDEXED = re.compile(r"^cards\[(\d+)\]$")
-
-
 def check_supply_together(table: TableRules, groups: dict[str, list[Card]]) -> None:
     """Every card named is in play at once: check the decks hold them all.
 
@@ -93,14 +89,13 @@ def check_supply_together(table: TableRules, groups: dict[str, list[Card]]) -> N
     request field (``add[1]``) the offending card came from.
     """
     together = [card for group in groups.values() for card in group]
-    names = [f"{name}[{i}]" if name != "swap_for_joker" else name
+    names = [(name, i) if name != "swap_for_joker" else (name,)
              for name, group in groups.items() for i in range(len(group))]
     try:
         table.check_supply(together, "cards")
     except RefereeInputError as error:
-        match = _INDEXED.match(error.field or "")
-        if match:
-            error.field = names[int(match.group(1))]
+        if len(error.location) == 2 and isinstance(error.location[1], int):
+            error.location = names[error.location[1]]
         raise
 
 

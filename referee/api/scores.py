@@ -9,7 +9,7 @@ from typing import Any
 from flask import jsonify
 
 from ..core import Card, Ruleset, TableRules, get_ruleset
-from ..core.errors import RefereeInputError, WrongTypeError
+from ..core.errors import RefereeInputError, WrongTypeError, parse_location
 from ..core.scoring import (LayOff, Penalty, PlayerHand, PlayerScore, check_player_count,
                             score_hand)
 from . import api
@@ -45,8 +45,7 @@ def _inside(where: str) -> Iterator[None]:
     try:
         yield
     except RefereeInputError as error:
-        error.field = f"{where}.{error.field}" if error.field else where
-        raise
+        raise error.within(*parse_location(where))
 
 
 def _objects(value: Any, name: str, example: str) -> list[Mapping[str, Any]]:

@@ -5,16 +5,72 @@ can catch that; the web layers map each type to its own error code. An illegal
 *play* is not an exception: the core answers it with a verdict and a reason.
 """
 
+from __future__ import annotations
+
+import re
+
+# Where in a request an error is: keys and list indexes, outermost first, such as
+# ("event", "points", "Abe") or ("players", 1, "hand", 0). Kept as a path, not text,
+# so a player called "J.R." or a nested request never has to be parsed back.
+Location = tuple[str | int, ...]
+_PART = re.compile(r"\[(\d+)\]|([^.\[\]]+)")
+
+
+def parse_location(text: str) -> Location:
+    """A location written as the API writes it.
+
+    >>> parse_location("players[1].hand[0]")
+    ('players', 1, 'hand', 0)
+    """
+    return tuple(int(index) if index else key for index, key in _PART.findall(text))
+
+
+def render_location(location: Location) -> str:
+    """The API's way of writing a location.
+
+    >>> render_location(("event", "points", "J.R."))
+    'event.points.J.R.'
+    >>> render_location(("players", 1, "hand", 0))
+    'players[1].hand[0]'
+    """
+    text = ""
+    for part in location:
+        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else part)
+    return text
+
 
 class RefereeInputError(ValueError):
-    """Base class: the question itself is malformed or impossible."""
+    """Base class: the question itself is malformed or impossible.
+
+    ``location`` is the path to the input it is about (empty when none); ``field`` is
+    that path as text, as the API's errors give it.
+    """
 
     code = "bad_input"
 
-    def __init__(self, message: str, field: str | None = None):
+    def __init__(self, message: str, field: str | Location | None = None):
         super().__init__(message)
         self.message = message
+        self.location: Location = ()
         self.field = field
+
+    @property
+    def field(self) -> str | None:
+        return render_location(self.location) if self.location else None
+
+    @field.setter
+    def field(self, value: str | Location | None) -> None:
+        if value is None:
+            self.location = ()
+        elif isinstance(value, tuple):
+            self.location = value
+        else:
+            self.location = parse_location(value)
+
+    def within(self, *outer: str | int) -> RefereeInputError:
+        """The same error, located inside ``outer`` (a nested request's own path)."""
+        self.location = (*outer, *self.location)
+        return self
 
 
 class CardSyntaxError(RefereeInputError):

@@ -29,7 +29,6 @@ referee.core.errors.GoingOutError: Ann went out, so Ann cannot still hold cards.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from math import gcd
@@ -222,38 +221,34 @@ def _check_going_out(table: TableRules, players: Sequence[PlayerHand], method: s
                                 f"players[{i}].hand")
 
 
-_INDEXED = re.compile(r"^cards\[(\d+)\]$")
-
-
 def _check_supply(table: TableRules, players: Sequence[PlayerHand],
                   penalties: Sequence[Penalty]) -> None:
     """Every card held, melded, laid off or dead exists at once in the decks in play.
 
     A lay-off's ``onto`` is left out: it names cards already counted in a meld.
     """
-    where: list[str] = []
+    where: list[tuple[str | int, ...]] = []
     cards: list[Card] = []
 
-    def add(group: Sequence[Card], prefix: str) -> None:
+    def add(group: Sequence[Card], *prefix: str | int) -> None:
         for j, card in enumerate(group):
-            where.append(f"{prefix}[{j}]")
+            where.append((*prefix, j))
             cards.append(card)
 
     for i, player in enumerate(players):
-        add(player.hand, f"players[{i}].hand")
+        add(player.hand, "players", i, "hand")
         for k, meld in enumerate(player.melds):
-            add(meld, f"players[{i}].melds[{k}]")
+            add(meld, "players", i, "melds", k)
         for k, layoff in enumerate(player.layoffs):
-            where.append(f"players[{i}].layoffs[{k}].card")
+            where.append(("players", i, "layoffs", k, "card"))
             cards.append(layoff.card)
     for i, penalty in enumerate(penalties):
-        add(penalty.cards, f"penalties[{i}].cards")
+        add(penalty.cards, "penalties", i, "cards")
     try:
         table.check_supply(cards, "cards")
     except RefereeInputError as error:
-        match = _INDEXED.match(error.field or "")
-        if match:  # name the request field the offending card came from
-            error.field = where[int(match.group(1))]
+        if len(error.location) == 2 and isinstance(error.location[1], int):
+            error.location = where[error.location[1]]  # the request field the card came from
         raise
 
 

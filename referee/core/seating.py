@@ -23,7 +23,7 @@ from typing import Any
 
 from .rulesets import TableRules, get_ruleset
 from .rulesets.model import MAX_PLAYERS, MIN_PLAYERS
-from .errors import GameSetupError
+from .errors import GameSetupError, Location
 
 MAX_NAME = 30
 
@@ -100,7 +100,7 @@ def _dealer_seat(names: tuple[str, ...], dealer: str | int | None, rng: random.R
     return seat_of(names, dealer, "first_dealer")
 
 
-def seat_of(names: Sequence[str], name: str, field_name: str) -> int:
+def seat_of(names: Sequence[str], name: str, field_name: str | Location) -> int:
     """The seat of a player named (any case), or a ``GameSetupError`` naming the field."""
     wanted = " ".join(str(name).split()).casefold()
     for seat, known in enumerate(names):

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from sqlalchemy import bindparam, select, update
 from sqlalchemy.exc import IntegrityError
 
-from ..core.errors import RefereeInputError
+from ..core.errors import Location, RefereeInputError
 from ..core.game import Event, GameSetup, GameState, IllegalEventError, event_from_dict, replay
 from ..core.game.catch_up import overtaken
 from ..extensions import db
@@ -39,16 +39,16 @@ class OvertakenError(Exception):
     what it was about has gone, or the rules refuse it now. Nothing was written.
 
     ``meanwhile`` says what changed since that screen, oldest first; ``reason`` why the
-    change was not made; ``field`` the input it is about, when the rules name one.
+    change was not made; ``location`` the input it is about, when the rules name one.
     """
 
     def __init__(self, loaded: LoadedGame, seen_version: int, reason: str,
-                 field: str | None = None):
+                 location: Location = ()):
         super().__init__(reason)
         self.loaded = loaded
         self.meanwhile = loaded.changes_since(seen_version)
         self.reason = reason
-        self.field = field
+        self.location = location
 
 
 class EditKeyError(PermissionError):
@@ -186,7 +186,7 @@ def append_event(game_id: str, event: Event, expected_version: int,
         except RefereeInputError as error:
             if stale and _legal_on(loaded.state_at(expected_version), event):
                 raise OvertakenError(loaded, expected_version, error.message,
-                                     error.field) from error
+                                     error.location) from error
             raise  # refused as it would have been on the screen it was tapped on
         try:
             version = _claim_version(game_id, loaded.version, finished=after.finished)

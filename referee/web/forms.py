@@ -3,7 +3,6 @@ the scorekeeper's forms change games, so they POST with CSRF."""
 
 from __future__ import annotations
 
-import re
 
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, FieldList, Form, FormField, IntegerField, StringField
@@ -12,6 +11,7 @@ from wtforms.validators import (AnyOf, InputRequired, Length, NumberRange, Optio
 from wtforms.widgets import HiddenInput
 
 from ..core import Rank, Ruleset, Suit
+from ..core.errors import Location
 from ..core.seating import MAX_NAME
 from ..core.rulesets import MAX_DECKS
 from ..core.rulesets.model import MAX_PLAYERS, OptionSpec
@@ -236,9 +236,9 @@ class LiveStepForm(FlaskForm):
     expected_version = WholeNumberField(widget=HiddenInput(), validators=[Optional()])
     player = StringField(widget=HiddenInput(), validators=[Length(max=MAX_NAME)])
 
-    def flag(self, core_field: str | None, message: str) -> None:
+    def flag(self, location: Location, message: str) -> None:
         """Put a refusal beside the field it is about, or else beside the buttons."""
-        name, index = _core_field(core_field)
+        name, index = _core_field(location)
         target = self._fields.get(self.CORE_FIELDS.get(name or "", ""))
         if isinstance(target, FieldList) and index is not None and index < len(target):
             target = target[index]
@@ -251,12 +251,14 @@ class LiveStepForm(FlaskForm):
             target.errors = [*target.errors, message]
 
 
-def _core_field(core_field: str | None) -> tuple[str | None, int | None]:
-    """``'step.melds[1][2]'`` -> ``('melds', 1)``; ``'upcard'`` -> ``('upcard', None)``."""
-    match = re.match(r"(?:step\.|event\.)?(\w+)(?:\[(\d+)\])?", core_field or "")
-    if not match:
+def _core_field(location: Location) -> tuple[str | None, int | None]:
+    """``('step', 'melds', 1, 2)`` -> ``('melds', 1)``; ``('upcard',)`` -> ``('upcard', None)``."""
+    if location[:1] in (("step",), ("event",)):
+        location = location[1:]
+    if not location or not isinstance(location[0], str):
         return None, None
-    return match.group(1), None if match.group(2) is None else int(match.group(2))
+    index = location[1] if len(location) > 1 and isinstance(location[1], int) else None
+    return location[0], index
 
 
 class StartRefereeForm(LiveStepForm):
@@ -295,14 +297,14 @@ class RummyForm(LiveStepForm):
     meld = WholeNumberField("On meld", validators=[Optional(), NumberRange(min=1, max=99)])
     asked = StringField()  # "1": the caller's card or meld was asked for, and this answers it
 
-    def still_to_say(self, core_field: str | None) -> bool:
+    def still_to_say(self, location: Location) -> bool:
         """Whether a refusal only asks what the caller has not said yet (the card thrown,
         the meld the rummy card goes on): a question for the next tap, not a mistake."""
         if self.asked.data:
             return False
-        if core_field == "step.callers_discard":
+        if location == ("step", "callers_discard"):
             return self.card.form.card is None
-        return core_field == "step.meld" and self.meld.data is None
+        return location == ("step", "meld") and self.meld.data is None
 
 
 class SwapForm(Form):

@@ -55,14 +55,14 @@ def referee_step(game_id: str, action: str):
     try:
         fresh = append_event(game_id, event, seen, key, catch_up=True)
     except OvertakenError as error:
-        form.flag(error.field, not_recorded(error))
+        form.flag(error.location, not_recorded(error))
         return _with_form(error.loaded, action, form, status=409)
     except StaleVersionError:  # devices kept writing in between, round after round
         return _moved_on(load_game(game_id))
     except RefereeInputError as error:
-        if action == "rummy" and form.still_to_say(error.field):
+        if action == "rummy" and form.still_to_say(error.location):
             return _with_form(loaded, action, form, status=200, asking=error.message)
-        form.flag(error.field, error.message)
+        form.flag(error.location, error.message)
         return _with_form(loaded, action, form, status=422)
     if wants_fragment():
         return board_screen(fresh)

@@ -208,7 +208,7 @@ def _melded_and_held(players: Any) -> dict[str, dict[str, int]]:
         if (not isinstance(parts, Mapping) or set(parts) != {"melded", "held"}
                 or not all(_is_whole(v) for v in parts.values())):
             raise WrongTypeError(f"{str(name)[:30]} needs whole numbers for melded and held, "
-                                 'such as {"melded": 45, "held": 10}.', f"event.players.{name}")
+                                 'such as {"melded": 45, "held": 10}.', ("event", "players", str(name)))
         read[str(name)] = {"melded": parts["melded"], "held": parts["held"]}
     return read
 

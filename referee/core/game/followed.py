@@ -40,7 +40,7 @@ class RefereeMismatchError(HandEntryError):
 
     def __init__(self, found: list[Mismatch]):
         super().__init__(" ".join(m.message for m in found) + " If the referee missed a step, "
-                         "save it anyway (overrides_referee).", f"event.points.{found[0].player}")
+                         "save it anyway (overrides_referee).", ("event", "points", found[0].player))
         self.mismatches = found
 
 

@@ -23,7 +23,7 @@ from functools import reduce
 from math import gcd
 from typing import TYPE_CHECKING, Any
 
-from ..errors import GameSetupError, HandEntryError
+from ..errors import GameSetupError, HandEntryError, Location
 
 if TYPE_CHECKING:
     from .model import Options, TableRules
@@ -133,7 +133,7 @@ class Keeping:
                                  "event.went_rummy")
 
 
-def _known(players: Sequence[str], name: str, field_name: str) -> str:
+def _known(players: Sequence[str], name: str, field_name: str | Location) -> str:
     from ..seating import seat_of
     try:
         return players[seat_of(players, name, field_name)]
@@ -143,7 +143,7 @@ def _known(players: Sequence[str], name: str, field_name: str) -> str:
 
 def _by_player(players: Sequence[str], given: Mapping[str, Any], what: str) -> dict[str, Any]:
     """``given`` keyed by the players' own names; a name not in the game raises."""
-    return {_known(players, name, f"event.{what}.{name}"): value for name, value in given.items()}
+    return {_known(players, name, ("event", what, name)): value for name, value in given.items()}
 
 
 _FIGURES: dict[tuple, tuple[int, int]] = {}  # by TableRules.key: (point_step, most_points)
@@ -175,7 +175,7 @@ def most_points(table: TableRules) -> int:
     return _figures(table)[1]
 
 
-def _check_points(table: TableRules, name: str, value: int, field_name: str,
+def _check_points(table: TableRules, name: str, value: int, field_name: Location,
                   least: int = 0) -> None:
     step, most = point_step(table), most_points(table)
     if step > 1 and value % step:
@@ -198,7 +198,7 @@ def _held_points(table: TableRules, players: Sequence[str], went_out: str | None
     given = _by_player(players, points, "points")
     least = table.held_points_range(1)[0]
     for name in players:
-        field_name = f"event.points.{name}"
+        field_name = ("event", "points", name)
         if name == went_out:
             value = given.get(name, 0)
             if value and not charge_out:
@@ -220,15 +220,15 @@ def _melded_minus_held(table: TableRules, players: Sequence[str], went_out: str 
     by_player = _by_player(players, given, "players")
     melded, held = {}, {}
     for name in players:
-        where = f"event.players.{name}"
+        where = ("event", "players", name)
         if name not in by_player:
             raise HandEntryError(f"Enter what {name} melded and still held.", where)
         parts = by_player[name]
         for part in ("melded", "held"):
-            _check_points(table, name, parts[part], f"{where}.{part}")
+            _check_points(table, name, parts[part], (*where, part))
         if name == went_out and parts["held"]:
             raise HandEntryError(f"{name} went out, so {name} holds nothing: held is 0.",
-                                 f"{where}.held")
+                                 (*where, "held"))
         if name == went_out and not parts["melded"]:
             raise HandEntryError(f"{name} went out, so {name} melded or laid off cards: enter "
                                  "what they are worth.", f"{where}.melded")
