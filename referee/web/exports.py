@@ -8,8 +8,8 @@ import json
 
 from flask import Blueprint, Response, abort, render_template
 
-from ..api.games import game_document
 from ..core.game import player_stats
+from ..store.documents import game_document
 from ..store.games import GameNotFoundError, LoadedGame, load_game
 from ..store.queries import all_game_states
 
