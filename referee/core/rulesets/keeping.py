@@ -231,7 +231,7 @@ def _melded_minus_held(table: TableRules, players: Sequence[str], went_out: str 
                                  (*where, "held"))
         if name == went_out and not parts["melded"]:
             raise HandEntryError(f"{name} went out, so {name} melded or laid off cards: enter "
-                                 "what they are worth.", f"{where}.melded")
+                                 "what they are worth.", (*where, "melded"))
         melded[name], held[name] = parts["melded"], parts["held"]
     scores = {name: melded[name] - held[name] for name in players}
     return ScoredHand(went_out, scores, held, melded)

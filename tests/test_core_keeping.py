@@ -1,0 +1,186 @@
+"""Every ruleset's kept game, in the core: entries, scores, the deal, the end and the winners."""
+
+from __future__ import annotations
+
+import pytest
+
+from referee.core.errors import HandEntryError
+from referee.core.game import GameSetup, HandCorrected, HandScored, IllegalEventError, replay
+from referee.core.game.events import GameEnded, event_from_dict
+
+SEATS = ("Ann", "Bo", "Cy", "Di")
+
+
+def game(ruleset: str, players=SEATS, **options):
+    return GameSetup.create(ruleset, list(players), first_dealer=players[0], options=options)
+
+
+def melded_held(**players: tuple[int, int]) -> dict[str, dict[str, int]]:
+    return {name: {"melded": melded, "held": held} for name, (melded, held) in players.items()}
+
+
+def five_hundred_hand(hand: int, went_out: str | None, **players: tuple[int, int]) -> HandScored:
+    return HandScored(hand, went_out, players=melded_held(**players))
+
+
+# --- 500 Rummy -----------------------------------------------------------------------------------
+
+def test_a_500_hand_scores_melded_minus_held_and_may_be_negative():
+    state = replay(game("500"), [five_hundred_hand(1, "Ann", Ann=(62, 0), Bo=(20, 45),
+                                                   Cy=(0, 12), Di=(30, 30))])
+    assert state.results[0].scores == {"Ann": 62, "Bo": -25, "Cy": -12, "Di": 0}
+    assert [(p.place, p.name) for p in state.ranking] == [(1, "Ann"), (2, "Di"), (3, "Cy"),
+                                                          (4, "Bo")]
+    assert state.leaders == ["Ann"] and state.hands_in_game is None and not state.finished
+
+
+def test_a_500_hand_may_end_when_the_stock_runs_out():
+    state = replay(game("500"), [five_hundred_hand(1, None, Ann=(40, 5), Bo=(0, 8), Cy=(15, 0),
+                                                   Di=(0, 0))])
+    assert state.results[0].went_out is None and state.totals["Ann"] == 35
+    assert state.dealer == "Bo"  # the deal passes left all the same
+
+
+@pytest.mark.parametrize(("entry", "message", "location"), [
+    (dict(went_out="Ann", players=melded_held(Ann=(40, 5), Bo=(0, 8), Cy=(1, 1), Di=(0, 0))),
+     "Ann went out, so Ann holds nothing", ("event", "players", "Ann", "held")),
+    (dict(went_out="Ann", players=melded_held(Ann=(0, 0), Bo=(0, 8), Cy=(1, 1), Di=(0, 0))),
+     "Ann went out, so Ann melded", ("event", "players", "Ann", "melded")),
+    (dict(went_out=None, players=melded_held(Ann=(40, 5), Bo=(0, 8), Cy=(1, 1))),
+     "Enter what Di melded and still held", ("event", "players", "Di")),
+    (dict(went_out=None, players=melded_held(Ann=(40, 5), Bo=(0, 8), Cy=(1, 1), Di=(0, 0),
+                                             Zed=(3, 3))),
+     "Nobody called Zed plays", ("event", "players", "Zed")),
+    (dict(went_out=None, players=melded_held(Ann=(427, 0), Bo=(0, 8), Cy=(1, 1), Di=(0, 0))),
+     r"427 for Ann is more than every card of 1 deck is worth \(426\)",
+     ("event", "players", "Ann", "melded")),
+    (dict(went_out="Ann", points={"Bo": 5}), "not as points", ("event", "points")),
+    (dict(went_out="Ann", went_rummy=True,
+          players=melded_held(Ann=(40, 0), Bo=(0, 8), Cy=(1, 1), Di=(0, 0))),
+     "Going rummy does not change a 500 Rummy score", ("event", "went_rummy")),
+])
+def test_a_500_entry_no_table_could_have_is_refused_naming_the_input(entry, message, location):
+    with pytest.raises(HandEntryError, match=message) as refused:
+        replay(game("500"), [HandScored(1, **entry)])
+    assert refused.value.location == location
+
+
+def test_500_plays_on_after_a_tie_for_the_top_at_the_target_and_ends_when_one_leads():
+    hands = [five_hundred_hand(1, "Ann", Ann=(300, 0), Bo=(300, 0), Cy=(0, 10), Di=(0, 10)),
+             five_hundred_hand(2, "Bo", Ann=(200, 0), Bo=(200, 0), Cy=(0, 10), Di=(0, 10))]
+    tied = replay(game("500"), hands)
+    assert tied.totals["Ann"] == tied.totals["Bo"] == 500
+    assert not tied.finished and tied.hand == 3 and tied.winners == []
+    over = tied.apply(five_hundred_hand(3, "Bo", Ann=(0, 20), Bo=(30, 0), Cy=(0, 10),
+                                        Di=(0, 10)))
+    assert over.finished and over.hand is None and over.winners == ["Bo"]
+    with pytest.raises(IllegalEventError, match="The game is over"):
+        over.apply(five_hundred_hand(4, "Bo", Ann=(0, 20), Bo=(30, 0), Cy=(0, 10), Di=(0, 10)))
+
+
+def test_500_must_go_out_to_win_waits_for_the_one_out_to_reach_the_target():
+    setup = game("500", players=("Ann", "Bo"), must_go_out_to_win=True, target_score=100)
+    first = replay(setup, [five_hundred_hand(1, "Bo", Ann=(120, 0), Bo=(40, 0))])
+    assert first.totals == {"Ann": 120, "Bo": 40} and not first.finished
+    second = first.apply(five_hundred_hand(2, "Bo", Ann=(0, 5), Bo=(70, 0)))
+    assert second.finished and second.winners == ["Bo"]  # 110 going out beats Ann's 115
+    assert [p.name for p in second.ranking] == ["Ann", "Bo"]
+
+
+def test_the_table_can_end_a_game_early_and_the_ranking_decides():
+    state = replay(game("500"), [five_hundred_hand(1, "Cy", Ann=(10, 0), Bo=(0, 5), Cy=(20, 0),
+                                                   Di=(20, 0))])
+    ended = state.apply(GameEnded())
+    assert ended.finished and ended.winners == ["Cy", "Di"] and ended.hand is None
+    with pytest.raises(IllegalEventError, match="already over"):
+        ended.apply(GameEnded())
+    with pytest.raises(IllegalEventError, match="No hand has been scored"):
+        replay(game("500"), [GameEnded()])
+
+
+def test_a_correction_that_would_have_ended_the_game_earlier_is_refused():
+    hands = [five_hundred_hand(1, "Ann", Ann=(200, 0), Bo=(0, 10), Cy=(0, 10), Di=(0, 10)),
+             five_hundred_hand(2, "Ann", Ann=(50, 0), Bo=(0, 10), Cy=(0, 10), Di=(0, 10))]
+    state = replay(game("500", target_score=300), hands)
+    fix = HandCorrected(1, "Ann", {}, "misread", players=melded_held(
+        Ann=(300, 0), Bo=(0, 10), Cy=(0, 10), Di=(0, 10)))
+    with pytest.raises(IllegalEventError, match="would have ended after it"):
+        state.apply(fix)
+    fixed_last = HandCorrected(2, "Ann", {}, "misread", players=melded_held(
+        Ann=(100, 0), Bo=(0, 10), Cy=(0, 10), Di=(0, 10)))
+    assert state.apply(fixed_last).winners == ["Ann"]
+
+
+# --- Basic Rummy ---------------------------------------------------------------------------------
+
+def test_basic_the_winner_collects_the_others_points_double_for_rummy():
+    state = replay(game("basic", players=("Ann", "Bo", "Cy")), [
+        HandScored(1, "Ann", {"Bo": 12, "Cy": 7}),
+        HandScored(2, "Bo", {"Ann": 3, "Cy": 10}, went_rummy=True)])
+    assert [r.scores for r in state.results] == [{"Ann": 19, "Bo": 0, "Cy": 0},
+                                                 {"Ann": 0, "Bo": 26, "Cy": 0}]
+    assert state.ranking[0].name == "Bo" and state.results[1].went_rummy
+
+
+def test_basic_with_two_players_the_winner_deals_next():
+    state = replay(game("basic", players=("Ann", "Bo")), [HandScored(1, "Bo", {"Ann": 9})])
+    assert state.dealer_of(1) == "Ann" and state.dealer == "Bo" and state.first_player == "Ann"
+    state = state.apply(HandScored(2, "Bo", {"Ann": 4}))
+    assert state.dealer == "Bo"  # Bo won again, so deals again
+    three = replay(game("basic", players=("Ann", "Bo", "Cy")), [HandScored(1, "Cy", {"Ann": 1,
+                                                                                     "Bo": 1})])
+    assert three.dealer == "Bo"  # with three the deal passes left as usual
+
+
+@pytest.mark.parametrize(("points", "message"), [
+    ({"Bo": 12}, "Enter what Cy was caught with"),
+    ({"Bo": 0, "Cy": 3}, "at least 1"),
+    ({"Ann": 4, "Bo": 1, "Cy": 3}, "Ann went out, so Ann scores 0"),
+    ({"Bo": 341, "Cy": 3}, "more than every card"),
+])
+def test_basic_entries_no_table_could_have_are_refused(points, message):
+    with pytest.raises(HandEntryError, match=message):
+        replay(game("basic", players=("Ann", "Bo", "Cy")), [HandScored(1, "Ann", points)])
+
+
+def test_basic_needs_someone_out_and_ends_at_the_target_or_the_hands():
+    with pytest.raises(HandEntryError, match="ends when someone goes out"):
+        replay(game("basic", players=("Ann", "Bo")), [HandScored(1, None, {"Ann": 3, "Bo": 4})])
+    to_target = replay(game("basic", players=("Ann", "Bo")), [HandScored(1, "Ann", {"Bo": 100})])
+    assert to_target.finished and to_target.winners == ["Ann"]
+    by_hands = game("basic", players=("Ann", "Bo"), game_end="hands", hands=2)
+    tied = replay(by_hands, [HandScored(1, "Ann", {"Bo": 5}), HandScored(2, "Bo", {"Ann": 5})])
+    assert tied.finished and tied.winners == ["Ann", "Bo"]  # a set number of hands: shared
+
+
+# --- Base Rules ----------------------------------------------------------------------------------
+
+def test_base_rules_play_five_hands_by_default_highest_wins():
+    setup = game("base", players=("Ann", "Bo"))
+    hands = [HandScored(n, "Ann", players=melded_held(Ann=(20, 0), Bo=(10, 3)))
+             for n in range(1, 6)]
+    state = replay(setup, hands[:4])
+    assert state.hands_in_game == 5 and state.hand == 5 and not state.finished
+    state = state.apply(hands[4])
+    assert state.finished and state.winners == ["Ann"] and state.totals == {"Ann": 100, "Bo": 35}
+    with pytest.raises(HandEntryError, match="ends when someone goes out"):
+        replay(setup, [HandScored(1, None, players=melded_held(Ann=(20, 0), Bo=(10, 3)))])
+
+
+def test_eversol_still_ranks_lowest_first_and_ends_after_six_hands():
+    hands = [HandScored(n, "Ann", {"Bo": 5, "Cy": 10, "Di": 15}) for n in range(1, 7)]
+    state = replay(game("eversol"), hands)
+    assert state.finished and state.winners == ["Ann"] and state.ranking[-1].name == "Di"
+    with pytest.raises(HandEntryError, match="not as melded and held"):
+        replay(game("eversol"), [HandScored(1, "Ann", players=melded_held(Ann=(0, 0)))])
+
+
+# --- Events as JSON ------------------------------------------------------------------------------
+
+def test_every_shape_of_hand_scored_reads_back_from_its_json():
+    for event in (HandScored(1, None, players=melded_held(Ann=(5, 2))),
+                  HandScored(2, "Ann", {"Bo": 3}, went_rummy=True), GameEnded(),
+                  HandCorrected(1, "Ann", {"Bo": 5}, "recounted")):
+        data = event.to_dict()
+        assert event_from_dict(data) == event
+    assert "players" not in HandScored(1, "Ann", {"Bo": 5}).to_dict()
