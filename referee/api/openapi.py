@@ -136,6 +136,20 @@ SCHEMAS: dict[str, Any] = {
                                   "additionalProperties": {"type": "integer"}},
             "contracts": {"type": "array", "description": "Eversol only: the six contracts.",
                           "items": _ref("Contract")},
+            "keeping": {"type": ["object", "null"], "description": (
+                "How the scorekeeper keeps a game of it (null: not kept yet): the hand_scored "
+                "shape (entry), which way the ranking runs, the game's end with the default "
+                "options, whether a hand may end with nobody out, whether two players' winner "
+                "deals next, and whether the referee follows hands turn by turn."),
+                "required": ["entry", "ranking", "end", "stock_may_run_out",
+                             "winner_deals_two_handed", "followed"],
+                "properties": {
+                    "entry": {"enum": ["held", "melded_minus_held", "winner_collects"]},
+                    "ranking": {"enum": ["lowest_first", "highest_first"]},
+                    "end": {"type": "string"},
+                    "stock_may_run_out": {"type": "boolean"},
+                    "winner_deals_two_handed": {"type": "boolean"},
+                    "followed": {"type": "boolean"}}},
         },
     },
     "RulesetList": {

@@ -100,6 +100,13 @@ class Keeping:
     out_penalty: Callable[[Options], bool] = lambda options: False  # the one out may be charged
     followed: bool = False  # the referee can follow a hand turn by turn
 
+    def describe(self, options: Options) -> dict[str, Any]:
+        """What GET /api/v1/rulesets says of it, with the game's default ``options``."""
+        return {"entry": self.shape.value, "ranking": self.ranking.value,
+                "end": self.end(options).describe(), "stock_may_run_out": self.stock_may_run_out,
+                "winner_deals_two_handed": self.winner_deals_two_handed,
+                "followed": self.followed}
+
     def score(self, table: TableRules, players: Sequence[str], sheet: ScoreSheet) -> ScoredHand:
         """The hand's scores, or a ``HandEntryError`` naming the entry no table could have."""
         went_out = None if sheet.went_out is None else _known(players, sheet.went_out,

@@ -166,6 +166,8 @@ class Ruleset:
             "recommended_decks": {str(n): self.recommended_decks(n)
                                   for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)},
         }
+        described["keeping"] = None if self.keeping is None else self.keeping.describe(
+            self.resolve_options())
         if self.contracts:
             described["contracts"] = [
                 {"hand": c.hand, "cards_dealt": c.cards_dealt, "books": c.books, "runs": c.runs,
