@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from referee.core.errors import HandEntryError
+from referee.core.errors import GameSetupError, HandEntryError
 from referee.core.game import GameSetup, HandCorrected, HandScored, IllegalEventError, replay
 from referee.core.game.events import GameEnded, event_from_dict
 
@@ -184,3 +184,11 @@ def test_every_shape_of_hand_scored_reads_back_from_its_json():
         data = event.to_dict()
         assert event_from_dict(data) == event
     assert "players" not in HandScored(1, "Ann", {"Bo": 5}).to_dict()
+
+
+def test_each_game_seats_the_players_its_rules_deal_for():
+    with pytest.raises(GameSetupError, match="500 Rummy is played by 2 to 8 players; 9 were"):
+        GameSetup.create("500", [f"P{n}" for n in range(9)])
+    with pytest.raises(GameSetupError, match="Basic Rummy is played by 2 to 6 players"):
+        GameSetup.create("basic", [f"P{n}" for n in range(7)])
+    assert len(GameSetup.create("eversol", [f"P{n}" for n in range(20)]).players) == 20

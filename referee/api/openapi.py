@@ -131,6 +131,9 @@ SCHEMAS: dict[str, Any] = {
             "card_values": {"type": "object", "description": "Points by rank (JK: joker).",
                             "additionalProperties": {"type": "integer"}},
             "value_notes": {"type": "array", "items": {"type": "string"}},
+            "players": {"type": "object", "required": ["min", "max"], "properties": {
+                "min": {"type": "integer"}, "max": {"type": "integer"}},
+                "description": "The fewest and the most players the game is played by."},
             "recommended_decks": {"type": "object",
                                   "description": "Decks recommended by number of players.",
                                   "additionalProperties": {"type": "integer"}},

@@ -47,6 +47,10 @@ class GameSetup:
             raise GameSetupError(f"The scorekeeper does not keep {game.title} games yet; "
                                  "its melds can be checked already.", "ruleset")
         names = _names(players)
+        fewest, most = game.players
+        if not fewest <= len(names) <= most:
+            raise GameSetupError(f"{game.title} is played by {fewest} to {most} players; "
+                                 f"{len(names)} were given.", "players")
         table = game.configure(options=options, decks=decks, players=len(names))
         seat = _dealer_seat(names, first_dealer, rng or random.SystemRandom())
         return cls(game.key, names, seat, table.decks, dict(table.options),

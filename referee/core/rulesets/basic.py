@@ -59,6 +59,7 @@ BASIC = Ruleset(
                 {"players": "5-6", "cards": 6}),
     recommended_decks=recommended_decks,
     short_title="Basic Rummy",
+    players=(2, 6),
     keeping=Keeping(EntryShape.WINNER_COLLECTS, Ranking.HIGHEST_FIRST,
                     end=end_from_options(target="target_points", hands="hands", choice="game_end"),
                     winner_deals_two_handed=True),

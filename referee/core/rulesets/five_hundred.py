@@ -78,6 +78,7 @@ FIVE_HUNDRED = Ruleset(
     deal_table=({"players": "2", "cards": 13}, {"players": "3-8", "cards": 7}),
     recommended_decks=recommended_decks,
     short_title="500",
+    players=(2, 8),
     keeping=Keeping(EntryShape.MELDED_MINUS_HELD, Ranking.HIGHEST_FIRST,
                     end=end_from_options(target="target_score", must_go_out="must_go_out_to_win"),
                     stock_may_run_out=True),

@@ -116,6 +116,7 @@ class Ruleset:
     deal_table: tuple[dict[str, Any], ...]
     recommended_decks: Callable[[int], int]
     short_title: str = ""  # in sentences such as "Eversol points come in fives"
+    players: tuple[int, int] = (MIN_PLAYERS, MAX_PLAYERS)  # the fewest and the most
     keeping: Keeping | None = None  # how the scorekeeper keeps a game of it
     book_word: str = "book"
     run_word: str = "run"
@@ -163,8 +164,9 @@ class Ruleset:
             "deal": list(self.deal_table),
             "card_values": values,
             "value_notes": list(self.value_notes),
+            "players": {"min": self.players[0], "max": self.players[1]},
             "recommended_decks": {str(n): self.recommended_decks(n)
-                                  for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)},
+                                  for n in range(self.players[0], self.players[1] + 1)},
         }
         described["keeping"] = None if self.keeping is None else self.keeping.describe(
             self.resolve_options())
