@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum, IntEnum
 
@@ -237,7 +237,20 @@ class DeckSpec:
 
     def check_supply(self, cards: Iterable[Card], decks: int, field: str = "cards") -> None:
         """Raise when the cards could not all be on the table at once."""
-        cards = list(cards)
+        self.check_named_supply([(f"{field}[{i}]", card) for i, card in enumerate(cards)], decks)
+
+    def check_named_supply(self, named: Sequence[tuple[str, Card]], decks: int) -> None:
+        """``check_supply`` of cards from several places, each with the field that names it.
+
+        >>> deck = DeckSpec("500 Rummy", jokers_per_deck=2)
+        >>> try:
+        ...     deck.check_named_supply([("table[0][1]", parse_card("9D")),
+        ...                              ("discard_pile[4]", parse_card("9D"))], decks=1)
+        ... except TooManyCopiesError as error:
+        ...     print(error.field, error.message)
+        discard_pile[4] There are more copies of 9♦ here than the deck holds (1).
+        """
+        cards = [card for _, card in named]
         counts = Counter((card.rank, card.suit) for card in cards)
         for (rank, suit), n in counts.items():
             card = Card(rank, suit)
@@ -247,12 +260,11 @@ class DeckSpec:
             # Name the first offending card: the first of its kind, or the first one too many.
             same = [i for i, c in enumerate(cards) if (c.rank, c.suit) == (rank, suit)]
             culprit = same[0] if not have else same[have]
-            self.check_card(cards[culprit], f"{field}[{culprit}]")
+            self.check_card(cards[culprit], named[culprit][0])
             what = "jokers" if card.is_joker else f"copies of {card.label}"
             deck_word = "deck holds" if decks == 1 else f"{decks} decks hold"
             raise TooManyCopiesError(
-                f"There are more {what} here than the {deck_word} ({have}).",
-                f"{field}[{culprit}]")
-        for i, card in enumerate(cards):
+                f"There are more {what} here than the {deck_word} ({have}).", named[culprit][0])
+        for name, card in named:
             if card.is_joker and card.stands_for is not None:
-                self.check_card(card, f"{field}[{i}]")
+                self.check_card(card, name)

@@ -239,3 +239,27 @@ def _allowed(position: int, rules: MeldRules) -> bool:
     if position == ACE_HIGH:
         return rules.ace_high
     return 2 <= position <= 13
+
+
+def lie_table(table: Sequence[Sequence[Card]], rules: MeldRules) -> list[list[TableMeld]]:
+    """Every way each meld of ``table`` can lie as listed; one that cannot names ``table[i]``.
+
+    >>> from referee.core.cards import parse_cards
+    >>> rules = MeldRules(game="500 Rummy", min_run=3)
+    >>> [[m.kind.value for m in ways] for ways in lie_table([parse_cards("AS JK JK")], rules)]
+    [['book', 'run']]
+    """
+    laid = []
+    for index, meld in enumerate(table):
+        try:
+            laid.append(TableMeld.candidates(meld, rules))
+        except TableMeldError as error:
+            error.field = error.field or f"table[{index}]"
+            raise
+    return laid
+
+
+def table_fields(table: Sequence[Sequence[Card]]) -> list[tuple[str, Card]]:
+    """Each card of ``table`` with the request field that names it, such as ``table[1][2]``."""
+    return [(f"table[{i}][{j}]", card) for i, meld in enumerate(table)
+            for j, card in enumerate(meld)]

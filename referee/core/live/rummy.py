@@ -22,15 +22,14 @@ True
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ..cards import Card
-from ..errors import NotInRulesetError, RefereeInputError, TableMeldError
+from ..errors import NotInRulesetError
 from ..melds import MeldKind, MeldRules
 from ..rulesets import EVERSOL, TableRules
-from ..table import TableMeld
+from ..table import TableMeld, lie_table, table_fields
 from .buys import spoken_list
 
 _NOBODY_DOWN = "Nobody has gone down yet, so no discard is a rummy card."
@@ -147,31 +146,12 @@ def _eversol(rules: TableRules | None, decks: int) -> TableRules:
 
 
 def _lie(table: Sequence[Sequence[Card]], rules: TableRules) -> list[list[TableMeld]]:
-    """Every way each table meld can lie as listed; a meld that cannot names ``table[i]``."""
-    laid = []
-    for index, meld in enumerate(table):
-        try:
-            laid.append(TableMeld.candidates(meld, rules.melds))
-        except TableMeldError as error:
-            error.field = error.field or f"table[{index}]"
-            raise
-    return laid
-
-
-_INDEXED = re.compile(r"^cards\[(\d+)\]$")
+    return lie_table(table, rules.melds)
 
 
 def _check_supply(rules: TableRules, card: Card, table: Sequence[Sequence[Card]]) -> None:
     """The table and the thrown card together fit in the decks; errors name the request field."""
-    named = [(f"table[{i}][{j}]", c) for i, meld in enumerate(table) for j, c in enumerate(meld)]
-    named.append(("card", card))
-    try:
-        rules.check_supply([c for _, c in named], "cards")
-    except RefereeInputError as error:
-        match = _INDEXED.match(error.field or "")
-        if match:
-            error.field = named[int(match.group(1))][0]
-        raise
+    rules.deck.check_named_supply([*table_fields(table), ("card", card)], rules.decks)
 
 
 def _meld_whose_joker(card: Card, laid: list[list[TableMeld]],
