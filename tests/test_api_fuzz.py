@@ -87,6 +87,7 @@ looks_valid = st.fixed_dictionaries({}, optional={
     "card": st.one_of(card_texts, json_values),
     "melds": st.lists(cards_like, max_size=4),
     "table": st.lists(cards_like, max_size=4),
+    "discard_pile": cards_like,
     "remaining": st.one_of(st.integers(-3, 20), json_values),
     "junk": json_values,
 })
@@ -146,6 +147,7 @@ def well_formed_questions(draw):
         "hand": st.integers(1, 6),
         "melds": st.lists(good_cards, max_size=3),
         "table": st.lists(good_cards, max_size=3),
+        "discard_pile": good_cards,
     }
     for name, strategy in optional.items():
         if draw(st.booleans()):

@@ -185,7 +185,7 @@ def test_rummy_wrong_types_and_missing_fields_are_400(client, change, code, fiel
 
 
 @pytest.mark.parametrize("change, code, field", [
-    ({"ruleset": "500"}, "not_in_ruleset", "ruleset"),
+    ({"ruleset": "basic"}, "not_in_ruleset", "ruleset"),
     ({"ruleset": "base"}, "not_in_ruleset", "ruleset"),
     ({"ruleset": "gin"}, "unknown_ruleset", "ruleset"),
     ({"card": "1H"}, "bad_card", "card"),

@@ -1,4 +1,8 @@
-"""POST /buys/resolve and /rummy/check: Eversol's rulings on a discard at a live table."""
+"""POST /buys/resolve and /rummy/check: rulings on the discards at a live table.
+
+Each game's ruleset says which of these it has, and answers them; a game without
+one answers 422 ``not_in_ruleset``.
+"""
 
 from __future__ import annotations
 
@@ -7,10 +11,9 @@ from typing import Any
 
 from flask import jsonify
 
-from ..core import Card, get_ruleset
+from ..core import RULESETS, Card, Ruleset, get_ruleset
 from ..core.errors import NotInRulesetError, WrongTypeError
-from ..core.live import check_rummy, resolve_buy
-from ..core.rulesets import EVERSOL
+from ..core.rulesets.pile_rummy import PileRummyVerdict
 from . import api
 from .errors import MissingFieldError
 from .requests import cards, field, json_object, optional_card, table_rules
@@ -19,8 +22,8 @@ from .requests import cards, field, json_object, optional_card, table_rules
 @api.post("/buys/resolve")
 def resolve_buy_view():
     body = json_object()
-    _eversol_only(body, "buys discards with a penalty card")
-    ruling = resolve_buy(
+    ruleset = _ruling_game(body, "resolve_buy", "buying of discards with a penalty card")
+    ruling = ruleset.resolve_buy(
         players=_names(body, "players"),
         current=_name(body, "current"),
         discarder=_name_or_null(body, "discarder", "null for the upcard turned at the deal"),
@@ -36,18 +39,32 @@ def resolve_buy_view():
 @api.post("/rummy/check")
 def check_rummy_view():
     body = json_object()
-    _eversol_only(body, "has rummy cards to rule on")
+    call = _ruling_game(body, "rummy_call", "rummy calls to rule on").rummy_call
     rules = table_rules(body)
-    ruling = check_rummy(_card(body, "card"), _table(body), rules=rules)
+    if call.about_pile:
+        verdict = call.check(cards(body, "discard_pile"), _table(body), rules)
+        return jsonify(_pile_answer(verdict))
+    ruling = call.check(_card(body, "card"), _table(body), rules)
     return jsonify({"rummy": ruling.rummy, "plays_on": list(ruling.plays_on),
                     "reason": ruling.reason})
 
 
-def _eversol_only(body: Mapping[str, Any], what: str) -> None:
-    """These rulings are Eversol's: any other game answers 422 ``not_in_ruleset``."""
+def _ruling_game(body: Mapping[str, Any], ruling: str, what: str) -> Ruleset:
+    """The ruleset asked about, if it has this ruling; any other answers 422 ``not_in_ruleset``."""
     ruleset = get_ruleset(field(body, "ruleset"))
-    if ruleset is not EVERSOL:
-        raise NotInRulesetError(f"Only {EVERSOL.title} {what}, not {ruleset.title}.", "ruleset")
+    if getattr(ruleset, ruling) is None:
+        having = [r.title for r in RULESETS.values() if getattr(r, ruling) is not None]
+        raise NotInRulesetError(f"{ruleset.title} has no {what}; {' and '.join(having)} "
+                                f"{'does' if len(having) == 1 else 'do'}.", "ruleset")
+    return ruleset
+
+
+def _pile_answer(verdict: PileRummyVerdict) -> dict[str, Any]:
+    meld = verdict.pile_meld
+    return {"rummy": verdict.rummy, "card": None if verdict.card is None else str(verdict.card),
+            "depth": verdict.depth, "reason": verdict.reason,
+            "lays_off_on": list(verdict.lays_off_on),
+            "pile_meld": None if meld is None else [str(card) for card in meld.cards]}
 
 
 # --- Reading the fields -----------------------------------------------------------------------

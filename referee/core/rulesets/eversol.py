@@ -13,6 +13,7 @@ from ..errors import RefereeInputError
 from ..melds import MeldRules
 from .keeping import EntryShape, GameEnd, Keeping, Ranking
 from .model import Contract, OptionSpec, Options, Ruleset, decks_needed
+from .rummy_call import RummyCall
 
 TITLE = "Eversol Rummy"
 
@@ -63,6 +64,20 @@ def deal_size(players: int, hand: int | None, options: Options) -> int:
     return CONTRACTS[hand - 1].cards_dealt
 
 
+# The live-table rulings import EVERSOL from here, so they are imported when first asked.
+
+def _check_rummy(card: Card, table, rules):
+    from ..live import check_rummy
+
+    return check_rummy(card, table, rules=rules)
+
+
+def _resolve_buy(**question):
+    from ..live import resolve_buy
+
+    return resolve_buy(**question)
+
+
 def recommended_decks(players: int) -> int:
     usual = 1 if players <= 3 else 2 if players <= 5 else 3
     return decks_needed(players, usual, 54, biggest_deal=11)
@@ -86,4 +101,6 @@ EVERSOL = Ruleset(
                     out_penalty=lambda options: options["aris_rule"], followed=True),
     contracts=CONTRACTS,
     value_notes=("Cards held: 2-9 are 5, 10-K are 10, an ace 15, a joker 50.",),
+    rummy_call=RummyCall(about_pile=False, check=_check_rummy),
+    resolve_buy=_resolve_buy,
 )

@@ -6,6 +6,8 @@ from ..cards import Card, DeckSpec, Rank
 from ..melds import MeldRules
 from .keeping import EntryShape, Keeping, Ranking, end_from_options
 from .model import OptionSpec, Options, Ruleset, decks_needed
+from .pile_rummy import check_pile_rummy
+from .rummy_call import RummyCall
 
 TITLE = "500 Rummy"
 
@@ -85,4 +87,6 @@ FIVE_HUNDRED = Ruleset(
     book_word="group",
     run_word="sequence",
     value_notes=("2-10 face value, J Q K 10, ace 15 (1 when low in a sequence), joker 15.",),
+    rummy_call=RummyCall(about_pile=True, check=check_pile_rummy,
+                         options=("rummy_calls", "no_jokers")),
 )

@@ -18,6 +18,7 @@ from ..errors import DeckCountError, OptionValueError, UnknownOptionError, Wrong
 from ..melds import MeldKind, MeldRules, Verdict, check_meld
 from ..table import TableMeld
 from .keeping import Keeping
+from .rummy_call import RummyCall
 
 MAX_DECKS = 8
 MIN_PLAYERS, MAX_PLAYERS = 2, 20
@@ -122,6 +123,10 @@ class Ruleset:
     run_word: str = "run"
     contracts: tuple[Contract, ...] = ()
     value_notes: tuple[str, ...] = field(default=())
+    # The rulings at a live table this game has (None: it has none); the API and the screens
+    # ask the ruleset for them, so none of them names a game.
+    rummy_call: RummyCall | None = None
+    resolve_buy: Callable[..., Any] | None = None  # who gets a discard several players want
 
     def resolve_options(self, given: Options | None = None) -> Options:
         """Defaults overlaid with the table's choices; unknown names raise."""
