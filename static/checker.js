@@ -1,11 +1,17 @@
-// Meld checker taps, applied to the cards box at once.
+// Card screen taps, applied to the page's boxes at once.
 //
 // Without this, each tap's request carried the cards the page showed when it
 // was sent, so a second quick tap (which cancels the first request) lost the
-// first card. Here every tap edits the box immediately and then asks htmx for
-// a verdict on the whole box; the last answer always has every tap in it.
+// first card. Here every tap edits the boxes immediately and then asks htmx for
+// an answer on all of them; the last answer always has every tap in it.
 // Without JavaScript the same buttons submit the form and the server applies
 // the tap instead.
+//
+// The meld checker and "Can I go down?" have one box of cards. The rummy check
+// has two, the discard pile and the table (melds between slashes), and taps go
+// where the checked "into" radio says. A meld whose last card is taken back
+// stays an empty place until the answer comes, so every card's button still
+// names its place; the server drops it.
 (function () {
   "use strict";
 
@@ -29,6 +35,78 @@
     box.value = cards.join(" ");
   }
 
+  function wordsOf(text) {
+    var trimmed = text.trim();
+    return trimmed ? trimmed.split(/\s+/) : [];
+  }
+
+  function meldsOf(text) {
+    return text.trim() ? text.split(/[\/|\n]/).map(wordsOf) : [];
+  }
+
+  function write(box, melds) {
+    box.value = melds.map(function (meld) { return meld.join(" "); }).join(" / ");
+  }
+
+  function addCard(form, card) {
+    var into = form.querySelector("input[name=into]:checked");
+    var pile = form.querySelector("input[name=pile]");
+    var table = form.querySelector("input[name=table]");
+    if (!into || into.value === "pile") {
+      pile.value = wordsOf(pile.value).concat([card]).join(" ");
+      return;
+    }
+    var melds = meldsOf(table.value);
+    var index = Number(into.value);
+    if (into.value === "new" || index >= melds.length) {
+      melds.push([card]);
+      // The next taps go on into the meld just started, as the server does without us.
+      into.value = String(melds.length - 1);
+    } else {
+      melds[index].push(card);
+    }
+    write(table, melds);
+  }
+
+  function removeCard(form, button) {
+    var place = button.value.split(":");
+    var position = Number(place[place.length - 1]);
+    var prefix = place.slice(0, -1).join(":") + ":";
+    if (place[0] === "pile") {
+      var pile = form.querySelector("input[name=pile]");
+      var cards = wordsOf(pile.value);
+      cards.splice(position, 1);
+      pile.value = cards.join(" ");
+    } else {
+      var table = form.querySelector("input[name=table]");
+      var melds = meldsOf(table.value);
+      if (melds[Number(place[1])]) { melds[Number(place[1])].splice(position, 1); }
+      write(table, melds);
+    }
+    // Later cards of the same list move down one place: keep their buttons pointing at them.
+    form.querySelectorAll("button[name=remove]").forEach(function (other) {
+      var rest = other.value.slice(prefix.length);
+      if (other.value.indexOf(prefix) === 0 && Number(rest) > position) {
+        other.value = prefix + String(Number(rest) - 1);
+      }
+    });
+    button.remove();
+  }
+
+  function applyPileTap(form, button) {
+    if (button.name === "add") {
+      var suit = form.querySelector("input[name=suit]:checked");
+      addCard(form, button.value === "JK" ? "JK" : button.value + (suit ? suit.value : "S"));
+    } else if (button.name === "remove") {
+      removeCard(form, button);
+    } else if (button.name === "clear") {
+      form.querySelector("input[name=pile]").value = "";
+      form.querySelector("input[name=table]").value = "";
+      var pileRow = form.querySelector("input[name=into][value=pile]");
+      if (pileRow) { pileRow.checked = true; }
+    }
+  }
+
   // htmx remembers a focused or clicked submit button and sends it with the
   // form, which would make the server apply the same tap a second time: stop
   // the click before htmx sees it, and blur the button so htmx forgets it.
@@ -39,7 +117,7 @@
     event.stopPropagation();
     var form = button.form;
     button.blur();
-    applyTap(form, button);
+    (form.querySelector("input[name=pile]") ? applyPileTap : applyTap)(form, button);
     window.htmx.trigger(form, "submit");
   }, true);
 })();

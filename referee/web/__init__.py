@@ -14,13 +14,14 @@ def joker_labels(cards: Iterable[Card]) -> str:
 
 
 def register_web(app: Flask) -> None:
-    from . import arranger, checker, exports, games, home
+    from . import arranger, checker, exports, games, home, rummy_check
     from .errors import register_error_pages
 
     app.register_blueprint(home.bp)
     app.register_blueprint(exports.bp)
     app.register_blueprint(checker.bp)
     app.register_blueprint(arranger.bp)
+    app.register_blueprint(rummy_check.bp)
     app.register_blueprint(games.bp)
     app.add_template_filter(joker_labels)
     register_error_pages(app)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, FieldList, Form, FormField, IntegerField, StringField
-from wtforms.validators import (AnyOf, InputRequired, Length, NumberRange, Optional,
+from wtforms.validators import (AnyOf, InputRequired, Length, NumberRange, Optional, Regexp,
                                 ValidationError)
 from wtforms.widgets import HiddenInput
 
@@ -370,3 +370,32 @@ class DeleteGameForm(FlaskForm):
     """The confirmation of deleting a game: made at the version the device saw."""
 
     expected_version = WholeNumberField(widget=HiddenInput(), validators=[InputRequired()])
+
+
+# --- Can anyone call rummy? (GET, without CSRF: it only reads) --------------------------------
+
+class PileRummyForm(CheckerForm):
+    """The discard pile and the melds on the table, tapped or typed, and where taps go."""
+
+    cards = None  # the pile and the table take the place of the checker's one list
+    pile = StringField("Or type the discard pile, bottom card first", validators=[
+        Length(max=600, message="That is far too many cards.")])
+    table = StringField("and the melds on the table, with / between melds", validators=[
+        Length(max=1200, message="That is far too many cards.")])
+    into = StringField(default="pile", validators=[Regexp(
+        r"^(pile|new|\d{1,2})$", message="Tap the pile, a meld or “New meld”.")])
+    remove = StringField(validators=[Optional(), Regexp(r"^(pile:\d{1,3}|table:\d{1,2}:\d{1,2})$")])
+
+
+def pile_rummy_form(ruleset: Ruleset, formdata) -> PileRummyForm:
+    """The form with a field for each house rule that changes whether rummy may be called."""
+
+    class GamePileRummyForm(PileRummyForm):
+        pass
+
+    specs = {spec.name: spec for spec in ruleset.option_specs}
+    for name in ruleset.rummy_call.options:
+        # An unticked box sends nothing, so only boxes off by default fit a GET form.
+        assert specs[name].type != "bool" or specs[name].default is False, name
+        setattr(GamePileRummyForm, name, _option_field(specs[name]))
+    return GamePileRummyForm(formdata=formdata, decks=default_decks(ruleset))

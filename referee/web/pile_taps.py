@@ -1,0 +1,82 @@
+"""The rummy check's taps: cards into the discard pile or into a meld on the table.
+
+The pile is one list of cards, the table a list of melds, each kept as text the way a
+player could type it (``4H 5H 6H / 9S 9D 9C``). ``into`` says where the next tapped card
+goes: ``pile``, a meld's index, or ``new`` for a meld not started yet. A meld whose last
+card is taken back is dropped, and ``into`` follows the melds that move up.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+MELD_SEPARATORS = re.compile(r"[/|\n]")
+PILE, NEW = "pile", "new"
+
+
+@dataclass
+class PileTaps:
+    pile: list[str]
+    table: list[list[str]]
+    into: str = PILE
+
+    @classmethod
+    def read(cls, pile: str | None, table: str | None, into: str | None) -> PileTaps:
+        """The boxes as sent; empty places in the table stay until ``tidy`` drops them."""
+        melds = [part.split() for part in MELD_SEPARATORS.split(table or "")]
+        if melds == [[]]:
+            melds = []
+        return cls((pile or "").split(), melds, into or PILE)
+
+    @property
+    def pile_text(self) -> str:
+        return " ".join(self.pile)
+
+    @property
+    def table_text(self) -> str:
+        return " / ".join(" ".join(meld) for meld in self.table)
+
+    def add(self, card: str) -> None:
+        if self.into == PILE:
+            self.pile.append(card)
+        elif self.into.isdigit() and int(self.into) < len(self.table):
+            self.table[int(self.into)].append(card)
+        else:
+            self.table.append([card])
+            self.into = str(len(self.table) - 1)  # the next taps go on into the new meld
+
+    def remove(self, where: str) -> None:
+        """Take back the card at ``pile:3`` or ``table:1:2``; a place out of range is ignored."""
+        place, *numbers = where.split(":")
+        cards = self.pile if place == PILE else (
+            self.table[int(numbers[0])] if int(numbers[0]) < len(self.table) else [])
+        index = int(numbers[-1])
+        if index < len(cards):
+            del cards[index]
+
+    def clear(self) -> None:
+        self.pile, self.table, self.into = [], [], PILE
+
+    def tidy(self) -> None:
+        """Drop empty melds, keeping ``into`` on the meld it named (``new`` if that one went)."""
+        kept = [i for i, meld in enumerate(self.table) if meld]
+        if self.into.isdigit():
+            index = int(self.into)
+            self.into = str(kept.index(index)) if index in kept else NEW
+        self.table = [self.table[i] for i in kept]
+
+
+def apply_pile_tap(form) -> PileTaps:
+    """The pile and table after the tap this request carries (sent without JavaScript)."""
+    taps = PileTaps.read(form.pile.data, form.table.data,
+                         None if form.into.errors else form.into.data)
+    if form.clear.data:
+        taps.clear()
+    if form.add.data and not form.add.errors:
+        tapped = form.add.data.strip().upper()
+        taps.add(tapped if tapped == "JK" else tapped + (form.suit.data or "S"))
+    if form.remove.data and not form.remove.errors:
+        taps.remove(form.remove.data)
+    taps.tidy()
+    return taps

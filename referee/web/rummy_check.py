@@ -1,0 +1,175 @@
+"""Can anyone call rummy? Tap in the discard pile and the table; the referee says who may call.
+
+For each game whose rummy call may reach into the discard pile (500). A meld still
+being tapped in (fewer than three cards) is left out of the question until it is whole.
+"""
+
+from __future__ import annotations
+
+import re
+
+from flask import Blueprint, redirect, render_template, request, url_for
+
+from ..core import Card, RefereeInputError, Ruleset, parse_card, parse_cards
+from ..core.rulesets import RULESETS
+from .forms import pile_rummy_form
+from .picker import has_errors, picker_context, was_tapped
+from .pile_taps import PileTaps, apply_pile_tap
+from .rendering import render_screen, wants_fragment
+
+bp = Blueprint("rummy_check", __name__, url_prefix="/rummy")
+
+SMALLEST_MELD = 3
+_TABLE_FIELD = re.compile(r"^table\[(\d+)\]")
+
+
+def calls_on_the_pile(ruleset: Ruleset) -> bool:
+    return ruleset.rummy_call is not None and ruleset.rummy_call.about_pile
+
+
+@bp.get("/<game>")
+def check_pile(game: str):
+    ruleset = RULESETS.get(game)
+    if ruleset is None or not calls_on_the_pile(ruleset):
+        return _no_such_screen(game)
+    form = pile_rummy_form(ruleset, request.args)
+    form.validate()
+    taps = apply_pile_tap(form)
+    options = {name: form[name].data for name in ruleset.rummy_call.options}
+    canonical = url_for("rummy_check.check_pile", game=ruleset.key, decks=form.decks.data,
+                        suit=form.suit.data, into=taps.into, pile=taps.pile_text or None,
+                        table=taps.table_text or None, **_changed(ruleset, options))
+    if was_tapped(request.args) and not wants_fragment():
+        # A tap without htmx lands on the plain URL, so reloading never taps twice.
+        return redirect(canonical, 303)
+
+    question = _Question(taps)
+    rules = None
+    if not has_errors(form):
+        try:
+            rules = ruleset.configure(options=options, decks=form.decks.data)
+        except RefereeInputError as error:  # the form has checked each house rule's value
+            _flag(form.decks, error.message)
+    if rules is not None:
+        question.ask(ruleset, rules, form)
+    form.pile.data, form.table.data = taps.pile_text, taps.table_text
+    deck = ruleset.deck(ruleset.resolve_options()) if rules is None else rules.deck
+    response = render_screen(
+        "rummy_check.html", "_rummy_check.html", 422 if has_errors(form) else 200,
+        ruleset=ruleset, form=form, taps=taps, question=question, problems=has_errors(form),
+        choice_notes=choice_notes,
+        option_fields=[(spec, form[spec.name]) for spec in ruleset.option_specs
+                       if spec.name in options],
+        **picker_context(ruleset, deck, question.every_card, form, rules))
+    if wants_fragment():
+        response.headers["HX-Replace-Url"] = canonical
+    return response
+
+
+class _Question:
+    """The cards tapped in, the question put to the ruleset, and its answer."""
+
+    def __init__(self, taps: PileTaps):
+        self.taps = taps
+        self.pile: list[Card] = []
+        self.table: list[list[Card]] = []
+        self.whole: list[int] = []  # the melds asked about: those with enough cards
+        self.verdict = None
+        self.meld_errors: dict[int, str] = {}
+
+    @property
+    def shown_pile(self) -> list[Card | str]:
+        return _shown(self.taps.pile)
+
+    @property
+    def shown_table(self) -> list[list[Card | str]]:
+        return [_shown(meld) for meld in self.taps.table]
+
+    @property
+    def every_card(self) -> list[Card]:
+        return [*self.pile, *(card for meld in self.table for card in meld)]
+
+    @property
+    def taken(self) -> list[Card]:
+        return self.pile[len(self.pile) - self.verdict.depth:]
+
+    @property
+    def laid_off_on(self) -> list[int]:
+        """The melds the card lays off on, numbered as on the screen (from 0)."""
+        return [self.whole[i] for i in self.verdict.lays_off_on]
+
+    def ask(self, ruleset: Ruleset, rules, form) -> None:
+        try:
+            self.pile = parse_cards(self.taps.pile_text, "discard_pile")
+            self.table = [parse_cards(" ".join(meld), f"table[{i}]")
+                          for i, meld in enumerate(self.taps.table)]
+        except RefereeInputError as error:
+            self._flag(error.field, error.message, form)
+            return
+        self.whole = [i for i, meld in enumerate(self.table) if len(meld) >= SMALLEST_MELD]
+        if not self.pile and not self.table:
+            return  # nothing tapped in yet: no answer
+        try:
+            self.verdict = ruleset.rummy_call.check(
+                self.pile, [self.table[i] for i in self.whole], rules)
+        except RefereeInputError as error:
+            self._flag(_renumbered(error.field, self.whole), error.message, form)
+
+    def _flag(self, field: str | None, message: str, form) -> None:
+        """Put a refusal beside the pile or the meld it names."""
+        match = _TABLE_FIELD.match(field or "")
+        if match:
+            self.meld_errors[int(match.group(1))] = message
+            _flag(form.table, message)
+        else:
+            _flag(form.pile, message)
+
+
+def _shown(words: list[str]) -> list[Card | str]:
+    """Each word as its card, or as typed when it is no card (a refusal says why)."""
+    shown: list[Card | str] = []
+    for word in words:
+        try:
+            shown.append(parse_card(word))
+        except RefereeInputError:
+            shown.append(word)
+    return shown
+
+
+def _renumbered(field: str | None, whole: list[int]) -> str | None:
+    """A field of the question (``table[0][2]``) named as the meld is numbered on the screen."""
+    match = _TABLE_FIELD.match(field or "")
+    if not match:
+        return field
+    return f"table[{whole[int(match.group(1))]}]{field[match.end():]}"
+
+
+def choice_notes(spec) -> dict[str, str]:
+    """What each choice of a house rule means, from its description ("pile: ...; none: ...")."""
+    notes = {}
+    for part in spec.description.split("; "):
+        choice, _, meaning = part.partition(": ")
+        if choice in spec.choices and meaning:
+            notes[choice] = meaning[0].upper() + meaning[1:].rstrip(".") + "."
+    return notes
+
+
+def _changed(ruleset: Ruleset, options: dict) -> dict:
+    """The house rules not at their default, as they go in the page's address."""
+    defaults = ruleset.resolve_options()
+    return {name: ("y" if value is True else value) for name, value in options.items()
+            if value != defaults[name] and value is not None}
+
+
+def _flag(field, message: str) -> None:
+    field.errors = [*field.errors, message]
+
+
+def _no_such_screen(game: str):
+    shown = game if len(game) <= 30 else game[:29] + "…"
+    return render_template(
+        "not_found.html", title="No rummy calls to check",
+        message=f"“{shown}” is not a game whose rummy calls reach into the discard pile. "
+                "These are:",
+        choices=[(ruleset.title, url_for("rummy_check.check_pile", game=ruleset.key))
+                 for ruleset in RULESETS.values() if calls_on_the_pile(ruleset)]), 404
