@@ -167,3 +167,10 @@ def test_the_page_carries_a_strict_content_security_policy(client):
     assert "unsafe-inline" not in response.headers["Content-Security-Policy"]
     page = response.get_data(as_text=True)
     assert "<script>" not in page and " style=" not in page and "onclick" not in page
+
+
+@pytest.mark.parametrize("query", [{"into": "sideways"}, {"remove": "pile:x"},
+                                   {"remove": "table:7:0"}, {"into": "99", "add": "7"}])
+def test_a_tap_no_button_sends_is_passed_over(client, query):
+    response = client.get(PAGE, query_string={"pile": "7H", **query}, headers=HTMX)
+    assert response.status_code == 200

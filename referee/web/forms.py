@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, FieldList, Form, FormField, IntegerField, StringField
-from wtforms.validators import (AnyOf, InputRequired, Length, NumberRange, Optional, Regexp,
+from wtforms.validators import (AnyOf, InputRequired, Length, NumberRange, Optional,
                                 ValidationError)
 from wtforms.widgets import HiddenInput
 
@@ -382,9 +382,10 @@ class PileRummyForm(CheckerForm):
         Length(max=600, message="That is far too many cards.")])
     table = StringField("and the melds on the table, with / between melds", validators=[
         Length(max=1200, message="That is far too many cards.")])
-    into = StringField(default="pile", validators=[Regexp(
-        r"^(pile|new|\d{1,2})$", message="Tap the pile, a meld or “New meld”.")])
-    remove = StringField(validators=[Optional(), Regexp(r"^(pile:\d{1,3}|table:\d{1,2}:\d{1,2})$")])
+    # Where taps go, and which card to take back: set by buttons, and read by PileTaps, which
+    # passes over a value no button sends.
+    into = StringField(default="pile")
+    remove = StringField()
 
 
 def pile_rummy_form(ruleset: Ruleset, formdata) -> PileRummyForm:

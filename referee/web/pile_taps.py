@@ -4,6 +4,15 @@ The pile is one list of cards, the table a list of melds, each kept as text the 
 player could type it (``4H 5H 6H / 9S 9D 9C``). ``into`` says where the next tapped card
 goes: ``pile``, a meld's index, or ``new`` for a meld not started yet. A meld whose last
 card is taken back is dropped, and ``into`` follows the melds that move up.
+
+>>> taps = PileTaps.read("7H 2C", "4H 5H 6H", "new")
+>>> taps.add("9S")
+>>> taps.table_text, taps.into
+('4H 5H 6H / 9S', '1')
+>>> taps.remove("table:1:0")
+>>> taps.tidy()
+>>> taps.table_text, taps.into
+('4H 5H 6H', 'new')
 """
 
 from __future__ import annotations
@@ -13,6 +22,7 @@ from dataclasses import dataclass
 
 MELD_SEPARATORS = re.compile(r"[/|\n]")
 PILE, NEW = "pile", "new"
+_PLACE = re.compile(r"pile:(\d{1,3})|table:(\d{1,2}):(\d{1,2})")
 
 
 @dataclass
@@ -27,7 +37,8 @@ class PileTaps:
         melds = [part.split() for part in MELD_SEPARATORS.split(table or "")]
         if melds == [[]]:
             melds = []
-        return cls((pile or "").split(), melds, into or PILE)
+        into = into if into in (PILE, NEW) or (into or "").isdigit() else PILE
+        return cls((pile or "").split(), melds, into)
 
     @property
     def pile_text(self) -> str:
@@ -47,11 +58,16 @@ class PileTaps:
             self.into = str(len(self.table) - 1)  # the next taps go on into the new meld
 
     def remove(self, where: str) -> None:
-        """Take back the card at ``pile:3`` or ``table:1:2``; a place out of range is ignored."""
-        place, *numbers = where.split(":")
-        cards = self.pile if place == PILE else (
-            self.table[int(numbers[0])] if int(numbers[0]) < len(self.table) else [])
-        index = int(numbers[-1])
+        """Take back the card at ``pile:3`` or ``table:1:2``; any other place is passed over."""
+        place = _PLACE.fullmatch(where)
+        if place is None:
+            return
+        pile_index, meld, meld_index = place.groups()
+        if pile_index is not None:
+            cards, index = self.pile, int(pile_index)
+        else:
+            cards = self.table[int(meld)] if int(meld) < len(self.table) else []
+            index = int(meld_index)
         if index < len(cards):
             del cards[index]
 
@@ -69,14 +85,13 @@ class PileTaps:
 
 def apply_pile_tap(form) -> PileTaps:
     """The pile and table after the tap this request carries (sent without JavaScript)."""
-    taps = PileTaps.read(form.pile.data, form.table.data,
-                         None if form.into.errors else form.into.data)
+    taps = PileTaps.read(form.pile.data, form.table.data, form.into.data)
     if form.clear.data:
         taps.clear()
     if form.add.data and not form.add.errors:
         tapped = form.add.data.strip().upper()
         taps.add(tapped if tapped == "JK" else tapped + (form.suit.data or "S"))
-    if form.remove.data and not form.remove.errors:
+    if form.remove.data:
         taps.remove(form.remove.data)
     taps.tidy()
     return taps

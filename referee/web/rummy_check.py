@@ -19,7 +19,6 @@ from .rendering import render_screen, wants_fragment
 
 bp = Blueprint("rummy_check", __name__, url_prefix="/rummy")
 
-SMALLEST_MELD = 3
 _TABLE_FIELD = re.compile(r"^table\[(\d+)\]")
 
 
@@ -104,18 +103,19 @@ class _Question:
             self.table = [parse_cards(" ".join(meld), f"table[{i}]")
                           for i, meld in enumerate(self.taps.table)]
         except RefereeInputError as error:
-            self._flag(error.field, error.message, form)
+            self._put_beside(error.field, error.message, form)
             return
-        self.whole = [i for i, meld in enumerate(self.table) if len(meld) >= SMALLEST_MELD]
+        smallest = min(rules.melds.min_book, rules.melds.min_run)
+        self.whole = [i for i, meld in enumerate(self.table) if len(meld) >= smallest]
         if not self.pile and not self.table:
             return  # nothing tapped in yet: no answer
         try:
             self.verdict = ruleset.rummy_call.check(
                 self.pile, [self.table[i] for i in self.whole], rules)
         except RefereeInputError as error:
-            self._flag(_renumbered(error.field, self.whole), error.message, form)
+            self._put_beside(_renumbered(error.field, self.whole), error.message, form)
 
-    def _flag(self, field: str | None, message: str, form) -> None:
+    def _put_beside(self, field: str | None, message: str, form) -> None:
         """Put a refusal beside the pile or the meld it names."""
         match = _TABLE_FIELD.match(field or "")
         if match:
