@@ -189,6 +189,9 @@ def _check_points(table: TableRules, name: str, value: int, field_name: Location
         raise HandEntryError(f"{table.ruleset.short_title} points come in {_STEP_WORDS[step]}: "
                              f"{value} cannot be right for {name}.", field_name)
     if value < least:
+        if least <= 0:  # melded or held: no card is worth less than nothing
+            raise HandEntryError(f"{value} for {name} cannot be right: cards are never worth "
+                                 "below 0.", field_name)
         raise HandEntryError(f"{name} did not go out, so still holds a card: at least {least}.",
                              field_name)
     if value > most:
@@ -198,6 +201,15 @@ def _check_points(table: TableRules, name: str, value: int, field_name: Location
 
 
 _STEP_WORDS = {5: "fives", 10: "tens"}
+
+
+def _check_all_cards(table: TableRules, entered: int, field_name: str) -> None:
+    """Every number entered counts different cards: together they cannot pass the decks."""
+    most = most_points(table)
+    if entered > most:
+        decks = f"{table.decks} deck{'s' if table.decks > 1 else ''}"
+        raise HandEntryError(f"The numbers entered come to {entered}, more than every card of "
+                             f"{decks} is worth ({most}): one of them is wrong.", field_name)
 
 
 def _held_points(table: TableRules, players: Sequence[str], went_out: str | None,
@@ -219,7 +231,9 @@ def _held_points(table: TableRules, players: Sequence[str], went_out: str | None
         if name not in given:
             raise HandEntryError(f"Enter what {name} was caught with.", field_name)
         _check_points(table, name, given[name], field_name, least=least)
-    return {name: given.get(name, 0) for name in players}
+    held = {name: given.get(name, 0) for name in players}
+    _check_all_cards(table, sum(held.values()), "event.points")
+    return held
 
 
 def _melded_minus_held(table: TableRules, players: Sequence[str], went_out: str | None,
@@ -240,6 +254,7 @@ def _melded_minus_held(table: TableRules, players: Sequence[str], went_out: str 
             raise HandEntryError(f"{name} went out, so {name} melded or laid off cards: enter "
                                  "what they are worth.", (*where, "melded"))
         melded[name], held[name] = parts["melded"], parts["held"]
+    _check_all_cards(table, sum(melded.values()) + sum(held.values()), "event.players")
     scores = {name: melded[name] - held[name] for name in players}
     return ScoredHand(went_out, scores, held, melded)
 
