@@ -404,7 +404,8 @@ def schema_errors(document, schema, value, where="$"):
     """
     schema = resolve(document, schema)
     known = {"type", "enum", "properties", "required", "additionalProperties", "items", "allOf",
-             "anyOf", "oneOf", "minimum", "maximum", "minItems", "description", "examples"}
+             "anyOf", "oneOf", "minimum", "maximum", "minItems", "description", "examples",
+             "default"}
     unknown = set(schema) - known
     assert not unknown, f"schema_errors cannot check {unknown}"
     errors = []
