@@ -12,6 +12,7 @@ from referee.extensions import db
 from referee.store.games import load_game
 from referee.store.models import Game, GameEvent
 
+NEW_GAME = "/games/new/eversol"  # the setup form of the game these tests keep
 OPTIONS = {"option_rummy_card": "dead", "option_rummy_beats_buy": "y", "option_aris_rule": "y",
            "option_joker_buyer_warning": "y"}
 
@@ -19,7 +20,7 @@ OPTIONS = {"option_rummy_card": "dead", "option_rummy_beats_buy": "y", "option_a
 # --- Helpers --------------------------------------------------------------------------------
 
 def csrf_token(client) -> str:
-    page = client.get("/games/new").get_data(as_text=True)
+    page = client.get(NEW_GAME).get_data(as_text=True)
     return re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page).group(1)
 
 
@@ -44,7 +45,7 @@ def setup_data(players=("Abe", "Ben", "Carl"), dealer="Abe", **extra) -> dict:
 
 
 def new_game(client, players=("Abe", "Ben", "Carl"), dealer="Abe", **extra) -> str:
-    response = send(client, "/games/new", setup_data(players, dealer, **extra))
+    response = send(client, NEW_GAME, setup_data(players, dealer, **extra))
     assert response.status_code == 303, errors(response)
     return response.headers["Location"].rsplit("/", 1)[1]
 
@@ -75,7 +76,7 @@ def game_count(app) -> int:
 # --- Setting up a game ----------------------------------------------------------------------
 
 def test_new_game_page_offers_every_house_rule_at_its_default(client):
-    page = client.get("/games/new").get_data(as_text=True)
+    page = client.get(NEW_GAME).get_data(as_text=True)
     assert 'value="random" checked' in page and 'value="auto" checked' in page
     assert 'name="option_aris_rule" value="y" checked' in page
     assert 'name="option_rummy_card" value="dead" checked' in page
@@ -83,12 +84,12 @@ def test_new_game_page_offers_every_house_rule_at_its_default(client):
 
 
 def test_buttons_add_move_and_remove_players_without_saving(client, app):
-    added = send(client, "/games/new", {"players-0": "Abe", "new_name": "  Ben ", "add": "1"})
+    added = send(client, NEW_GAME, {"players-0": "Abe", "new_name": "  Ben ", "add": "1"})
     assert added.status_code == 200
     assert 'value="Ben"' in added.get_data(as_text=True)
-    moved = send(client, "/games/new", {"players-0": "Abe", "players-1": "Ben", "move": "up-1"})
+    moved = send(client, NEW_GAME, {"players-0": "Abe", "players-1": "Ben", "move": "up-1"})
     assert re.search(r'name="players-0"[^>]*value="Ben"', moved.get_data(as_text=True))
-    removed = send(client, "/games/new", {"players-0": "Abe", "players-1": "Ben",
+    removed = send(client, NEW_GAME, {"players-0": "Abe", "players-1": "Ben",
                                           "unseat": "0"})
     assert re.findall(r'class="seat-name" name="players-\d+"[^>]*value="(\w+)"',
                       removed.get_data(as_text=True)) == ["Ben"]
@@ -97,17 +98,17 @@ def test_buttons_add_move_and_remove_players_without_saving(client, app):
 
 def test_htmx_gets_just_the_form_and_a_redirect_header_on_start(client):
     headers = {"HX-Request": "true"}
-    fragment = send(client, "/games/new", {"new_name": "Abe", "add": "1"}, headers=headers)
+    fragment = send(client, NEW_GAME, {"new_name": "Abe", "add": "1"}, headers=headers)
     assert fragment.get_data(as_text=True).lstrip().startswith("<form")
-    started = send(client, "/games/new", setup_data(), headers=headers)
+    started = send(client, NEW_GAME, setup_data(), headers=headers)
     assert started.status_code == 204 and started.headers["HX-Redirect"].startswith("/games/")
 
 
 def test_a_known_player_is_one_tap(client):
     new_game(client, ("Abe", "Ben"))
-    page = client.get("/games/new").get_data(as_text=True)
+    page = client.get(NEW_GAME).get_data(as_text=True)
     assert 'name="pick" value="Abe"' in page
-    picked = send(client, "/games/new", {"players-0": "Ben", "pick": "Abe"})
+    picked = send(client, NEW_GAME, {"players-0": "Ben", "pick": "Abe"})
     assert 'name="players-1"' in picked.get_data(as_text=True)
     assert 'name="pick" value="Abe"' not in picked.get_data(as_text=True)  # seated already
 
@@ -122,7 +123,7 @@ def test_a_known_player_is_one_tap(client):
     ({"players-0": "Abe", "add": "1", "new_name": ""}, "Type a name first."),
 ])
 def test_bad_setups_are_422_with_the_message_beside_the_field(client, app, data, message):
-    response = send(client, "/games/new", data)
+    response = send(client, NEW_GAME, data)
     assert response.status_code == 422
     assert message in errors(response)
     assert game_count(app) == 0
@@ -301,7 +302,7 @@ def test_a_rummy_penalty_counts_even_for_the_one_who_went_out(client, app):
 def test_without_aris_rule_there_is_no_penalty_to_enter(client, app):
     setup = setup_data()
     del setup["option_aris_rule"]  # an unticked box is not sent
-    response = send(client, "/games/new", setup)
+    response = send(client, NEW_GAME, setup)
     assert response.status_code == 303, errors(response)
     game_id = response.headers["Location"].rsplit("/", 1)[1]
     page = client.get(f"/games/{game_id}/hands/1").get_data(as_text=True)
@@ -467,7 +468,7 @@ def test_the_dealer_is_drawn_again_only_before_the_first_hand(client, app):
 
 def test_edit_rights_outlast_closing_the_browser(app):
     client = app.test_client()
-    response = send(client, "/games/new", setup_data())
+    response = send(client, NEW_GAME, setup_data())
     cookie = next(c for c in response.headers.getlist("Set-Cookie") if c.startswith("session="))
     assert "Expires=" in cookie
 
@@ -605,7 +606,7 @@ def test_home_and_top_bar_lead_to_the_games(client):
 
 def test_posts_without_the_csrf_token_are_refused(client, app):
     assert app.config.get("WTF_CSRF_ENABLED", True)  # on in the tests, as in production
-    refused = client.post("/games/new", data=setup_data())
+    refused = client.post(NEW_GAME, data=setup_data())
     assert refused.status_code == 400 and "Nothing was saved" in text(refused)
     assert game_count(app) == 0
     game_id = new_game(client)  # the same post with the page's token
@@ -619,7 +620,8 @@ def test_posts_without_the_csrf_token_are_refused(client, app):
 def test_pages_have_no_inline_script_or_style(client):
     game_id = new_game(client)
     send(client, f"/games/{game_id}/hands/1", hand_data(0, "1", {0: 15, 2: 35}))
-    for path in ("/games", "/games/new", f"/games/{game_id}", f"/games/{game_id}/hands/2",
+    for path in ("/games", "/games/new", NEW_GAME, f"/games/{game_id}",
+                 f"/games/{game_id}/hands/2",
                  f"/games/{game_id}/standings", f"/games/{game_id}/history",
                  f"/games/{game_id}/watch"):
         body = client.get(path).get_data(as_text=True)
@@ -632,9 +634,9 @@ def test_setup_warns_when_the_decks_chosen_cannot_deal_every_hand(client):
     six = ("Abe", "Ben", "Carl", "Dee", "Eve", "Fay")
     data = {**setup_data(six), "decks": "1"}
     del data["start"]
-    page = text(send(client, "/games/new", data))  # a decks tap re-shows the form
+    page = text(send(client, NEW_GAME, data))  # a decks tap re-shows the form
     assert ("Too few for 6 players: Hand 4 cannot be dealt: 6 hands of 9 cards and the upcard "
             "take 55 cards, and 1 deck has only 54. It needs 2 decks.") in page
-    recommended = text(send(client, "/games/new", {**data, "decks": "auto"}))
+    recommended = text(send(client, NEW_GAME, {**data, "decks": "auto"}))
     assert "3, as recommended for 6" in recommended and "Too few" not in recommended
-    assert "Too few" not in text(send(client, "/games/new", {**data, "decks": "3"}))
+    assert "Too few" not in text(send(client, NEW_GAME, {**data, "decks": "3"}))

@@ -14,8 +14,8 @@ from referee.web.games_chart import score_chart
 
 from .test_api import assert_answer_documented
 from .test_web_checker import verdict_text
-from .test_web_games import (game_count, hand_data, new_game, send, setup_data, text,
-                             version_of)
+from .test_web_games import (NEW_GAME, game_count, hand_data, new_game, send, setup_data,
+                             text, version_of)
 
 CSS = (Path(__file__).resolve().parent.parent / "static" / "app.css").read_text()
 HTMX = {"HX-Request": "true"}
@@ -112,14 +112,14 @@ def test_every_class_on_the_players_page_is_styled(client):
 # --- 4. "Start the game" makes one game, however often it is tapped --------------------------
 
 def start_token(client) -> str:
-    page = client.get("/games/new").get_data(as_text=True)
+    page = client.get(NEW_GAME).get_data(as_text=True)
     return re.search(r'name="start_token" type="hidden" value="([^"]+)"', page).group(1)
 
 
 def test_a_double_tap_on_start_makes_one_game(client, app):
     token = start_token(client)
-    first = send(client, "/games/new", setup_data(start_token=token))
-    second = send(client, "/games/new", setup_data(start_token=token))
+    first = send(client, NEW_GAME, setup_data(start_token=token))
+    second = send(client, NEW_GAME, setup_data(start_token=token))
     assert first.status_code == second.status_code == 303
     assert first.headers["Location"] == second.headers["Location"]
     assert game_count(app) == 1
@@ -127,10 +127,10 @@ def test_a_double_tap_on_start_makes_one_game(client, app):
 
 def test_the_second_post_keeps_edit_rights_even_without_the_first_answers_cookie(client, app):
     token = start_token(client)
-    first = send(client, "/games/new", setup_data(start_token=token))
+    first = send(client, NEW_GAME, setup_data(start_token=token))
     game_id = first.headers["Location"].rsplit("/", 1)[1]
     elsewhere = app.test_client()  # a post whose cookie never saw the first answer
-    second = send(elsewhere, "/games/new", setup_data(start_token=token))
+    second = send(elsewhere, NEW_GAME, setup_data(start_token=token))
     assert second.headers["Location"] == first.headers["Location"]
     assert "Score hand 1" in text(elsewhere.get(f"/games/{game_id}"))
     assert game_count(app) == 1
@@ -138,7 +138,7 @@ def test_the_second_post_keeps_edit_rights_even_without_the_first_answers_cookie
 
 def test_a_double_tap_through_htmx_makes_one_game(client, app):
     token = start_token(client)
-    answers = [send(client, "/games/new", setup_data(start_token=token), headers=HTMX)
+    answers = [send(client, NEW_GAME, setup_data(start_token=token), headers=HTMX)
                for _ in range(2)]
     assert {a.status_code for a in answers} == {204}
     assert answers[0].headers["HX-Redirect"] == answers[1].headers["HX-Redirect"]
@@ -147,16 +147,16 @@ def test_a_double_tap_through_htmx_makes_one_game(client, app):
 
 def test_the_token_lasts_through_adding_players_and_a_new_page_gets_a_new_one(client):
     token = start_token(client)
-    again = send(client, "/games/new", {"new_name": "Abe", "add": "1", "start_token": token})
+    again = send(client, NEW_GAME, {"new_name": "Abe", "add": "1", "start_token": token})
     assert f'value="{token}"' in again.get_data(as_text=True)
     assert start_token(client) != token
-    assert client.get("/games/new").headers["Cache-Control"] == "no-store"
+    assert client.get(NEW_GAME).headers["Cache-Control"] == "no-store"
 
 
 def test_the_same_form_with_other_players_is_a_new_game(client, app):
     token = start_token(client)
-    send(client, "/games/new", setup_data(start_token=token))
-    other = send(client, "/games/new", setup_data(("Dee", "Eve"), "Dee", start_token=token))
+    send(client, NEW_GAME, setup_data(start_token=token))
+    other = send(client, NEW_GAME, setup_data(("Dee", "Eve"), "Dee", start_token=token))
     assert other.status_code == 303
     assert game_count(app) == 2
 
@@ -167,7 +167,7 @@ def test_without_a_token_a_game_is_still_made(client, app):
 
 
 def test_the_start_button_is_disabled_while_the_form_posts(client):
-    form = section(client.get("/games/new").get_data(as_text=True), 'id="new-game"')
+    form = section(client.get(NEW_GAME).get_data(as_text=True), 'id="new-game"')
     assert 'hx-disabled-elt="find .setup-start button"' in form
 
 

@@ -123,11 +123,19 @@ def _option_field(spec: OptionSpec):
     if spec.type == "bool":
         return BooleanField(spec.description, default=spec.default)
     if spec.type == "choice":  # shown as a radio per choice (the template reads spec.choices)
-        return StringField(spec.description, default=spec.default, validators=[AnyOf(
-            spec.choices, message=f"Choose {' or '.join(map(str, spec.choices))}.")])
+        return StringField(spec.description, default=spec.default, filters=[
+            _as_choice(spec.choices)], validators=[AnyOf(
+                spec.choices, message=f"Choose {' or '.join(map(str, spec.choices))}.")])
     return WholeNumberField(spec.description, default=spec.default, validators=[
         Optional(), NumberRange(min=spec.minimum, max=spec.maximum,
                                 message=f"Choose from {spec.minimum} to {spec.maximum}.")])
+
+
+def _as_choice(choices: tuple):
+    """A posted choice as the option has it: the number 13, not the text "13"."""
+    def choice(value):
+        return next((c for c in choices if str(c) == str(value)), value)
+    return choice
 
 
 def option_values(form: NewGameForm, ruleset: Ruleset) -> dict:

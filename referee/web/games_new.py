@@ -1,8 +1,11 @@
-"""Setting up a game: who plays, in which seats, who deals first, decks and house rules.
+"""Setting up a game: which game, who plays, in which seats, who deals first, decks and
+house rules.
 
-Every button posts the whole form back: adding, moving or removing a player
-re-shows it (htmx swaps just the form; without JavaScript the page reloads),
-and only "Start the game" makes the game.
+``/games/new`` asks which game; ``/games/new/<ruleset>`` sets one up. Every button
+posts the whole form back: adding, moving or removing a player re-shows it (htmx
+swaps just the form; without JavaScript the page reloads), and only "Start the
+game" makes the game. How many players a game seats, its decks and its house
+rules all come from the ruleset.
 """
 
 from __future__ import annotations
@@ -10,13 +13,14 @@ from __future__ import annotations
 import re
 import secrets
 
-from flask import Response, current_app, flash, make_response, redirect, request, url_for
+from flask import (Response, abort, current_app, flash, make_response, redirect, render_template,
+                   request, url_for)
 from sqlalchemy import func, select
 
 from ..core import RefereeInputError
 from ..core.game import GameSetup
-from ..core.rulesets import get_ruleset
-from ..core.rulesets.model import MAX_PLAYERS, MIN_PLAYERS, first_short_deal
+from ..core.rulesets import RULESETS, Ruleset, get_ruleset
+from ..core.rulesets.model import first_short_deal
 from ..extensions import db
 from ..store.starts import start_game_once
 from ..store.models import Game, GameSeat, Player
@@ -24,14 +28,37 @@ from .forms import new_game_form, option_field_name, option_values
 from .games import bp, grant_edit
 from .rendering import render_screen, wants_fragment
 
-RULESET = "eversol"  # the one game the scorekeeper keeps so far
 KNOWN_PLAYERS_SHOWN = 40
 START_TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
 
 
-@bp.route("/new", methods=["GET", "POST"])
+def kept_rulesets() -> list[Ruleset]:
+    """The games the scorekeeper keeps, in the order the referee lists them."""
+    return [ruleset for ruleset in RULESETS.values() if ruleset.keeping is not None]
+
+
+def _kept_or_404(key: str) -> Ruleset:
+    try:
+        ruleset = get_ruleset(key)
+    except RefereeInputError:
+        abort(404)
+    if ruleset.keeping is None:
+        abort(404)
+    return ruleset
+
+
+@bp.get("/new")
 def new_game():
-    ruleset = get_ruleset(RULESET)
+    """Which game? (``?ruleset=500`` goes straight to that game's setup.)"""
+    chosen = request.args.get("ruleset")
+    if chosen:
+        return redirect(url_for("games.setup_game", ruleset=_kept_or_404(chosen).key), 303)
+    return render_template("games/choose.html", rulesets=kept_rulesets())
+
+
+@bp.route("/new/<ruleset>", methods=["GET", "POST"])
+def setup_game(ruleset: str):
+    ruleset = _kept_or_404(ruleset)
     form = new_game_form(ruleset, request.form if request.method == "POST" else None)
     if not START_TOKEN.fullmatch(form.start_token.data or ""):  # a new form (or one without)
         form.start_token.data = secrets.token_urlsafe(16)
@@ -43,7 +70,7 @@ def new_game():
                 return _started(setup, drawn=form.dealer.data in (None, "", "random"),
                                 token=form.start_token.data)
         else:
-            _apply_button(form)
+            _apply_button(form, ruleset)
     status = 422 if _has_errors(form) else 200
     response = render_screen("games/new.html", "games/_new_form.html", status,
                              **_context(form, ruleset))
@@ -52,15 +79,15 @@ def new_game():
     return response
 
 
-def _apply_button(form) -> None:
+def _apply_button(form, ruleset: Ruleset) -> None:
     names = _names(form)
     if form.add.data or form.pick.data:
         name = (form.pick.data or form.new_name.data or "").strip()
         if not name:
             form.new_name.errors = [*form.new_name.errors, "Type a name first."]
-        elif len(names) >= MAX_PLAYERS:
-            form.new_name.errors = [*form.new_name.errors,
-                                    f"{MAX_PLAYERS} players is the most one game can seat."]
+        elif len(names) >= ruleset.players[1]:
+            form.new_name.errors = [*form.new_name.errors, f"{ruleset.title} seats "
+                                    f"{ruleset.players[1]} players at most."]
         elif not form.new_name.errors:
             names.append(" ".join(name.split()))
             if not form.pick.data:
@@ -87,9 +114,9 @@ def _setup_from(form, ruleset) -> GameSetup | None:
     for seat, name in zip(form.players, names):
         if not name.strip():
             seat.errors = [*seat.errors, "Type a name for this seat, or remove it."]
-    if len(names) < MIN_PLAYERS:
-        form.players.errors = [*form.players.errors, f"A game needs at least {MIN_PLAYERS} "
-                               "players: add someone."]
+    if len(names) < ruleset.players[0]:
+        form.players.errors = [*form.players.errors, f"A game needs at least "
+                               f"{ruleset.players[0]} players: add someone."]
     if _has_errors(form):
         return None
     dealer = None if form.dealer.data in (None, "", "random") else form.dealer.data
@@ -152,27 +179,44 @@ def _has_errors(form) -> bool:
     return any(field.errors for field in form) or any(seat.errors for seat in form.players)
 
 
-def _context(form, ruleset) -> dict:
+def _context(form, ruleset: Ruleset) -> dict:
     names = _names(form)
     seated = {name.casefold() for name in names}
     count = len(names)
     return {
         "form": form, "ruleset": ruleset, "names": names,
         "known": [name for name in _known_players() if name.casefold() not in seated],
-        "recommended_decks": ruleset.recommended_decks(max(count, MIN_PLAYERS)),
+        "recommended_decks": ruleset.recommended_decks(
+            min(max(count, ruleset.players[0]), ruleset.players[1])),
         "player_count": count,
         "too_few_decks": _too_few_decks(form, ruleset, count),
         "option_fields": [(spec, form[option_field_name(spec.name)])
                           for spec in ruleset.option_specs],
-        "max_players": MAX_PLAYERS,
+        "game_end": _game_end(form, ruleset),
     }
 
 
-def _too_few_decks(form, ruleset, players: int):
+def _game_end(form, ruleset: Ruleset) -> str:
+    """How the game ends with the house rules as chosen so far: "first to 500", "5 hands"."""
+    try:
+        options = ruleset.resolve_options(option_values(form, ruleset))
+    except RefereeInputError:  # a rule still being typed: as most tables play
+        options = ruleset.resolve_options()
+    return ruleset.keeping.end(options).describe()
+
+
+def _too_few_decks(form, ruleset: Ruleset, players: int):
     """The first hand the decks chosen cannot deal to the players seated, if any."""
-    if players < MIN_PLAYERS or not (form.decks.data or "").isdigit() or form.decks.errors:
+    fewest, most = ruleset.players
+    if (not fewest <= players <= most
+            or not (form.decks.data or "").isdigit() or form.decks.errors):
         return None
-    return first_short_deal(ruleset.configure(decks=int(form.decks.data)), players)
+    try:  # the house rules as chosen (one may change the deal), else as most tables play
+        table = ruleset.configure(options=option_values(form, ruleset),
+                                  decks=int(form.decks.data))
+    except RefereeInputError:
+        table = ruleset.configure(decks=int(form.decks.data))
+    return first_short_deal(table, players)
 
 
 def _known_players() -> list[str]:

@@ -36,7 +36,7 @@ def add_players(page, names) -> None:
 
 
 def start_game(page, live_server, names=PLAYERS, dealer="Abe") -> str:
-    page.goto(f"{live_server}/games/new")
+    page.goto(f"{live_server}/games/new/eversol")
     add_players(page, names)
     page.locator(".chip-choice", has_text=re.compile(f"^{dealer}$")).click()
     page.get_by_role("button", name="Start the game").click()
@@ -137,7 +137,7 @@ def assert_touch_targets_and_no_overflow(page, width: int) -> None:
 def test_a_whole_game_on_the_tablet_while_a_tv_watches(live_server, open_screen):
     tablet = open_screen(TABLET)
     page = tablet.page
-    page.goto(f"{live_server}/games/new")
+    page.goto(f"{live_server}/games/new/eversol")
     add_players(page, PLAYERS)
     tablet.shot("games-new-tablet")
     game_url = start_game(page, live_server)
@@ -233,7 +233,7 @@ def test_a_whole_game_on_the_tablet_while_a_tv_watches(live_server, open_screen)
 def test_the_screens_on_a_phone(live_server, open_screen):
     phone = open_screen(PHONE)
     page = phone.page
-    page.goto(f"{live_server}/games/new")
+    page.goto(f"{live_server}/games/new/eversol")
     add_players(page, ("Ann", "Bo", "Cy"))
     page.get_by_role("button", name="Move Cy up").click()
     expect(page.locator(".seat-name").nth(1)).to_have_value("Cy")

@@ -92,7 +92,7 @@ def test_a_double_tap_on_start_makes_one_game(live_server, open_screen, javascri
     names = ("Dabby", "Tappy") if javascript else ("Nojo", "Scripto")
     screen = open_screen(TABLET, javascript=javascript)
     page = screen.page
-    page.goto(f"{live_server}/games/new")
+    page.goto(f"{live_server}/games/new/eversol")
     if javascript:
         add_players(page, names)
     else:  # each Add posts the form and the page comes back from the server
@@ -111,10 +111,10 @@ def test_a_double_tap_on_start_makes_one_game(live_server, open_screen, javascri
 
 def test_the_start_button_is_disabled_while_the_game_is_made(live_server, open_screen):
     page = open_screen(TABLET).page
-    page.goto(f"{live_server}/games/new")
+    page.goto(f"{live_server}/games/new/eversol")
     add_players(page, ("Slow", "Poke"))
     held = []  # the post of "Start the game", held back until the button is seen disabled
-    page.route("**/games/new", lambda route: held.append(route))
+    page.route("**/games/new/eversol", lambda route: held.append(route))
     start = page.get_by_role("button", name="Start the game")
     start.click()
     expect(start).to_be_disabled()
