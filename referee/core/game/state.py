@@ -140,6 +140,14 @@ class GameState:
     def dealer_of(self, hand: int) -> str:
         return self.players[self._dealer_seat(hand)]
 
+    def known_dealer_of(self, hand: int) -> str | None:
+        """The dealer of ``hand``, or ``None`` where no one can say yet: a hand after the one
+        being played, when the winner of each hand deals the next."""
+        heads_up = self.keeping.winner_deals_two_handed and len(self.players) == 2
+        if heads_up and hand > len(self.results) + 1:
+            return None
+        return self.dealer_of(hand)
+
     def first_player_of(self, hand: int) -> str:
         """The player left of the dealer, who plays first and has the upcard first."""
         return self.players[(self._dealer_seat(hand) + 1) % len(self.players)]

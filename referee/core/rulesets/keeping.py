@@ -42,6 +42,10 @@ class Ranking(Enum):
     def best_word(self) -> str:
         return "lowest" if self is Ranking.LOWEST_FIRST else "highest"
 
+    @property
+    def better_word(self) -> str:
+        return "lower" if self is Ranking.LOWEST_FIRST else "higher"
+
 
 class EntryShape(Enum):
     """What the end-of-hand entry asks for."""
