@@ -408,3 +408,11 @@ def pile_rummy_form(ruleset: Ruleset, formdata) -> PileRummyForm:
         assert specs[name].type != "bool" or specs[name].default is False, name
         setattr(GamePileRummyForm, name, _option_field(specs[name]))
     return GamePileRummyForm(formdata=formdata, decks=default_decks(ruleset))
+
+
+# --- Ending a game early (POST, with CSRF) ----------------------------------------------------
+
+class EndGameForm(FlaskForm):
+    """The confirmation of ending a game now: made at the version whose standings it showed."""
+
+    expected_version = WholeNumberField(widget=HiddenInput(), validators=[InputRequired()])

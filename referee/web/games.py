@@ -126,6 +126,27 @@ def not_modified(etag: str) -> Response:
     return response
 
 
+MINUS = "\N{MINUS SIGN}"
+
+
+@bp.app_template_filter("signed")
+def signed(points: int) -> str:
+    """A hand's score as the standings show it.
+
+    >>> signed(45), signed(-12), signed(0)
+    ('+45', '−12', '0')
+    """
+    if points > 0:
+        return f"+{points}"
+    return f"{MINUS}{-points}" if points < 0 else "0"
+
+
+@bp.app_template_filter("total")
+def total(points: int) -> str:
+    """A total, with a true minus sign below zero (read aloud as "minus", not "dash")."""
+    return f"{MINUS}{-points}" if points < 0 else str(points)
+
+
 # --- The list of games -----------------------------------------------------------------------
 
 @bp.get("")
@@ -138,11 +159,14 @@ def list_games():
 
 
 def _listed(game: Game) -> dict:
-    """A line of the list: who plays, which hand, who leads or won."""
-    state = load_game(game.id).state
+    """A line of the list: which game, who plays, which hand, who leads or won."""
+    loaded = load_game(game.id)
+    state = loaded.state
     editable = edit_key_for(game.id) is not None
-    return {"game": game, "players": state.players, "hand": state.hand,
-            "hands": state.hands_in_game, "leaders": state.leaders, "editable": editable,
+    return {"game": game, "title": loaded.setup.table.ruleset.title, "end": state.end.describe(),
+            "players": state.players, "hand": state.hand, "hands": state.hands_in_game,
+            "leaders": state.leaders, "winners": state.winners, "finished": state.finished,
+            "editable": editable,
             "deletable": editable and not state.results}
 
 
@@ -182,4 +206,5 @@ def form_expired(error):
 
 
 # The game's own screens join this blueprint (imported last: they use what is above).
-from . import games_board, games_delete, games_hands, games_live, games_new  # noqa: E402,F401
+from . import (games_board, games_delete, games_end, games_hands, games_live,  # noqa: E402,F401
+               games_new)

@@ -8,99 +8,22 @@ static/games.js tells htmx not to swap on it.
 
 from __future__ import annotations
 
-from collections import Counter
-from dataclasses import dataclass
-
 import segno
 from flask import abort, make_response, redirect, render_template, request, url_for
 from markupsafe import Markup
 
-from ..core.game import event_from_dict
-from ..core.rulesets.model import Contract
+from ..core.game import GameState, event_from_dict
 from ..store.games import EditKeyError, LoadedGame, check_edit_key, current_version
 from ..store.models import GameEvent
 from .forms import live_forms
 from .games import bp, edit_key_for, game_or_404, grant_edit, live_etag, may_edit, not_modified
 from .games_chart import score_chart
-from .games_entry import describe_entry
+from .games_history import history_items
+from .games_standings import ranking_places, standings_rows
 from .live_panel import live_panel
 from .rendering import render_screen, wants_fragment
 
 LIVE_PARTS = ("board", "standings", "history", "notice")
-
-
-@dataclass(frozen=True)
-class Cell:
-    points: int
-    running: int
-    went_out: bool
-
-
-@dataclass(frozen=True)
-class StandingsRow:
-    hand: int
-    contract: Contract
-    dealer: str
-    cells: tuple[Cell, ...] | None  # None for a hand not played yet
-    corrections: tuple[str, ...]
-
-
-def standings_rows(state) -> list[StandingsRow]:
-    running = state.running_totals()
-    rows = []
-    for hand, contract in enumerate(state.contracts, 1):
-        result = state.results[hand - 1] if hand <= len(state.results) else None
-        cells = None if result is None else tuple(
-            Cell(result.scores[name], running[hand - 1][name], name == result.went_out)
-            for name in state.players)
-        rows.append(StandingsRow(hand, contract, state.dealer_of(hand), cells,
-                                 result.corrections if result else ()))
-    return rows
-
-
-@dataclass(frozen=True)
-class HistoryItem:
-    stored: GameEvent  # its times and whether (and when) it was undone
-    title: str
-    points: tuple[tuple[str, str], ...]  # each player's line, for hands
-    notes: tuple[str, ...] = ()  # what did not agree with the followed hand, when saved anyway
-
-
-def history_items(loaded: LoadedGame) -> list[HistoryItem]:
-    items = []
-    for stored in loaded.events:
-        event = event_from_dict(stored.payload)
-        lines: tuple[tuple[str, str], ...] = ()
-        notes: tuple[str, ...] = ()
-        if event.type in ("hand_scored", "hand_corrected"):
-            given = {name.casefold(): value for name, value in event.points.items()}
-            how = {name.casefold(): entry for name, entry in event.entries.items()}
-            lines = tuple(
-                (name, _history_line(given.get(name.casefold()), how.get(name.casefold()),
-                                     name.casefold() == event.went_out.casefold()))
-                for name in loaded.state.players)
-        if event.type == "hand_scored" and event.overrides_referee:
-            notes = _saved_anyway(loaded, stored, event.hand)
-        items.append(HistoryItem(stored, event.describe(), lines, notes))
-    return items
-
-
-def _saved_anyway(loaded: LoadedGame, stored: GameEvent, hand: int) -> tuple[str, ...]:
-    said = "Saved anyway, against what the referee saw"
-    results = loaded.state.results
-    if stored.undone_in is not None or hand > len(results) or not results[hand - 1].saved_anyway:
-        return (f"{said}.",)
-    return (f"{said}:", *(m.message for m in results[hand - 1].saved_anyway))
-
-
-def _history_line(points: int | None, entry, went_out: bool) -> str:
-    """``'35 (7 × 2–9)'``, or ``'went out, 0'`` (``'went out, 25 (25 rummy penalty)'``)."""
-    how = describe_entry(entry)
-    words = " ".join(filter(None, ["" if points is None else str(points),
-                                   f"({how})" if how else ""]))
-    if went_out:
-        return f"went out, {words}" if points else "went out, 0"
-    return words
 
 
 def undo_label(loaded: LoadedGame) -> str | None:
@@ -120,12 +43,6 @@ def step_label(stored: GameEvent) -> str:
     return event.describe()
 
 
-def ranking_places(ranking) -> list[tuple]:
-    """Each place with whether it is shared (equal totals): ``(place, shared)``."""
-    counts = Counter(p.place for p in ranking)
-    return [(p, counts[p.place] > 1) for p in ranking]
-
-
 def board_context(loaded: LoadedGame, editing: bool) -> dict:
     state = loaded.state
     ruleset = loaded.setup.table.ruleset
@@ -135,10 +52,11 @@ def board_context(loaded: LoadedGame, editing: bool) -> dict:
         "live_forms": live_forms(state.contract.books + state.contract.runs)
         if editing and state.contract else {},
         "loaded": loaded, "game": loaded.game, "state": state, "version": loaded.version,
-        "ruleset": loaded.setup.table.ruleset, "editing": editing,
+        "ruleset": ruleset, "editing": editing,
+        "cards_dealt": _cards_dealt(state, ruleset),
         "rows": standings_rows(state),
-        "chart": score_chart(state.players, state.running_totals(), state.hands_in_game,
-                             state.leaders),
+        "chart": score_chart(state.players, state.running_totals(), _chart_hands(state),
+                             state.leaders, better=state.keeping.ranking.better_word),
         "last_step": undo_label(loaded),
         # The version of the step the Undo button names: an undo from a board another device
         # has moved on is made only while that step is still the newest.
@@ -146,6 +64,18 @@ def board_context(loaded: LoadedGame, editing: bool) -> dict:
         "ranking": ranking_places(state.ranking),
         "history": history_items(loaded),
     }
+
+
+def _cards_dealt(state: GameState, ruleset) -> int | None:
+    """How many cards each player is dealt for the hand being played."""
+    if state.hand is None:
+        return None
+    return ruleset.deal_size(len(state.players), state.hand, state.setup.options)
+
+
+def _chart_hands(state: GameState) -> int | None:
+    """The chart's hands: once over, those played; else the game's set number (if any)."""
+    return len(state.results) if state.finished else state.hands_in_game
 
 
 def _page(template: str, loaded: LoadedGame, editing: bool, part: str, **extra):

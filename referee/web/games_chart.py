@@ -1,16 +1,21 @@
 """The score chart: everyone's running total after each hand, drawn as SVG by the server.
 
 Only numbers are computed here; templates/games/_chart.html draws them. The
-x axis always spans the whole game, so lines grow to the right hand by hand,
-and each line ends in its player's name and total.
+x axis spans the whole game when it has a set number of hands (so lines grow to
+the right hand by hand), else the hands played and the next. The y axis runs
+from zero, or from below it when a total goes negative (500, Base Rules), to a
+round number above the best total, thousands included; each line ends in its
+player's name and total.
 
 >>> chart = score_chart(["Abe", "Ben"], [{"Abe": 15, "Ben": 0}], 6, leaders=["Ben"])
 >>> [(line.name, line.total, line.points) for line in chart.lines]
 [('Abe', 15, '36,216 71,156'), ('Ben', 0, '36,216 71,216')]
->>> chart.y_ticks[-1]
-(16, 50)
+>>> chart.y_ticks[-1], chart.zero_y
+((16, 50), None)
+>>> below = score_chart(["Ann", "Bo"], [{"Ann": 45, "Bo": -12}], None)
+>>> below.y_ticks[0], below.zero_y, below.lines[1].label
+((216, -25), 149, 'Bo −12')
 """
-
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
@@ -23,7 +28,7 @@ PALETTE = ("#0068a8", "#c44e00", "#00805c", "#a0306e", "#6a3d9a",
 DASHES = ("", "7 4", "2 3")
 
 # About a phone's width in px, so a phone shows the labels near their true size.
-LEFT, RIGHT, TOP, BOTTOM = 36, 160, 16, 34
+LEFT, RIGHT, TOP, BOTTOM = 36, 160, 16, 34  # LEFT grows with the y axis's widest number
 PLOT_WIDTH = 210
 MIN_PLOT_HEIGHT = 200
 # Where the text goes, for the sizes static/app.css gives it: name labels 18 px, ticks 16 px.
@@ -33,9 +38,13 @@ LABEL_TO_BASELINE = 5  # from a label's middle down to its baseline
 LETTER_WIDTH = 13  # px: the most a letter of an 18 px bold label takes, for the chart's width
 TICK_BASELINE = 22  # below the plot: the baseline of the hand numbers
 ABOVE_TICKS = 4  # px a label's middle stays above the plot's bottom, clear of the hand numbers
+TICK_LETTER = 10  # px: the most a character of a 16 px tick number takes
+TICK_GAP = 12  # px between a tick number and the plot
 NICE_STEPS = (10, 25, 50, 100, 200, 250, 500, 1000, 2000)
+MOST_STEPS = 5  # grid lines across the plot, at most (one more when it crosses zero)
 LABEL_LETTERS = 9
 SMALLEST_TOP = 50  # so the first hands do not fill the chart
+MINUS = "\N{MINUS SIGN}"
 
 
 @dataclass(frozen=True)
@@ -70,22 +79,34 @@ class Chart:
     x_ticks: tuple[tuple[int, str], ...]
     y_ticks: tuple[tuple[int, int], ...]
     x_tick_baseline: int
+    zero_y: int | None = None  # where the zero line runs, when totals go below it
+    better: str = "lower"  # which way a total is better, for the caption
+
+    def tick_label(self, value: int) -> str:
+        return _number(value)
 
 
-def score_chart(players: Sequence[str], running: Sequence[Mapping[str, int]], hands: int,
-                leaders: Sequence[str] = ()) -> Chart | None:
-    """The chart after the hands scored so far; ``None`` before the first."""
+def score_chart(players: Sequence[str], running: Sequence[Mapping[str, int]],
+                hands: int | None, leaders: Sequence[str] = (),
+                better: str = "lower") -> Chart | None:
+    """The chart after the hands scored so far; ``None`` before the first. ``hands``: how
+    many the game has, or ``None`` for a game to a target (the axis ends a hand ahead)."""
     if not running:
         return None
+    span = hands or len(running) + 1
     plot_height = max(MIN_PLOT_HEIGHT, LABEL_GAP * len(players))
-    step, top_value = _nice_scale(max(SMALLEST_TOP, *(max(t.values()) for t in running)))
+    lowest = min(0, *(min(t.values()) for t in running))
+    highest = max(SMALLEST_TOP, *(max(t.values()) for t in running))
+    step, low_value, top_value = _nice_range(lowest, highest)
+    values = range(low_value, top_value + 1, step)
+    left = max(LEFT, TICK_GAP + TICK_LETTER * max(len(_number(v)) for v in values))
     bottom = TOP + plot_height
 
     def x(hand: int) -> int:
-        return round(LEFT + hand * PLOT_WIDTH / hands)
+        return round(left + hand * PLOT_WIDTH / span)
 
     def y(value: int) -> int:
-        return round(bottom - value * plot_height / top_value)
+        return round(bottom - (value - low_value) * plot_height / (top_value - low_value))
 
     ends = [y(running[-1][name]) for name in players]
     # Labels stay above the row of hand numbers, wherever their lines end.
@@ -96,30 +117,45 @@ def score_chart(players: Sequence[str], running: Sequence[Mapping[str, int]], ha
         total = running[-1][name]
         label = name if len(name) <= LABEL_LETTERS else name[:LABEL_LETTERS - 1] + "…"
         lines.append(ChartLine(
-            name=name, label=f"{label} {total}", total=total,
+            name=name, label=f"{label} {_number(total)}", total=total,
             colour=PALETTE[seat % len(PALETTE)], dash=DASHES[seat // len(PALETTE) % len(DASHES)],
             points=" ".join(f"{px},{py}" for px, py in dots), dots=dots, end=dots[-1],
             label_y=label_ys[seat], label_x=dots[-1][0] + LABEL_DX,
             label_baseline=label_ys[seat] + LABEL_TO_BASELINE, leading=name in leaders))
-    y_ticks = tuple((y(v), v) for v in range(0, top_value + 1, step))
-    x_ticks = tuple((x(h), "Start" if h == 0 else str(h)) for h in range(hands + 1))
+    y_ticks = tuple((y(v), v) for v in values)
+    x_ticks = tuple((x(h), "Start" if h == 0 else str(h)) for h in range(span + 1))
     # Wide enough for the longest label, so none is cut off at the right.
-    width = max([LEFT + PLOT_WIDTH + RIGHT,
+    width = max([left + PLOT_WIDTH + RIGHT,
                  *(line.label_x + LETTER_WIDTH * len(line.label_text) for line in lines)])
-    return Chart(width, bottom + BOTTOM, LEFT, LEFT + PLOT_WIDTH, TOP, bottom, tuple(lines),
-                 x_ticks, y_ticks, bottom + TICK_BASELINE)
+    return Chart(width, bottom + BOTTOM, left, left + PLOT_WIDTH, TOP, bottom, tuple(lines),
+                 x_ticks, y_ticks, bottom + TICK_BASELINE,
+                 zero_y=y(0) if low_value < 0 else None, better=better)
 
 
-def _nice_scale(value: int) -> tuple[int, int]:
-    """A round step for the y axis's lines, and a top at or above ``value``: five steps at most.
+def _number(value: int) -> str:
+    return f"{MINUS}{-value}" if value < 0 else str(value)
 
-    >>> _nice_scale(50), _nice_scale(60), _nice_scale(215), _nice_scale(300)
-    ((10, 50), (25, 75), (50, 250), (100, 300))
+
+def _nice_range(lowest: int, highest: int) -> tuple[int, int, int]:
+    """A round step for the y axis's lines, and the axis's ends: at or below ``lowest`` (never
+    above zero) and at or above ``highest``, a few steps apart.
+
+    >>> _nice_range(0, 50), _nice_range(0, 60), _nice_range(0, 215), _nice_range(0, 300)
+    ((10, 0, 50), (25, 0, 75), (50, 0, 250), (100, 0, 300))
+    >>> _nice_range(-40, 50), _nice_range(-130, 620), _nice_range(0, 4480)
+    ((25, -50, 50), (200, -200, 800), (1000, 0, 5000))
+    >>> _nice_range(0, 23_000)
+    (5000, 0, 25000)
     """
-    step = next((s for s in NICE_STEPS if value <= s * 5), None)
-    if step is None:  # beyond any Eversol total: steps of a fifth, rounded up to a thousand
-        step = -(-value // 5000) * 1000
-    return step, -(-value // step) * step
+    allowed = MOST_STEPS + (1 if lowest < 0 else 0)
+
+    def ends(step: int) -> tuple[int, int]:  # lowest is never above zero
+        return lowest // step * step, -(-highest // step) * step
+
+    step = next((s for s in NICE_STEPS if ends(s)[1] - ends(s)[0] <= s * allowed), None)
+    if step is None:  # beyond any game's totals: steps of a fifth, rounded up to a thousand
+        step = -(-(highest - lowest) // (MOST_STEPS * 1000)) * 1000
+    return (step, *ends(step))
 
 
 def _spread(wanted: Sequence[int], lowest: int, highest: int) -> list[int]:

@@ -1,0 +1,71 @@
+"""Ending a game early: the table stops, and the standings as they are decide the winner.
+
+A page asks first (a plain form, so it works without JavaScript), showing the
+standings the ending would settle; the form names the version it showed, so a
+hand another device scored meanwhile is never ended unseen. Undo takes it back.
+"""
+
+from __future__ import annotations
+
+from flask import flash, redirect, render_template, url_for
+
+from ..core.game.events import GameEnded
+from ..core.game.errors import IllegalEventError
+from ..store.games import LoadedGame, StaleVersionError, append_event, load_game
+from .forms import EndGameForm
+from .games import bp, game_or_404, required_edit_key
+from .games_standings import ranking_places
+
+
+@bp.get("/<game_id>/end")
+def confirm_end(game_id: str):
+    loaded = game_or_404(game_id)
+    required_edit_key(loaded)
+    refusal = _refusal(loaded)
+    if refusal:
+        return _page(loaded, None, refusal, 409)
+    return _page(loaded, EndGameForm(expected_version=loaded.version))
+
+
+@bp.post("/<game_id>/end")
+def end_game(game_id: str):
+    loaded = game_or_404(game_id)
+    key = required_edit_key(loaded)
+    form = EndGameForm()
+    if not form.validate():
+        form.expected_version.data = loaded.version
+        return _page(loaded, form, "This device lost track of which standings it showed. "
+                                   "Nothing was ended: look at them below, then end the game.",
+                     422)
+    try:
+        ended = append_event(game_id, GameEnded(), form.expected_version.data, key)
+    except StaleVersionError:
+        fresh = load_game(game_id)
+        refusal = _refusal(fresh)
+        return _page(fresh, None if refusal else EndGameForm(expected_version=fresh.version),
+                     refusal or "Another device changed the game after this page showed it, "
+                                "so nothing was ended. Here are the standings as they are now.",
+                     409)
+    except IllegalEventError as error:
+        return _page(loaded, None, error.message, 409)
+    winners = ended.state.winners
+    flash(f"The table ended the game: {' and '.join(winners)} "
+          f"{'wins' if len(winners) == 1 else 'share the win'}. Undo takes it back.")
+    return redirect(url_for("games.game_page", game_id=game_id), 303)
+
+
+def _refusal(loaded: LoadedGame) -> str | None:
+    """Why this game cannot be ended now, if it cannot."""
+    try:
+        loaded.state.apply(GameEnded())
+    except IllegalEventError as error:
+        return error.message
+    return None
+
+
+def _page(loaded: LoadedGame, form: EndGameForm | None, message: str | None = None,
+          status: int = 200):
+    state = loaded.state
+    return render_template("games/end.html", loaded=loaded, game=loaded.game, state=state,
+                           ruleset=loaded.setup.table.ruleset, form=form, message=message,
+                           ranking=ranking_places(state.ranking)), status

@@ -1,0 +1,98 @@
+"""The history page's lines: every step of a game, each scored hand in its own game's terms.
+
+A game scored by what each player was caught with says that, and how it was
+counted; one scored as melded minus held gives each player's score with what
+they melded and held; one where the winner collects says what the winner
+collects. The words follow the entry's shape, which the ruleset names.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from ..core import RefereeInputError
+from ..core.game import GameState, event_from_dict
+from ..core.rulesets.keeping import EntryShape, ScoredHand
+from ..store.games import LoadedGame
+from ..store.models import GameEvent
+from .games import signed
+from .games_entry import describe_entry
+
+@dataclass(frozen=True)
+class HistoryItem:
+    stored: GameEvent  # its times and whether (and when) it was undone
+    title: str
+    points: tuple[tuple[str, str], ...]  # each player's line, for hands
+    notes: tuple[str, ...] = ()  # what did not agree with the followed hand, when saved anyway
+
+
+def history_items(loaded: LoadedGame) -> list[HistoryItem]:
+    items = []
+    for stored in loaded.events:
+        event = event_from_dict(stored.payload)
+        lines: tuple[tuple[str, str], ...] = ()
+        notes: tuple[str, ...] = ()
+        if event.type in ("hand_scored", "hand_corrected"):
+            lines, notes = _hand_lines(loaded.state, event)
+        if event.type == "hand_scored" and event.overrides_referee:
+            notes = _saved_anyway(loaded, stored, event.hand)
+        items.append(HistoryItem(stored, event.describe(), lines, notes))
+    return items
+
+
+def _hand_lines(state: GameState, event) -> tuple[tuple[tuple[str, str], ...], tuple[str, ...]]:
+    """Each player's line for a scored (or corrected) hand, and any note about the entry."""
+    shape = state.keeping.shape
+    if shape is EntryShape.HELD:
+        return _held_lines(state.players, event), ()
+    try:
+        scored = state.keeping.score(state.table, state.players, event.sheet)
+    except RefereeInputError as error:  # an undone entry the game's decks now refuse
+        return (), (f"As entered then, this hand no longer adds up: {error.message}",)
+    if shape is EntryShape.MELDED_MINUS_HELD:
+        return tuple((name, _melded_line(scored, name)) for name in state.players), ()
+    return tuple((name, _collected_line(scored, name)) for name in state.players), ()
+
+
+def _melded_line(scored: ScoredHand, name: str) -> str:
+    """``'+45 (45 melded)'``, ``'−12 (20 melded, 32 held)'``; ``'went out, +45 (...)'``."""
+    parts = [f"{scored.melded[name]} melded" if scored.melded[name] else "",
+             f"{scored.held[name]} held" if scored.held[name] else ""]
+    how = ", ".join(filter(None, parts))
+    line = f"{signed(scored.scores[name])}{f' ({how})' if how else ''}"
+    return f"went out, {line}" if name == scored.went_out else line
+
+
+def _collected_line(scored: ScoredHand, name: str) -> str:
+    """The winner ``'collects 38 (double)'``; the others ``'12 held'``."""
+    if name == scored.went_out:
+        return f"collects {scored.scores[name]}{' (double)' if scored.went_rummy else ''}"
+    return f"{scored.held[name]} held"
+
+
+def _held_lines(players, event) -> tuple[tuple[str, str], ...]:
+    given = {name.casefold(): value for name, value in event.points.items()}
+    how = {name.casefold(): entry for name, entry in event.entries.items()}
+    out = (event.went_out or "").casefold()
+    return tuple((name, _held_line(given.get(name.casefold()), how.get(name.casefold()),
+                                   name.casefold() == out))
+                 for name in players)
+
+
+def _held_line(points: int | None, entry: Mapping | None, went_out: bool) -> str:
+    """``'35 (7 × 2–9)'``, or ``'went out, 0'`` (``'went out, 25 (25 rummy penalty)'``)."""
+    how = describe_entry(entry)
+    words = " ".join(filter(None, ["" if points is None else str(points),
+                                   f"({how})" if how else ""]))
+    if went_out:
+        return f"went out, {words}" if points else "went out, 0"
+    return words
+
+
+def _saved_anyway(loaded: LoadedGame, stored: GameEvent, hand: int) -> tuple[str, ...]:
+    said = "Saved anyway, against what the referee saw"
+    results = loaded.state.results
+    if stored.undone_in is not None or hand > len(results) or not results[hand - 1].saved_anyway:
+        return (f"{said}.",)
+    return (f"{said}:", *(m.message for m in results[hand - 1].saved_anyway))
