@@ -22,8 +22,10 @@ def test_csv_has_a_row_per_hand_the_totals_and_the_places(client):
     rows = list(csv.reader(io.StringIO(response.get_data(as_text=True))))
     assert rows[0] == ["hand", "dealer", "went out", "Abe", "Ben", "Carl", "corrections"]
     assert rows[1] == ["1", "Abe", "Ben", "15", "0", "35", ""]
-    assert rows[-2] == ["total", "", "", "15", "25", "60", ""]
-    assert rows[-1] == ["place", "", "", "1", "2", "3", ""]
+    assert rows[-3] == ["total", "", "", "15", "25", "60", ""]
+    assert rows[-2] == ["place", "", "", "1", "2", "3", ""]
+    assert rows[-1] == ["won", "", "", "yes", "", "", ""]
+    assert response.headers["Content-Disposition"].endswith(f'"eversol-{game["id"]}.csv"')
 
 
 def test_json_export_is_the_games_state(client):

@@ -9,11 +9,13 @@ import json
 from flask import Blueprint, Response, abort, render_template
 
 from ..core.game import player_stats
+from ..core.rulesets.keeping import EntryShape
 from ..store.documents import game_document
 from ..store.games import GameNotFoundError, LoadedGame, load_game
 from ..store.queries import all_game_states
 
 bp = Blueprint("exports", __name__)
+TARGET_GAME_BLANK_ROWS = 4  # on a printed sheet of a game to a target: rows to fill in by hand
 
 
 def _game_or_404(game_id: str) -> LoadedGame:
@@ -25,26 +27,50 @@ def _game_or_404(game_id: str) -> LoadedGame:
 
 @bp.get("/games/<game_id>/export.json")
 def game_json(game_id: str):
-    body = json.dumps(game_document(_game_or_404(game_id)), indent=2, ensure_ascii=False)
-    return _download(body, "application/json", f"eversol-{game_id}.json")
+    loaded = _game_or_404(game_id)
+    body = json.dumps(game_document(loaded), indent=2, ensure_ascii=False)
+    return _download(body, "application/json", f"{_file_stem(loaded)}.json")
 
 
 @bp.get("/games/<game_id>/export.csv")
 def game_csv(game_id: str):
     loaded = _game_or_404(game_id)
     state = loaded.state
+    shape = state.keeping.shape
     out = io.StringIO()
     writer = csv.writer(out)
-    writer.writerow(["hand", "dealer", "went out", *state.players, "corrections"])
+    # What each player melded and held, where the game scores them, after everyone's score.
+    parts = [f"{name} {part}" for name in state.players for part in ("melded", "held")
+             ] if shape is EntryShape.MELDED_MINUS_HELD else []
+    writer.writerow(["hand", "dealer", "went out", *state.players, "corrections", *parts])
     for result in state.results:
-        writer.writerow([result.hand, state.dealer_of(result.hand), result.went_out,
+        entered = [value for name in state.players
+                   for value in (result.melded[name], result.held[name])] if parts else []
+        writer.writerow([result.hand, state.dealer_of(result.hand), _ending(result),
                          *(result.scores[name] for name in state.players),
-                         "; ".join(result.corrections)])
-    writer.writerow(["total", "", "", *(state.totals[name] for name in state.players), ""])
+                         "; ".join(result.corrections), *entered])
+    blank = [""] * len(parts)
+    writer.writerow(["total", "", "", *(state.totals[name] for name in state.players), "",
+                     *blank])
     if state.finished:
         places = {p.name: p.place for p in state.ranking}
-        writer.writerow(["place", "", "", *(places[name] for name in state.players), ""])
-    return _download(out.getvalue(), "text/csv; charset=utf-8", f"eversol-{game_id}.csv")
+        writer.writerow(["place", "", "", *(places[name] for name in state.players), "",
+                         *blank])
+        writer.writerow(["won", "", "", *("yes" if name in state.winners else ""
+                                          for name in state.players), "", *blank])
+    return _download(out.getvalue(), "text/csv; charset=utf-8", f"{_file_stem(loaded)}.csv")
+
+
+def _ending(result) -> str:
+    """Who went out, as a cell: ``Ann``, ``Ann (rummy)``, or ``nobody: the stock ran out``."""
+    if result.went_out is None:
+        return "nobody: the stock ran out"
+    return f"{result.went_out} (rummy)" if result.went_rummy else result.went_out
+
+
+def _file_stem(loaded: LoadedGame) -> str:
+    """``500-<id>``: the ruleset's key names the game a file came from."""
+    return f"{loaded.setup.ruleset}-{loaded.game.id}"
 
 
 @bp.get("/games/<game_id>/sheet")
@@ -52,8 +78,18 @@ def score_sheet(game_id: str):
     loaded = _game_or_404(game_id)
     state = loaded.state
     return render_template("exports/sheet.html", loaded=loaded, state=state,
-                           running=state.running_totals(),
+                           ruleset=loaded.setup.table.ruleset, running=state.running_totals(),
+                           blank_rows=_blank_rows(state),
                            places={p.name: p.place for p in state.ranking})
+
+
+def _blank_rows(state) -> range:
+    """The hands still to write in by hand: those left of a set number, a few of a target game."""
+    if state.finished:
+        return range(0)
+    played = len(state.results)
+    last = state.hands_in_game or played + TARGET_GAME_BLANK_ROWS
+    return range(played + 1, last + 1)
 
 
 @bp.get("/players")
