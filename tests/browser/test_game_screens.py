@@ -44,25 +44,34 @@ def start_game(page, live_server, names=PLAYERS, dealer="Abe") -> str:
     return page.url
 
 
-def api_game(page, live_server, names, hands=0, first_dealer=None, spread=23) -> str:
-    """A game made through the API with ``hands`` scored, opened on ``page`` as its scorer."""
+def api_game(page, live_server, names, hands=0, first_dealer=None, spread=23,
+             ruleset="eversol", events=()) -> str:
+    """A game made through the API, opened on ``page`` as its scorer: an Eversol game with
+    ``hands`` scored, or a game of ``ruleset`` that has taken ``events``."""
     made = page.request.post(f"{live_server}/api/v1/games", data={
-        "ruleset": "eversol", "players": list(names), "first_dealer": first_dealer or names[0]}
+        "ruleset": ruleset, "players": list(names), "first_dealer": first_dealer or names[0]}
     ).json()
-    for hand in range(1, hands + 1):
-        out = names[hand % len(names)]
-        points = {n: 5 * ((i * 7 + hand * 3) % spread + 1)
-                  for i, n in enumerate(names) if n != out}
+    for version, event in enumerate(events or _eversol_hands(names, hands, spread)):
         answer = page.request.post(
             f"{live_server}/api/v1/games/{made['id']}/events",
             headers={"X-Edit-Key": made["edit_key"]},
-            data={"expected_version": hand - 1,
-                  "event": {"type": "hand_scored", "hand": hand, "went_out": out,
-                            "points": points}})
+            data={"expected_version": version, "event": event})
         assert answer.status == 201, answer.text()
     page.goto(f"{live_server}/games/{made['id']}/join/{made['edit_key']}")
     expect(page).to_have_url(re.compile(f"/games/{made['id']}$"))
     return made["id"]
+
+
+def _eversol_hands(names, hands: int, spread: int) -> list[dict]:
+    """Hands that leave totals spread out: each player out in turn, the others caught."""
+    events = []
+    for hand in range(1, hands + 1):
+        out = names[hand % len(names)]
+        points = {n: 5 * ((i * 7 + hand * 3) % spread + 1)
+                  for i, n in enumerate(names) if n != out}
+        events.append({"type": "hand_scored", "hand": hand, "went_out": out,
+                       "points": points})
+    return events
 
 
 def enter_hand(page, went_out: str, held: dict, players=PLAYERS) -> None:
