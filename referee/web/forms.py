@@ -372,10 +372,11 @@ def live_forms(melds: int) -> dict[str, LiveStepForm]:
     return {name: live_form(name, melds) for name in LIVE_FORMS}
 
 
-# --- Deleting a game (POST, with CSRF) --------------------------------------------------------
+# --- A page that asks first: deleting a game, ending it now (POST, with CSRF) ----------------
 
-class DeleteGameForm(FlaskForm):
-    """The confirmation of deleting a game: made at the version the device saw."""
+class ConfirmForm(FlaskForm):
+    """The "yes" of a page that asks first: made at the version of the game the page showed,
+    so nothing another device changed meanwhile is deleted or ended unseen."""
 
     expected_version = WholeNumberField(widget=HiddenInput(), validators=[InputRequired()])
 
@@ -408,11 +409,3 @@ def pile_rummy_form(ruleset: Ruleset, formdata) -> PileRummyForm:
         assert specs[name].type != "bool" or specs[name].default is False, name
         setattr(GamePileRummyForm, name, _option_field(specs[name]))
     return GamePileRummyForm(formdata=formdata, decks=default_decks(ruleset))
-
-
-# --- Ending a game early (POST, with CSRF) ----------------------------------------------------
-
-class EndGameForm(FlaskForm):
-    """The confirmation of ending a game now: made at the version whose standings it showed."""
-
-    expected_version = WholeNumberField(widget=HiddenInput(), validators=[InputRequired()])

@@ -7,7 +7,7 @@ from flask import flash, redirect, render_template, request, url_for
 
 from ..core.game import IllegalEventError
 from ..store.games import StaleVersionError, delete_game
-from .forms import DeleteGameForm
+from .forms import ConfirmForm
 from .games import bp, game_or_404, required_edit_key
 
 
@@ -19,7 +19,7 @@ def confirm_delete(game_id: str):
         return _refused(loaded, "This game has a hand scored, so it is kept: archive it "
                                 "instead to take it off the list.")
     return render_template("games/delete.html", loaded=loaded, game=loaded.game,
-                           form=DeleteGameForm(expected_version=loaded.version),
+                           form=ConfirmForm(expected_version=loaded.version),
                            back=_back(game_id))
 
 
@@ -27,7 +27,7 @@ def confirm_delete(game_id: str):
 def delete(game_id: str):
     loaded = game_or_404(game_id)
     key = required_edit_key(loaded)
-    form = DeleteGameForm()
+    form = ConfirmForm()
     if not form.validate():
         return _refused(loaded, "This device lost track of which game it showed. Nothing was "
                                 "deleted: look at the game again, then delete it.")

@@ -12,7 +12,7 @@ from flask import flash, redirect, render_template, url_for
 from ..core.game.events import GameEnded
 from ..core.game.errors import IllegalEventError
 from ..store.games import LoadedGame, StaleVersionError, append_event, load_game
-from .forms import EndGameForm
+from .forms import ConfirmForm
 from .games import bp, game_or_404, required_edit_key
 from .games_standings import ranking_places
 
@@ -24,14 +24,14 @@ def confirm_end(game_id: str):
     refusal = _refusal(loaded)
     if refusal:
         return _page(loaded, None, refusal, 409)
-    return _page(loaded, EndGameForm(expected_version=loaded.version))
+    return _page(loaded, ConfirmForm(expected_version=loaded.version))
 
 
 @bp.post("/<game_id>/end")
 def end_game(game_id: str):
     loaded = game_or_404(game_id)
     key = required_edit_key(loaded)
-    form = EndGameForm()
+    form = ConfirmForm()
     if not form.validate():
         form.expected_version.data = loaded.version
         return _page(loaded, form, "This device lost track of which standings it showed. "
@@ -42,7 +42,7 @@ def end_game(game_id: str):
     except StaleVersionError:
         fresh = load_game(game_id)
         refusal = _refusal(fresh)
-        return _page(fresh, None if refusal else EndGameForm(expected_version=fresh.version),
+        return _page(fresh, None if refusal else ConfirmForm(expected_version=fresh.version),
                      refusal or "Another device changed the game after this page showed it, "
                                 "so nothing was ended. Here are the standings as they are now.",
                      409)
@@ -63,7 +63,7 @@ def _refusal(loaded: LoadedGame) -> str | None:
     return None
 
 
-def _page(loaded: LoadedGame, form: EndGameForm | None, message: str | None = None,
+def _page(loaded: LoadedGame, form: ConfirmForm | None, message: str | None = None,
           status: int = 200):
     state = loaded.state
     return render_template("games/end.html", loaded=loaded, game=loaded.game, state=state,
