@@ -66,16 +66,26 @@ def test_a_500_entry_no_table_could_have_is_refused_naming_the_input(entry, mess
 
 
 def test_500_plays_on_after_a_tie_for_the_top_at_the_target_and_ends_when_one_leads():
-    hands = [five_hundred_hand(1, "Ann", Ann=(300, 0), Bo=(300, 0), Cy=(0, 10), Di=(0, 10)),
-             five_hundred_hand(2, "Bo", Ann=(200, 0), Bo=(200, 0), Cy=(0, 10), Di=(0, 10))]
+    # What one hand's entries add up to stays within one deck's 426 points.
+    hands = [five_hundred_hand(1, "Ann", Ann=(200, 0), Bo=(200, 0), Cy=(0, 10), Di=(0, 10)),
+             five_hundred_hand(2, "Bo", Ann=(200, 0), Bo=(200, 0), Cy=(0, 10), Di=(0, 10)),
+             five_hundred_hand(3, "Bo", Ann=(100, 0), Bo=(100, 0), Cy=(0, 10), Di=(0, 10))]
     tied = replay(game("500"), hands)
     assert tied.totals["Ann"] == tied.totals["Bo"] == 500
-    assert not tied.finished and tied.hand == 3 and tied.winners == []
-    over = tied.apply(five_hundred_hand(3, "Bo", Ann=(0, 20), Bo=(30, 0), Cy=(0, 10),
+    assert not tied.finished and tied.hand == 4 and tied.winners == []
+    over = tied.apply(five_hundred_hand(4, "Bo", Ann=(0, 20), Bo=(30, 0), Cy=(0, 10),
                                         Di=(0, 10)))
     assert over.finished and over.hand is None and over.winners == ["Bo"]
     with pytest.raises(IllegalEventError, match="The game is over"):
-        over.apply(five_hundred_hand(4, "Bo", Ann=(0, 20), Bo=(30, 0), Cy=(0, 10), Di=(0, 10)))
+        over.apply(five_hundred_hand(5, "Bo", Ann=(0, 20), Bo=(30, 0), Cy=(0, 10), Di=(0, 10)))
+
+
+def test_500_entries_that_together_pass_what_the_decks_hold_are_refused():
+    with pytest.raises(HandEntryError, match="come to 620, more than every card of 1 deck is "
+                                             r"worth \(426\)") as refused:
+        replay(game("500"), [five_hundred_hand(1, "Ann", Ann=(300, 0), Bo=(300, 0), Cy=(0, 10),
+                                               Di=(0, 10))])
+    assert refused.value.field == "event.players"
 
 
 def test_500_must_go_out_to_win_waits_for_the_one_out_to_reach_the_target():
