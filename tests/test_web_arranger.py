@@ -5,6 +5,10 @@ from __future__ import annotations
 import html
 import re
 
+import pytest
+
+from .test_web_checker import assert_enter_taps_nothing
+
 HTMX = {"HX-Request": "true"}
 FITS = "3H 4H 5H 6H 9S 10S JS JK KD KC KH"
 
@@ -88,3 +92,12 @@ def test_forty_one_cards_are_refused_before_solving(client):
     response = client.get("/arrange/eversol", query_string={"decks": 5, "cards": many[:400]})
     assert response.status_code == 422
     assert "at most 40 cards" in " ".join(errors(response))
+
+
+@pytest.mark.parametrize("game", ["eversol", "500"])  # with a contract to choose, and without
+@pytest.mark.parametrize("headers", [{}, HTMX], ids=["page", "fragment"])
+def test_enter_in_a_box_reads_what_was_typed_and_takes_no_card_back(client, game, headers):
+    response = client.get(f"/arrange/{game}", headers=headers,
+                          query_string={"hand": 1, "decks": 2, "cards": "3H 3S 3D"})
+    assert 'name="remove" value="0"' in response.get_data(as_text=True)  # a card to take back
+    assert_enter_taps_nothing(response)

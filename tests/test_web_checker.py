@@ -21,6 +21,20 @@ def field_errors(response) -> list[str]:
     return [html.unescape(error) for error in found]
 
 
+def first_button(response) -> str:
+    """The card form's first submit button: the one Enter in any of its text boxes presses."""
+    page = response.get_data(as_text=True)
+    form = page[page.index('<form id="card-form"'):]
+    return re.search(r"<button\b[^>]*>[^<]*</button>", form).group(0)
+
+
+def assert_enter_taps_nothing(response) -> None:
+    """Enter sends the form as typed: its first button is a plain Check, no tap."""
+    button = first_button(response)
+    assert 'type="submit"' in button and " name=" not in button, button
+    assert re.sub(r"<[^>]+>", "", button) == "Check"
+
+
 def test_home_lists_the_four_games(client):
     html = client.get("/").get_data(as_text=True)
     for key, title in [("eversol", "Eversol Rummy"), ("500", "500 Rummy"),
@@ -154,3 +168,10 @@ def test_pages_carry_a_strict_content_security_policy(client):
     assert "script-src 'self'" in policy and "unsafe-inline" not in policy
     html = client.get("/check/eversol").get_data(as_text=True)
     assert "<script>" not in html and " style=" not in html and "onclick" not in html
+
+
+@pytest.mark.parametrize("headers", [{}, HTMX], ids=["page", "fragment"])
+def test_enter_in_the_box_checks_the_typed_cards_and_takes_none_back(client, headers):
+    response = client.get("/check/eversol?decks=2&cards=7D+8D+9D", headers=headers)
+    assert 'name="remove" value="0"' in response.get_data(as_text=True)  # a card to take back
+    assert_enter_taps_nothing(response)

@@ -7,6 +7,8 @@ import re
 
 import pytest
 
+from .test_web_checker import assert_enter_taps_nothing
+
 HTMX = {"HX-Request": "true"}
 PAGE = "/rummy/500"
 
@@ -174,3 +176,9 @@ def test_the_page_carries_a_strict_content_security_policy(client):
 def test_a_tap_no_button_sends_is_passed_over(client, query):
     response = client.get(PAGE, query_string={"pile": "7H", **query}, headers=HTMX)
     assert response.status_code == 200
+
+
+def test_enter_in_a_box_checks_what_was_typed_and_takes_no_card_back(client):
+    response = client.get(PAGE, query_string={"pile": "7H 2C", "table": "4H 5H 6H"})
+    assert 'name="remove" value="pile:0"' in response.get_data(as_text=True)
+    assert_enter_taps_nothing(response)

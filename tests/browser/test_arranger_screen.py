@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import re
+
+import pytest
 from playwright.sync_api import expect
 
 from .conftest import PHONE, TABLET
-from .test_checker_screen import pick
+from .test_checker_screen import expect_picked, pick, press_enter_in
 
 
 def test_hand_six_that_fits_and_one_that_does_not(live_server, open_screen):
@@ -50,3 +53,23 @@ def test_split_melds_name_the_part_that_breaks_the_contract(live_server, open_sc
     page.get_by_label("Already split them?").fill("3H 3S 3D / 7D 8D 9D 10D")
     page.get_by_role("button", name="Check melds").click()
     expect(split).to_contain_text("These melds meet hand 2")
+
+
+@pytest.mark.parametrize("javascript", [True, False], ids=["htmx", "no-javascript"])
+def test_enter_in_a_box_reads_what_was_typed_and_takes_no_card_back(
+        live_server, open_screen, javascript):
+    page = open_screen(TABLET, javascript=javascript).page
+    page.goto(f"{live_server}/arrange/eversol?hand=1&decks=2")
+    pick(page, "H", "3")
+    pick(page, "S", "3")
+    expect_picked(page, 2, "3♥")
+
+    press_enter_in(page, "Or type the cards", "3H 3S 3D 7C 7D 7S")
+    expect(page.locator("#verdict")).to_contain_text("Yes, you can go down")
+    expect_picked(page, 6, "3♥")
+    expect(page).to_have_url(re.compile(r"cards=3H\+3S\+3D\+7C\+7D\+7S"))
+
+    # Enter in the melds box checks the split, and the hand stays as it was.
+    press_enter_in(page, "Already split them?", "3H 3S 3D / 7C 7D 7S")
+    expect(page.locator("#split-verdict")).to_contain_text("These melds meet hand 1")
+    expect_picked(page, 6, "3♥")

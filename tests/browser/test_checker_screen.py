@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from playwright.sync_api import expect
 
 from .conftest import MIN_TAP, PHONE, TABLET, visible_boxes
@@ -14,6 +15,22 @@ def pick(page, suit: str, *ranks: str) -> None:
     page.locator(f"label.suit:has(input[value='{suit}'])").click()
     for rank in ranks:
         page.get_by_role("button", name=rank, exact=True).click()
+
+
+def press_enter_in(page, label: str, typed: str) -> None:
+    """Type into a text box and press Enter, which presses the form's first submit button."""
+    box = page.get_by_label(label)
+    box.fill(typed)
+    box.press("Enter")
+
+
+def expect_picked(page, count: int, first: str) -> None:
+    """``count`` cards picked, the first of them still ``first``: none was taken back.
+
+    Ask once the page shows the answer Enter brings: until then the old page shows its cards.
+    """
+    expect(page.locator(".picked-card")).to_have_count(count)
+    expect(page.locator(".picked-card").first).to_have_attribute("aria-label", f"Remove {first}")
 
 
 def test_tapping_a_run_then_a_repeated_card(live_server, open_screen):
@@ -109,3 +126,17 @@ def test_home_lists_every_game(live_server, open_screen):
     screen.shot("home-phone")
     page.get_by_role("link", name="Check a meld").first.click()
     expect(page.get_by_role("heading", name=re.compile("Eversol Rummy"))).to_be_visible()
+
+
+@pytest.mark.parametrize("javascript", [True, False], ids=["htmx", "no-javascript"])
+def test_enter_in_the_box_reads_the_typed_cards_and_takes_none_back(
+        live_server, open_screen, javascript):
+    page = open_screen(TABLET, javascript=javascript).page
+    page.goto(f"{live_server}/check/eversol?decks=2")
+    pick(page, "D", "7", "8")
+    expect_picked(page, 2, "7♦")
+
+    press_enter_in(page, "Or type the cards", "7D 8D 9D 10D")
+    expect(page.locator("#verdict")).to_contain_text("Legal run")
+    expect_picked(page, 4, "7♦")
+    expect(page).to_have_url(re.compile(r"cards=7D\+8D\+9D\+10D"))
