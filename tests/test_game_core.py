@@ -16,6 +16,7 @@ from referee.core.game.catch_up import overtaken
 from referee.core.game.events import DecksChanged, UpcardTurned
 from referee.core.game.followed import RefereeMismatchError
 from referee.core.game.held import read_held_cards
+from referee.core.rulesets import EVERSOL
 from referee.core.live.steps import (Bought, BuyClaimed, Discarded, Drew, LaidOff,
                                      RummyCalled, WentDown)
 
@@ -88,8 +89,8 @@ def test_setups_no_table_could_have(players, message):
 @pytest.mark.parametrize("points, went_out, message, field", [
     ({"Ben": 5, "Carl": 5}, "Abe", "Enter what Dee was caught with", "event.points.Dee"),
     ({"Ben": 5, "Carl": 12, "Dee": 5}, "Abe", "come in fives: 12", "event.points.Carl"),
-    ({"Ben": 0, "Carl": 5, "Dee": 5}, "Abe", "at least 5", "event.points.Ben"),
-    ({"Ben": -5, "Carl": 5, "Dee": 5}, "Abe", "at least 5", "event.points.Ben"),
+    ({"Ben": 0, "Carl": 5, "Dee": 5}, "Abe", "at least one card: 5", "event.points.Ben"),
+    ({"Ben": -5, "Carl": 5, "Dee": 5}, "Abe", "at least one card: 5", "event.points.Ben"),
     ({"Abe": -5, "Ben": 5, "Carl": 5, "Dee": 5}, "Abe", "Abe went out", "event.points.Abe"),
     ({"Ben": 5, "Carl": 5, "Dee": 5000}, "Abe", "more than every card", "event.points.Dee"),
     ({"Ben": 5, "Carl": 5, "Dee": 5}, "Zed", "Nobody called Zed", "event.went_out"),
@@ -156,7 +157,7 @@ def test_totals_are_the_sum_of_the_hands_and_the_log_replays_the_same(hands):
     ("", 1, 0),
 ])
 def test_held_cards_count_by_rank(cards, decks, points):
-    assert read_held_cards(cards, decks).points == points
+    assert read_held_cards(cards, EVERSOL.configure(decks=decks)).points == points
 
 
 @pytest.mark.parametrize("cards, decks, message", [
@@ -170,12 +171,13 @@ def test_held_cards_count_by_rank(cards, decks, points):
 ])
 def test_impossible_held_cards_are_refused(cards, decks, message):
     with pytest.raises(RefereeInputError) as refused:
-        read_held_cards(cards, decks)
+        read_held_cards(cards, EVERSOL.configure(decks=decks))
     assert refused.value.message == message
 
 
 def test_held_cards_keep_what_was_written_for_the_history():
-    assert read_held_cards("k 7h jk joker", 2).cards == ("K", "7H", "JK", "JK")
+    two_decks = EVERSOL.configure(decks=2)
+    assert read_held_cards("k 7h jk joker", two_decks).cards == ("K", "7H", "JK", "JK")
 
 
 # --- A hand followed live, inside the kept game ------------------------------------------------

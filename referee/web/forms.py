@@ -142,48 +142,71 @@ def option_values(form: NewGameForm, ruleset: Ruleset) -> dict:
     return {spec.name: form[option_field_name(spec.name)].data for spec in ruleset.option_specs}
 
 
-class HeldForm(Form):
-    """What one player was caught holding: cards counted by value, tapped one by one, or a
-    typed total; and, under Ari's rule, a rummy penalty on top."""
+class AmountForm(Form):
+    """One amount of a player's hand: cards counted by value (a field per value class, added
+    for the game by ``amount_form``), tapped one by one, or a typed total; on held amounts,
+    where the game charges one, a penalty for going out on top."""
 
-    n5 = WholeNumberField("2–9", validators=[Optional(), NumberRange(min=0, max=999)])
-    n10 = WholeNumberField("10–K", validators=[Optional(), NumberRange(min=0, max=999)])
-    n15 = WholeNumberField("Aces", validators=[Optional(), NumberRange(min=0, max=999)])
-    n50 = WholeNumberField("Jokers", validators=[Optional(), NumberRange(min=0, max=999)])
     total = WholeNumberField("Total", validators=[Optional()])
-    cards = StringField("Cards", validators=[Length(max=300, message="Too many cards.")])
+    cards = StringField("Cards", validators=[Length(max=400, message="Too many cards.")])
     penalty = WholeNumberField("Rummy penalty", validators=[Optional(), NumberRange(min=0, max=999)])
 
 
+def count_field(points: int) -> str:
+    """The field counting the cards worth ``points``: one value class, one field (``n5``)."""
+    return f"n{points}"
+
+
+def amount_form(classes) -> type[AmountForm]:
+    class GameAmountForm(AmountForm):
+        pass
+
+    for value_class in classes:
+        setattr(GameAmountForm, count_field(value_class.points), WholeNumberField(
+            value_class.label, validators=[Optional(), NumberRange(min=0, max=999)]))
+    return GameAmountForm
+
+
 class HandForm(FlaskForm):
-    went_out = WholeNumberField("Who went out?")  # a seat; the view reads every one marked
+    went_out = StringField("Who went out?")  # a seat, or "nobody"; the view reads every mark
+    went_rummy = BooleanField("Went rummy (double)")
     expected_version = WholeNumberField(widget=HiddenInput(), validators=[InputRequired()])
-    step = StringField()  # a +/- pressed without JavaScript: "seat:field:delta"
-    tap = StringField()  # a card tapped without JavaScript: "seat:rank"
-    untap = StringField()  # a tapped card taken back without JavaScript: "seat:index"
+    step = StringField()  # a +/- pressed without JavaScript: "held2:n10:+1"
+    tap = StringField()  # a card tapped without JavaScript: "melded2:K"
+    untap = StringField()  # a tapped card taken back without JavaScript: "held2:0"
     correcting = StringField()  # "1" when the form corrected a scored hand, as it was shown
     anyway = StringField()  # "1": save although it contradicts the hand the referee followed
     reason = StringField("Why is it corrected?", validators=[Length(
         max=200, message="Keep the reason to 200 letters.")])
     seats = 0
+    parts: tuple[str, ...] = ()
+
+    def amounts(self, part: str) -> list:
+        """Each seat's ``part`` ("held" or "melded") as a FormField, in seat order."""
+        return [self[f"{part}{seat}"] for seat in range(self.seats)] if part in self.parts else []
 
     @property
     def held(self) -> list:
-        """Each seat's HeldForm field, in seat order."""
-        return [self[f"held{seat}"] for seat in range(self.seats)]
+        return self.amounts("held")
 
 
-def hand_form(players: int, formdata=None, held=(), **data) -> HandForm:
-    """A hand form with a row per seat (``held0-n5``...): fixed names, so a row left out of
-    a post stays empty instead of shifting the rows after it up a seat, as FieldList would."""
+def hand_form(players: int, held_classes, melded_classes=None, formdata=None, rows=None,
+              **data) -> HandForm:
+    """A hand form with an amount per seat (``held0-n5``...), and a melded one too
+    (``melded0-n5``) where ``melded_classes`` are given: fixed names, so a row left out of a
+    post stays empty instead of shifting the rows after it up a seat, as FieldList would."""
 
     class SeatedHandForm(HandForm):
         seats = players
+        parts = ("held",) if melded_classes is None else ("melded", "held")
 
+    kinds = {"held": amount_form(held_classes)}
+    if melded_classes is not None:
+        kinds["melded"] = amount_form(melded_classes)
     for seat in range(players):
-        setattr(SeatedHandForm, f"held{seat}", FormField(HeldForm))
-    rows = {f"held{seat}": row for seat, row in enumerate(held)}
-    return SeatedHandForm(formdata=formdata, **rows, **data)
+        for part, kind in kinds.items():
+            setattr(SeatedHandForm, f"{part}{seat}", FormField(kind))
+    return SeatedHandForm(formdata=formdata, **(rows or {}), **data)
 
 
 class ActionForm(FlaskForm):

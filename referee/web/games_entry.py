@@ -1,212 +1,181 @@
-"""Reading the end-of-hand form: who went out, and what everyone else was caught with.
+"""The end-of-hand form and the core's entry, each read as the other.
 
-Each player's points come from counting held cards by value (2-9 are 5, 10-K
-are 10, an ace 15, a joker 50), from the cards tapped one by one, or from a
-typed total, whichever the scorer found quicker. static/games.js shows the same sums while they are entered;
-this is the count that is saved.
+What the entry asks for, what each card is worth and what is wrong with an
+entry all come from the core (``referee.core.game.entry``); this module only
+turns the form's fields into the core's ``SeatEntry`` rows and back, and makes
+the changes a +/- or a card button asks for when the page posts it without
+JavaScript.
 
->>> carl = read_held("Carl", {"n5": 7, "n10": None, "n15": 0, "n50": None, "total": None})
->>> carl.points, carl.entry
-(35, {'way': 'counts', 'counts': {'2-9': 7, '10-K': 0, 'A': 0, 'joker': 0}})
->>> read_held("Abe", {"n5": None, "n10": None, "n15": None, "n50": None, "total": 12}).problem
-"Eversol points come in fives: 12 can't be right for Abe."
->>> read_held("Ben", {"cards": "K 7 JK"}).entry
-{'way': 'cards', 'cards': ['K', '7', 'JK']}
+>>> from referee.core.rulesets import get_ruleset
+>>> entry = EntryForm(get_ruleset("500").configure())
+>>> entry.parts, [count_field(v.points) for v in entry.classes["melded"]][:3]
+(('melded', 'held'), ['n1', 'n2', 'n3'])
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from ..core import Rank, RefereeInputError
-from ..core.game.held import describe_held, read_held_cards
+from ..core.game.entry import (WAY_WORDS, AmountEntry, SeatEntry, describe_entry, entered_rows,
+                               read_hand)
+from ..core.game.held import MELD_BREAK, card_buttons, card_values, low_ace_points, value_classes
+from ..core.rulesets.keeping import EntryShape, point_step
+from ..core.rulesets.model import TableRules
+from .forms import count_field, hand_form
+
+__all__ = ["WAY_WORDS", "EntryForm", "describe_entry"]  # describe_entry: the history's lines
+NOBODY = "nobody"  # the went_out mark for "Nobody: the stock ran out"
 
 
 @dataclass(frozen=True)
-class ValueClass:
-    field: str  # the form's field
-    points: int
-    label: str  # on the screen
-    key: str  # in the saved entry
+class EntryForm:
+    """The entry form for one game's table: its amounts, their value classes, card buttons."""
 
-
-VALUE_CLASSES = (
-    ValueClass("n5", 5, "2–9", "2-9"),
-    ValueClass("n10", 10, "10–K", "10-K"),
-    ValueClass("n15", 15, "Ace", "A"),
-    ValueClass("n50", 50, "Joker", "joker"),
-)
-COUNT_FIELDS = tuple(v.field for v in VALUE_CLASSES)
-# The card buttons, highest value first: the cards that cost most are the ones not to miss.
-CARD_BUTTONS = ("JK", Rank.ACE.label, *(rank.label for rank in sorted(Rank, reverse=True)
-                                        if rank is not Rank.ACE))
-
-
-@dataclass(frozen=True)
-class HeldReading:
-    points: int | None  # None when nothing usable was entered
-    entry: dict[str, Any] | None  # how it was entered, for the history
-    problem: str | None
-
-
-def read_held(name: str, held: Mapping[str, Any], decks: int = 1) -> HeldReading:
-    """One player's entry: counts, tapped cards or a total; two of them only when they agree."""
-    ways = []  # (points, entry, how it is named in a message)
-    counts = {v.key: held.get(v.field) or 0 for v in VALUE_CLASSES}
-    counted = sum(count * v.points for v, count in zip(VALUE_CLASSES, counts.values()))
-    if counted:
-        ways.append((counted, {"way": "counts", "counts": counts}, "counted cards"))
-    if (held.get("cards") or "").strip():
-        try:
-            cards = read_held_cards(held["cards"], decks)
-        except RefereeInputError as error:
-            return HeldReading(None, None, f"{name}: {error.message}")
-        if cards.points:
-            ways.append((cards.points, {"way": "cards", "cards": list(cards.cards)},
-                         "tapped cards"))
-    total = held.get("total")
-    if total is not None:
-        ways.append((total, {"way": "total", "total": total}, "typed total"))
-    if not ways:
-        return HeldReading(None, None, f"Enter what {name} holds: count or tap the cards, "
-                                       "or type a total.")
-    points, entry, how = ways[0]
-    for other_points, _, other_how in ways[1:]:
-        if other_points != points:
-            return HeldReading(None, None, f"{name}'s {how} make {points}, but the {other_how} "
-                                           f"makes {other_points}: clear one of them.")
-    if points % 5:
-        return HeldReading(points, None, f"Eversol points come in fives: {points} can't be "
-                                         f"right for {name}.")
-    if points < 5:
-        return HeldReading(points, None, f"{name} didn't go out, so still holds at least one "
-                                         "card: 5 or more.")
-    return HeldReading(points, entry, None)
-
-
-WAY_WORDS = {"counts": "counted", "cards": "tapped", "total": "typed"}
-
-
-def way_entered(held: Mapping[str, Any]) -> str:
-    """Which way a row was filled in (``counts``, ``cards`` or ``total``; ``''`` for none):
-    the screen shows the others as not in use.
-
-    >>> way_entered({"n5": 3, "total": None}), way_entered({"cards": "K 7"}), way_entered({})
-    ('counts', 'cards', '')
-    """
-    if held.get("total") is not None:
-        return "total"
-    if (held.get("cards") or "").strip():
-        return "cards"
-    return "counts" if any(held.get(v.field) for v in VALUE_CLASSES) else ""
-
-
-def read_penalty(name: str, penalty: int | None) -> tuple[int, str | None]:
-    """A rummy penalty under Ari's rule: the points of the two dead cards, in fives."""
-    if penalty is None or penalty == 0:
-        return 0, None
-    if penalty < 0 or penalty % 5:
-        return 0, (f"A rummy penalty is the points of two cards, in fives: {penalty} can't be "
-                   f"right for {name}.")
-    return penalty, None
-
-
-@dataclass
-class HandReading:
-    went_out: str | None
-    points: dict[str, int] = field(default_factory=dict)
-    entries: dict[str, Any] = field(default_factory=dict)
-    shown: dict[int, int | None] = field(default_factory=dict)  # by seat, for the screen
-    problems: dict[int, str] = field(default_factory=dict)  # by seat
-    went_out_problem: str | None = None
+    table: TableRules
 
     @property
-    def ok(self) -> bool:
-        return not self.problems and not self.went_out_problem
+    def shape(self) -> EntryShape:
+        return self.table.ruleset.keeping.shape
 
+    @property
+    def parts(self) -> tuple[str, ...]:
+        return ("melded", "held") if self.shape is EntryShape.MELDED_MINUS_HELD else ("held",)
 
-def read_hand(players: Sequence[str], went_out: Sequence[int],
-              held: Sequence[Mapping[str, Any]], decks: int = 1,
-              rummy_penalties: bool = False) -> HandReading:
-    """The whole form: ``went_out`` is every seat marked out (exactly one is right).
+    @property
+    def classes(self) -> dict[str, tuple]:
+        return {part: value_classes(self.table, melded=part == "melded") for part in self.parts}
 
-    With ``rummy_penalties`` (Ari's rule) each row may also carry a penalty, added to
-    what the player holds; for the one who went out it is their whole score.
-    """
-    reading = HandReading(None)
-    if not went_out:
-        reading.went_out_problem = "Tap who went out."
-    elif len(set(went_out)) > 1:
-        reading.went_out_problem = "Only one player goes out in a hand: tap just one."
-    elif not 0 <= went_out[0] < len(players):
-        reading.went_out_problem = "Tap who went out."
-    else:
-        reading.went_out = players[went_out[0]]
-    for seat, name in enumerate(players):
-        row = held[seat] if seat < len(held) else {}
-        penalty, problem = read_penalty(name, row.get("penalty")) if rummy_penalties else (0, None)
-        if name == reading.went_out:
-            one = HeldReading(0, {"way": "penalty"} if penalty else None, None)
-        else:
-            one = read_held(name, row, decks)
-        reading.shown[seat] = None if one.points is None else one.points + penalty
-        problem = one.problem or problem
-        if problem:
-            reading.problems[seat] = problem
-            continue
-        reading.points[name] = one.points + penalty
-        entry = dict(one.entry or {})
-        if penalty:
-            entry["penalty"] = penalty
-        if entry:
-            reading.entries[name] = entry
-    return reading
+    def form(self, players: int, formdata=None, rows: Sequence[SeatEntry] = (),
+             went_out: str | None = None, **data):
+        classes = self.classes
+        return hand_form(players, classes["held"], classes.get("melded"), formdata,
+                         rows=self._form_rows(rows), went_out=went_out, **data)
 
+    def prefilled(self, players: Sequence[str], result, **data):
+        """The form showing a scored hand as it was entered, to correct it."""
+        rows = entered_rows(self.table, players, result.went_out, result.held, result.melded,
+                            result.entries)
+        seat = NOBODY if result.went_out is None else str(players.index(result.went_out))
+        return self.form(len(players), rows=rows, went_out=seat,
+                         went_rummy=result.went_rummy, **data)
 
-def prefilled(players: Sequence[str], went_out: str, points: Mapping[str, int],
-              entries: Mapping[str, Any] | None) -> dict[str, Any]:
-    """Form data showing a scored hand as it was entered, to correct it."""
-    held = []
-    for name in players:
-        entry = (entries or {}).get(name) or {}
-        penalty = entry.get("penalty") or 0
-        row: dict[str, Any] = {"penalty": penalty or None}
-        if name == went_out:
-            pass
-        elif entry.get("way") == "counts":
-            row |= {v.field: entry["counts"].get(v.key, 0) for v in VALUE_CLASSES}
-        elif entry.get("way") == "cards":
-            row["cards"] = describe_held(entry.get("cards") or ())
-        else:
-            row["total"] = points.get(name, 0) - penalty
-        held.append(row)
-    return {"went_out": players.index(went_out), "held": held}
+    def _form_rows(self, rows: Sequence[SeatEntry]) -> dict[str, dict[str, Any]]:
+        data = {}
+        for seat, row in enumerate(rows):
+            for part in self.parts:
+                amount = getattr(row, part)
+                fields = {count_field(v.points): amount.counts.get(v.key) or None
+                          for v in self.classes[part]}
+                fields |= {"cards": amount.cards, "total": amount.total}
+                if part == "held":
+                    fields["penalty"] = row.penalty
+                data[f"{part}{seat}"] = fields
+        return data
 
+    # --- Reading -------------------------------------------------------------------------------
 
-def describe_entry(entry: Mapping[str, Any] | None) -> str:
-    """How a number was entered, in a few words: ``'7 × 2–9, 1 × Ace'`` or ``'typed'``.
+    def rows(self, form) -> list[SeatEntry]:
+        """Each seat's row of the form, as the core reads an entry."""
+        rows = []
+        for seat in range(form.seats):
+            amounts = {part: self._amount(form.amounts(part)[seat].data, part)
+                       for part in self.parts}
+            rows.append(SeatEntry(penalty=form.held[seat].data.get("penalty"), **amounts))
+        return rows
 
-    >>> describe_entry({"way": "counts", "counts": {"2-9": 7, "10-K": 0, "A": 1, "joker": 0}})
-    '7 × 2–9, 1 × Ace'
-    >>> describe_entry({"way": "cards", "cards": ["K", "7", "JK"], "penalty": 25})
-    'K 7 JK + 25 rummy penalty'
-    """
-    if not entry:
-        return ""
-    way = entry.get("way")
-    if way == "counts":
-        counts = entry.get("counts") or {}
-        words = ", ".join(f"{counts[v.key]} × {v.label}" for v in VALUE_CLASSES
-                          if counts.get(v.key))
-    elif way == "cards":
-        words = describe_held(entry.get("cards") or ())
-    elif way == "penalty":
-        words = ""
-    else:
-        words = "typed"
-    if entry.get("penalty"):
-        penalty = f"{entry['penalty']} rummy penalty"
-        return f"{words} + {penalty}" if words else penalty
-    return words
+    def _amount(self, data: dict[str, Any], part: str) -> AmountEntry:
+        counts = {v.key: data.get(count_field(v.points)) for v in self.classes[part]}
+        return AmountEntry(counts, data.get("cards") or "", data.get("total"))
+
+    def read(self, form, players: Sequence[str], marks: Sequence[str]):
+        """The core's reading of the form, with what the form itself could not read (a word
+        where a number goes) beside the seat it was typed for."""
+        seats = [None if mark == NOBODY else int(mark) for mark in marks
+                 if mark == NOBODY or mark.isdigit()]
+        reading = read_hand(self.table, players, seats, self.rows(form),
+                            went_rummy=bool(form.went_rummy.data))
+        for seat, name in enumerate(players):
+            out = name == reading.went_out
+            mistyped = [error for part in self.parts for field in form.amounts(part)[seat]
+                        for error in field.errors
+                        if not out or field.short_name == "penalty"
+                        or self.shape is EntryShape.MELDED_MINUS_HELD]
+            if mistyped:
+                reading.problems[seat] = f"{name}: {mistyped[0]}"
+        return reading
+
+    def way(self, amount) -> str:
+        """Which way an amount of the form was filled in (the others show as not in use)."""
+        return self._amount(amount.data, "melded" if amount.name.startswith("melded")
+                            else "held").way
+
+    # --- What the page carries for static/games.js ---------------------------------------------
+
+    def card_values_json(self) -> str:
+        return json.dumps(card_values(self.table), separators=(",", ":"))
+
+    @property
+    def low_ace(self) -> int | None:
+        return low_ace_points(self.table)
+
+    @property
+    def point_step(self) -> int:
+        return point_step(self.table)
+
+    @property
+    def least_held(self) -> int:
+        """What one card held is worth at the least: a player not out holds at least that."""
+        return self.table.held_points_range(1)[0]
+
+    def buttons(self, part: str) -> tuple[str, ...]:
+        buttons = card_buttons(self.table)
+        return (*buttons, MELD_BREAK) if part == "melded" else buttons
+
+    # --- A +/- or a card button pressed without JavaScript -------------------------------------
+
+    def step(self, form, step: str) -> None:
+        """``held2:n10:+1``: one card of a value class more (or fewer) in an amount."""
+        where, _, rest = step.partition(":")
+        field, _, delta = rest.partition(":")
+        amount = self._amount_at(form, where)
+        if amount is None or field not in self._count_fields(amount):
+            return
+        amount[field].data = max(0, (amount[field].data or 0) + (1 if delta == "+1" else -1))
+        self._one_way(amount, keep=field)
+
+    def tap(self, form, tap: str, untap: str) -> None:
+        """``melded2:K`` adds a card to an amount's cards; ``held2:0`` takes the first back."""
+        where, _, what = (tap or untap).partition(":")
+        amount = self._amount_at(form, where)
+        if amount is None:
+            return
+        part = "melded" if amount.name.startswith("melded") else "held"
+        words = (amount["cards"].data or "").split()
+        if tap and what in self.buttons(part):
+            words.append(what)
+        elif untap and what.isdigit() and int(what) < len(words):
+            del words[int(what)]
+        amount["cards"].data = " ".join(words)
+        self._one_way(amount, keep="cards")
+
+    def _amount_at(self, form, where: str):
+        """``"held2"``, ``"melded0"``, or a bare seat (``"2"``) for the held amount."""
+        part = next((p for p in self.parts if where.startswith(p)), "held")
+        seat = where.removeprefix(part)
+        if not seat.isdigit() or int(seat) >= form.seats:
+            return None
+        return form.amounts(part)[int(seat)]
+
+    @staticmethod
+    def _count_fields(amount) -> list[str]:
+        return [field.short_name for field in amount if field.short_name.startswith("n")]
+
+    def _one_way(self, amount, keep: str) -> None:
+        """Counting, tapping or typing: the way just used replaces the others, as on screen."""
+        counts = self._count_fields(amount)
+        for field in (*counts, "cards", "total"):
+            if field != keep and not (field in counts and keep in counts):
+                amount[field].data = None

@@ -19,15 +19,15 @@ from flask import abort, flash, redirect, render_template, request, url_for
 
 from ..core import RefereeInputError
 from ..core.game import DealerChosen, HandCorrected, HandScored
-from ..core.game.events import DecksChanged
+from ..core.game.entry import SeatEntry, flag
+from ..core.game.events import DecksChanged, describe_ending
 from ..core.game.followed import RefereeMismatchError
 from ..store.games import (LoadedGame, OvertakenError, StaleVersionError, append_event,
                            load_game, undo_last)
-from .forms import ActionForm, hand_form
+from .forms import ActionForm
 from .games import bp, game_or_404, live_etag, not_recorded, required_edit_key
 from .games_board import step_label, undo_label
-from .games_entry import (CARD_BUTTONS, COUNT_FIELDS, VALUE_CLASSES, WAY_WORDS, prefilled,
-                          read_hand, way_entered)
+from .games_entry import NOBODY, WAY_WORDS, EntryForm
 
 
 @bp.route("/<game_id>/hands/<int:hand>", methods=["GET", "POST"])
@@ -35,27 +35,30 @@ def hand_entry(game_id: str, hand: int):
     """Score the hand being played, or correct one already scored (with a reason)."""
     loaded = game_or_404(game_id)
     key = required_edit_key(loaded)
-    if not 1 <= hand <= loaded.state.hands_in_game:
+    state = loaded.state
+    if hand < 1 or hand > (state.hands_in_game or len(state.results) + 1):
         abort(404)
     if request.method == "POST":
         return _save(loaded, hand, key)
-    state = loaded.state
-    if hand > len(state.results) + 1:
+    if hand > len(state.results) + 1 or (hand > len(state.results) and state.finished):
         abort(404)
-    data = {}
+    entry = EntryForm(state.table)
     if hand <= len(state.results):  # a correction starts from the hand as it was entered
-        result = state.results[hand - 1]
-        data = prefilled(state.players, result.went_out, result.held, result.entries)
+        form = entry.prefilled(state.players, state.results[hand - 1],
+                               expected_version=loaded.version)
     elif state.live is not None and state.live.finished:  # the referee saw how it ended
-        data = _seen_by_referee(state.players, state.live.result)
-    return _entry_page(loaded, hand, hand_form(len(state.players), expected_version=loaded.version,
-                                               **data))
+        form = entry.form(len(state.players), **_seen_by_referee(state.players, state.live.result),
+                          expected_version=loaded.version)
+    else:
+        form = entry.form(len(state.players), expected_version=loaded.version)
+    return _entry_page(loaded, hand, form)
 
 
 def _seen_by_referee(players, outcome) -> dict:
     """Who went out and each rummy penalty (Ari's rule), as the live hand ended."""
-    return {"went_out": players.index(outcome.went_out),
-            "held": [{"penalty": outcome.rummy_penalties.get(name) or None} for name in players]}
+    return {"went_out": str(players.index(outcome.went_out)),
+            "rows": [SeatEntry(penalty=outcome.rummy_penalties.get(name) or None)
+                     for name in players]}
 
 
 def _followed_hand(state, hand: int):
@@ -66,13 +69,16 @@ def _followed_hand(state, hand: int):
 
 def _save(loaded: LoadedGame, hand: int, key: str):
     state = loaded.state
-    form = hand_form(len(state.players), request.form)
+    entry = EntryForm(state.table)
+    form = entry.form(len(state.players), request.form)
     form.validate()
     if form.step.data or form.tap.data or form.untap.data:  # pressed without JavaScript
-        _step(form, form.step.data or "")
-        _tap(form, form.tap.data or "", form.untap.data or "")
+        if form.step.data:
+            entry.step(form, form.step.data)
+        else:
+            entry.tap(form, form.tap.data or "", form.untap.data or "")
         return _entry_page(loaded, hand, form, quiet=True)
-    reading = _read(form, loaded)
+    reading = _read(entry, form, loaded)
     seen = form.expected_version.data
     if seen is None or seen > loaded.version:  # not a form this game's pages made
         return _moved_on(loaded, hand, form, reading, form.correcting.data == "1")
@@ -87,12 +93,13 @@ def _save(loaded: LoadedGame, hand: int, key: str):
     if not reading.ok or form.reason.errors:
         return _entry_page(loaded, hand, form, reading, status=422)
 
+    sheet = {"points": reading.points, "entries": reading.entries, "players": reading.players,
+             "went_rummy": reading.went_rummy}
     if correcting:
-        event = HandCorrected(hand, reading.went_out, reading.points,
-                              form.reason.data.strip(), reading.entries)
+        event = HandCorrected(hand, reading.went_out, reason=form.reason.data.strip(), **sheet)
     else:
-        event = HandScored(hand, reading.went_out, reading.points, reading.entries,
-                           overrides_referee=form.anyway.data == "1")
+        event = HandScored(hand, reading.went_out, overrides_referee=form.anyway.data == "1",
+                           **sheet)
     try:
         append_event(loaded.game.id, event, seen, key, catch_up=True)
     except OvertakenError as error:
@@ -101,76 +108,19 @@ def _save(loaded: LoadedGame, hand: int, key: str):
         return _moved_on(load_game(loaded.game.id), hand, form, reading, was_correcting)
     except RefereeMismatchError as error:
         for mismatch in error.mismatches:
-            seat = state.players.index(mismatch.player)
-            reading.problems[seat] = " ".join(filter(None, [reading.problems.get(seat),
-                                                             mismatch.message]))
+            reading.add_problem(state.players.index(mismatch.player), mismatch.message)
         return _entry_page(loaded, hand, form, reading, status=422, saving_anyway=True)
     except RefereeInputError as error:
-        _flag(reading, state.players, error)
+        flag(reading, state.players, error)
         return _entry_page(loaded, hand, form, reading, status=422)
     anyway = " (against what the referee saw)" if form.anyway.data == "1" and not correcting else ""
-    flash(f"Hand {hand} {'corrected' if correcting else 'saved'}{anyway}: {reading.went_out} "
-          "went out.")
+    flash(f"Hand {hand} {'corrected' if correcting else 'saved'}{anyway}: "
+          f"{describe_ending(reading.went_out, reading.went_rummy)}.")
     return redirect(url_for("games.game_page", game_id=loaded.game.id), 303)
 
 
-def _read(form, loaded: LoadedGame):
-    players = loaded.state.players
-    seats = [int(v) for v in request.form.getlist("went_out") if v.isdigit()]
-    reading = read_hand(players, seats, [entry.data for entry in form.held], loaded.state.decks,
-                        rummy_penalties=_aris_rule(loaded))
-    for seat, entry in enumerate(form.held):
-        went_out = players[seat] == reading.went_out
-        mistyped = [e for field in entry for e in field.errors
-                    if not went_out or field.short_name == "penalty"]
-        if mistyped:
-            reading.problems[seat] = f"{players[seat]}: {mistyped[0]}"
-    return reading
-
-
-def _aris_rule(loaded: LoadedGame) -> bool:
-    return bool(loaded.setup.options.get("aris_rule"))
-
-
-def _step(form, step: str) -> None:
-    seat, _, rest = step.partition(":")
-    field, _, delta = rest.partition(":")
-    if not seat.isdigit() or int(seat) >= len(form.held) or field not in COUNT_FIELDS:
-        return
-    held = form.held[int(seat)]
-    held[field].data = max(0, (held[field].data or 0) + (1 if delta == "+1" else -1))
-    _one_way(held, keep=field)
-
-
-def _tap(form, tap: str, untap: str) -> None:
-    """Add a tapped card to a player's cards, or take one back."""
-    seat, _, what = (tap or untap).partition(":")
-    if not seat.isdigit() or int(seat) >= len(form.held):
-        return
-    held = form.held[int(seat)]
-    words = (held["cards"].data or "").split()
-    if tap and what in CARD_BUTTONS:
-        words.append(what)
-    elif untap and what.isdigit() and int(what) < len(words):
-        del words[int(what)]
-    held["cards"].data = " ".join(words)
-    _one_way(held, keep="cards")
-
-
-def _one_way(held, keep: str) -> None:
-    """Counting, tapping or typing: the way just used replaces the others, as on screen."""
-    for field in (*COUNT_FIELDS, "cards", "total"):
-        if field != keep and not (field in COUNT_FIELDS and keep in COUNT_FIELDS):
-            held[field].data = None
-
-
-def _flag(reading, players, error: RefereeInputError) -> None:
-    """Put a problem the core found next to the player it names."""
-    for seat, name in enumerate(players):
-        if error.field == f"event.points.{name}":
-            reading.problems[seat] = error.message
-            return
-    reading.went_out_problem = error.message
+def _read(entry: EntryForm, form, loaded: LoadedGame):
+    return entry.read(form, loaded.state.players, request.form.getlist("went_out"))
 
 
 def _moved_on(fresh: LoadedGame, hand: int, form, reading, was_correcting: bool,
@@ -182,7 +132,8 @@ def _moved_on(fresh: LoadedGame, hand: int, form, reading, was_correcting: bool,
     form.expected_version.data = fresh.version
     if hand <= len(state.results) and not was_correcting:
         done = state.results[hand - 1]
-        message = (f"Another device saved hand {hand} first ({done.went_out} went out). Nothing "
+        message = (f"Another device saved hand {hand} first "
+                   f"({describe_ending(done.went_out, done.went_rummy)}). Nothing "
                    "of yours was saved; your entries are still below. If they are the right ones, "
                    "say why and save them as a correction.")
     elif overtaken is not None:
@@ -193,8 +144,10 @@ def _moved_on(fresh: LoadedGame, hand: int, form, reading, was_correcting: bool,
                    f"(latest: {undo_label(fresh) or 'the start'}). Nothing was saved: check the "
                    "entries below against the fresh standings and save again.")
     else:
-        flash(f"Another device changed this game first: it is at hand {state.hand or 6} now, "
-              f"so hand {hand} cannot be saved. Nothing was saved.", "problem")
+        where = (f"it is at hand {state.hand} now" if state.hand is not None
+                 else "the game is over")
+        flash(f"Another device changed this game first: {where}, so hand {hand} cannot be "
+              "saved. Nothing was saved.", "problem")
         return redirect(url_for("games.game_page", game_id=game_id), 303)
     return _entry_page(fresh, hand, form, reading, status=409, message=message)
 
@@ -202,19 +155,23 @@ def _moved_on(fresh: LoadedGame, hand: int, form, reading, was_correcting: bool,
 def _entry_page(loaded: LoadedGame, hand: int, form, reading=None, status: int = 200,
                 message: str | None = None, quiet: bool = False, saving_anyway: bool = False):
     state = loaded.state
+    entry = EntryForm(state.table)
     if reading is None:
-        reading = _read(form, loaded) if form.is_submitted() else None
+        reading = _read(entry, form, loaded) if form.is_submitted() else None
     correcting = hand <= len(state.results)
     seen = str(form.expected_version.data)
+    ruleset = loaded.setup.table.ruleset
     return render_template(
         "games/hand.html", loaded=loaded, game=loaded.game, state=state, hand=hand,
-        contract=state.contracts[hand - 1], dealer=state.dealer_of(hand),
+        ruleset=ruleset, contract=state.contracts[hand - 1] if state.contracts else None,
+        cards_dealt=ruleset.deal_size(len(state.players), hand, state.setup.options),
+        dealer=state.dealer_of(hand), entry=entry, shape=entry.shape.value,
         form=form, reading=reading,
         show_problems=reading is not None and not quiet, correcting=correcting,
         scored=state.results[hand - 1] if correcting else None, message=message,
-        value_classes=VALUE_CLASSES, card_buttons=CARD_BUTTONS, aris_rule=_aris_rule(loaded),
+        out_penalty=state.keeping.out_penalty(state.setup.options),
         seen=seen, last_step=undo_label(loaded), followed=_followed_hand(state, hand),
-        saving_anyway=saving_anyway, way_entered=way_entered, way_words=WAY_WORDS,
+        saving_anyway=saving_anyway, way_words=WAY_WORDS, nobody=NOBODY,
         etag=live_etag(loaded.game.id, loaded.version, "notice", "edit", seen),
     ), status
 

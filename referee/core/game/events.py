@@ -70,7 +70,7 @@ class HandScored:
         return ScoreSheet(self.went_out, self.points, self.players, self.went_rummy)
 
     def describe(self) -> str:
-        return f"Hand {self.hand}: {_ending(self.went_out, self.went_rummy)}"
+        return f"Hand {self.hand}: {describe_ending(self.went_out, self.went_rummy)}"
 
 
 @dataclass(frozen=True)
@@ -94,7 +94,8 @@ class HandCorrected:
         return f"Hand {self.hand} corrected: {self.reason}"
 
 
-def _ending(went_out: str | None, went_rummy: bool) -> str:
+def describe_ending(went_out: str | None, went_rummy: bool = False) -> str:
+    """How a hand ended, in words: ``'Ben went out'``, ``'the stock ran out'``."""
     if went_out is None:
         return "the stock ran out"
     return f"{went_out} went {'rummy' if went_rummy else 'out'}"

@@ -8,7 +8,7 @@
 >>> state.apply(HandScored(3, "Carl", {"Abe": 12, "Ben": 5}))
 Traceback (most recent call last):
 ...
-referee.core.errors.HandEntryError: Eversol points come in fives: 12 cannot be right for Abe.
+referee.core.errors.HandEntryError: Eversol points come in fives: 12 can't be right for Abe.
 
 What a hand's entry holds, when the game ends and which way the ranking runs
 come from the ruleset (``Ruleset.keeping``); this fold names no game.

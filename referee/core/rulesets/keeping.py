@@ -186,12 +186,21 @@ def most_points(table: TableRules) -> int:
     return _figures(table)[1]
 
 
-def _check_points(table: TableRules, name: str, value: int, field_name: Location,
-                  least: int = 0) -> None:
+def check_points(table: TableRules, name: str, value: int, field_name: str | Location,
+                 least: int = 0) -> None:
+    """Raise ``HandEntryError`` unless some cards of the game could be worth ``value``: in the
+    game's steps, from ``least`` (what one card held is worth at the least) to every card.
+
+    >>> from referee.core.rulesets import get_ruleset
+    >>> check_points(get_ruleset("eversol").configure(), "Abe", 12, "total")
+    Traceback (most recent call last):
+    ...
+    referee.core.errors.HandEntryError: Eversol points come in fives: 12 can't be right for Abe.
+    """
     step, most = point_step(table), most_points(table)
     if step > 1 and value % step:
-        raise HandEntryError(f"{table.ruleset.short_title} points come in {_STEP_WORDS[step]}: "
-                             f"{value} cannot be right for {name}.", field_name)
+        raise HandEntryError(f"{table.ruleset.short_title} points come in {step_words(table)}: "
+                             f"{value} can't be right for {name}.", field_name)
     if value < least:
         if least <= 0:  # melded or held: no card is worth less than nothing
             raise HandEntryError(f"{value} for {name} cannot be right: cards are never worth "
@@ -216,6 +225,11 @@ def _check_all_cards(table: TableRules, entered: int, field_name: str) -> None:
                              f"{decks} is worth ({most}): one of them is wrong.", field_name)
 
 
+def step_words(table: TableRules) -> str:
+    """The game's point step in words: ``'fives'``, or ``'points'`` where any total can be."""
+    return _STEP_WORDS.get(point_step(table), "points")
+
+
 def _held_points(table: TableRules, players: Sequence[str], went_out: str | None,
                  points: Mapping[str, int], charge_out: bool) -> dict[str, int]:
     given = _by_player(players, points, "points")
@@ -229,12 +243,12 @@ def _held_points(table: TableRules, players: Sequence[str], went_out: str | None
                                      field_name)
             if value < 0 or value % point_step(table) or value > most_points(table):
                 raise HandEntryError(f"{name} went out: only a rummy penalty, in "
-                                     f"{_STEP_WORDS.get(point_step(table), 'points')}, can count "
+                                     f"{step_words(table)}, can count "
                                      f"against them, not {value}.", field_name)
             continue
         if name not in given:
             raise HandEntryError(f"Enter what {name} was caught with.", field_name)
-        _check_points(table, name, given[name], field_name, least=least)
+        check_points(table, name, given[name], field_name, least=least)
     held = {name: given.get(name, 0) for name in players}
     _check_all_cards(table, sum(held.values()), "event.points")
     return held
@@ -250,7 +264,7 @@ def _melded_minus_held(table: TableRules, players: Sequence[str], went_out: str 
             raise HandEntryError(f"Enter what {name} melded and still held.", where)
         parts = by_player[name]
         for part in ("melded", "held"):
-            _check_points(table, name, parts[part], (*where, part))
+            check_points(table, name, parts[part], (*where, part))
         if name == went_out and parts["held"]:
             raise HandEntryError(f"{name} went out, so {name} holds nothing: held is 0.",
                                  (*where, "held"))
