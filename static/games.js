@@ -70,10 +70,12 @@
   }
   document.addEventListener("DOMContentLoaded", localTimes);
 
-  // --- End of hand: steppers and live points ---------------------------------------------
-  var WORTH = { n5: 5, n10: 10, n15: 15, n50: 50 };
+  // --- End of hand: steppers, tapped cards and live points ---------------------------------
+  // What each card is worth, the game's point step and what the entry asks for come with the
+  // page from the core (data-card-values, data-worth, data-point-step, data-low-ace on the
+  // form); this only adds them up as the server will on saving (referee/core/game/entry.py).
 
-  function input(row, name) { return row.querySelector("input[name$='-" + name + "']"); }
+  function field(box, name) { return box.querySelector("input[name$='-" + name + "']"); }
 
   function wholeNumber(box) {
     var text = box.value.trim();
@@ -81,84 +83,170 @@
     return /^\d+$/.test(text) ? Number(text) : NaN;
   }
 
-  // A card's worth from its rank alone: the suit never changes an Eversol score.
-  function cardWorth(word) {
+  function number(form, name) { return Number(form.getAttribute("data-" + name)); }
+
+  function cardValues(form) {
+    if (!form.cardValues) { form.cardValues = JSON.parse(form.getAttribute("data-card-values") || "{}"); }
+    return form.cardValues;
+  }
+
+  // A written card as its button writes it: "7H" and "7" are both "7", "*" is "JK".
+  function cardKey(word) {
     var text = word.toUpperCase();
-    if (/^(JK|\*|JOKER)$/.test(text)) { return 50; }
+    if (/^(JK|\*|JOKER)$/.test(text)) { return "JK"; }
     var rank = text.replace(/^(10|[2-9TJQKA])[SHDC\u2660-\u2667]$/, "$1");
-    if (rank === "A") { return 15; }
-    if (/^(10|T|J|Q|K)$/.test(rank)) { return 10; }
-    if (/^[2-9]$/.test(rank)) { return 5; }
-    return NaN;
+    return rank === "T" ? "10" : rank;
   }
 
-  function cardWords(row) {
-    return input(row, "cards").value.split(/[\s,;]+/).filter(function (w) { return w; });
+  function cardWords(amount) {
+    return field(amount, "cards").value.replace(/\//g, " / ").split(/[\s,;]+/)
+      .filter(function (w) { return w; });
   }
 
-  // The same sum the server makes on saving (referee/web/games_entry.py).
-  function showPoints(row) {
-    var output = row.querySelector(".entry-points");
-    var penaltyBox = input(row, "penalty");
-    var penalty = penaltyBox ? (wholeNumber(penaltyBox) || 0) : 0;
-    if (row.querySelector("input[name=went_out]").checked) {
-      output.textContent = String(penalty); return;
-    }
-    var counted = 0;
-    Object.keys(WORTH).forEach(function (name) {
-      counted += (wholeNumber(input(row, name)) || 0) * WORTH[name];
+  var PLACE = { J: 11, Q: 12, K: 13 };  // where a card lies in a sequence, for the low ace
+
+  // Melded cards come meld by meld, "/" between: an ace lies low in a sequence whose lowest
+  // other card is nearer the bottom than its highest is to the top (A 2 3, not Q K A), read
+  // as the core reads a meld (referee/core/game/held.py); the page says what a low ace is worth.
+  function tappedWorth(amount, words) {
+    var values = cardValues(amount.closest("form"));
+    var lowAce = amount.getAttribute("data-low-ace");
+    var melds = [[]];
+    words.forEach(function (word) {
+      if (word === "/" && lowAce !== null) { melds.push([]); }
+      else { melds[melds.length - 1].push(cardKey(word)); }
     });
-    var words = cardWords(row);
-    var tapped = words.reduce(function (sum, word) { return sum + cardWorth(word); }, 0);
-    var held = counted || (words.length ? tapped : wholeNumber(input(row, "total")));
-    if (held === null || held === 0) { output.textContent = "—"; }
-    else if (isNaN(held) || isNaN(penalty) || held % 5 || held < 5) { output.textContent = "?"; }
-    else { output.textContent = String(held + penalty); }
-    showKept(row, counted ? cardsCounted(row) : words.length, counted ? "counted" : "tapped");
+    return melds.reduce(function (sum, meld) {
+      var places = meld.filter(function (k) { return k !== "A" && k !== "JK"; })
+        .map(function (k) { return PLACE[k] || Number(k); });
+      var low = lowAce !== null && places.length > 0 &&
+        Math.min.apply(null, places) - 1 < 14 - Math.max.apply(null, places);
+      return meld.reduce(function (total, key) {
+        if (key === "A" && low) { return total + Number(lowAce); }
+        return total + (Object.prototype.hasOwnProperty.call(values, key) ? values[key] : NaN);
+      }, sum);
+    }, 0);
   }
 
-  function cardsCounted(row) {
-    return Object.keys(WORTH).reduce(function (sum, name) {
-      return sum + (wholeNumber(input(row, name)) || 0);
-    }, 0);
+  // One amount as the server reads it: the counts, else the cards, else the typed total.
+  function amountOf(amount) {
+    var counted = 0, cards = 0;
+    amount.querySelectorAll("input[data-worth]").forEach(function (box) {
+      var count = wholeNumber(box) || 0;
+      counted += count * Number(box.getAttribute("data-worth"));
+      cards += count;
+    });
+    var words = cardWords(amount);
+    var value = counted || (words.length ? tappedWorth(amount, words) :
+                                           wholeNumber(field(amount, "total")));
+    var tapped = words.filter(function (w) { return w !== "/"; }).length;
+    return { value: value, cards: counted ? cards : tapped, how: counted ? "counted" : "tapped" };
+  }
+
+  function wentOut(row) { return row.querySelector("input[name=went_out]").checked; }
+
+  // "—" for nothing entered, "?" for what no cards of the game could make.
+  function shown(value, form, least) {
+    if (value === null) { return "—"; }
+    if (isNaN(value) || value % number(form, "point-step") || value < least) { return "?"; }
+    return String(value);
+  }
+
+  function held(row) { return row.querySelector("[data-amount=held]"); }
+
+  // Charged what they hold (and a penalty for going out, where the game has one).
+  function showHeldRow(row, form) {
+    var output = row.querySelector(".entry-points");
+    var penaltyBox = field(row, "penalty");
+    var penalty = penaltyBox ? (wholeNumber(penaltyBox) || 0) : 0;
+    if (wentOut(row)) { output.textContent = String(penalty); return; }
+    var amount = amountOf(held(row));
+    var text = shown(amount.value === 0 ? null : amount.value, form, number(form, "least-held"));
+    if (text === "—" || text === "?") { output.textContent = text; }
+    else { output.textContent = isNaN(penalty) ? "?" : String(amount.value + penalty); }
+    showKept(row, amount.cards, amount.how);
+  }
+
+  // Melded less held: a score that may be below nothing.
+  function showMeldedRow(row, form) {
+    var melded = amountOf(row.querySelector("[data-amount=melded]")).value;
+    var inHand = amountOf(held(row)).value;
+    melded = melded === null ? 0 : melded;
+    if (inHand === null && wentOut(row)) { inHand = 0; }
+    row.querySelector("[id^=melded-points]").textContent = shown(melded, form, 0);
+    row.querySelector("[id^=held-points]").textContent = shown(inHand, form, 0);
+    var score = row.querySelector(".entry-points");
+    if (inHand === null) { score.textContent = "—"; return; }
+    var parts = shown(melded, form, 0) + shown(inHand, form, 0);
+    score.textContent = parts.indexOf("?") >= 0 ? "?" : String(melded - inHand);
+  }
+
+  // The winner collects what everyone else holds, double for going rummy.
+  function showCollected(form) {
+    var rows = Array.prototype.slice.call(form.querySelectorAll(".entry-row"));
+    var least = number(form, "least-held");
+    var total = rows.some(wentOut) ? 0 : null;
+    rows.forEach(function (row) {
+      if (wentOut(row)) { return; }
+      var value = amountOf(held(row)).value;
+      var text = shown(value, form, least);
+      row.querySelector(".entry-points").textContent = text;
+      total = total === null ? null : /^\d+$/.test(text) ? total + value : text === "—" ? null : NaN;
+    });
+    var rummy = form.querySelector("input[name=went_rummy]");
+    var collected = total === null ? "—" : isNaN(total) ? "?" :
+                    String(total * (rummy && rummy.checked ? 2 : 1));
+    form.querySelectorAll(".entry-collected").forEach(function (o) { o.textContent = collected; });
   }
 
   // After a hand the referee followed: how many cards the player kept, and how many are in.
   function showKept(row, entered, how) {
     var kept = row.getAttribute("data-cards-kept");
-    var shown = row.querySelector("[data-entry-kept]");
-    if (kept === null || !shown || row.querySelector("input[name=went_out]").checked) { return; }
+    var shownKept = row.querySelector("[data-entry-kept]");
+    if (kept === null || !shownKept || wentOut(row)) { return; }
     var words = "kept " + kept + " card" + (kept === "1" ? "" : "s");
     if (entered) { words += " · " + entered + " " + how; }
-    shown.textContent = words;
-    shown.classList.toggle("entry-kept--off", entered > 0 && String(entered) !== kept);
+    shownKept.textContent = words;
+    shownKept.classList.toggle("entry-kept--off", entered > 0 && String(entered) !== kept);
   }
 
-  function showAll(form) { form.querySelectorAll(".entry-row").forEach(showPoints); }
-
-  // One way per player: the way just used replaces the others, as the server does, and the
-  // row shows the others as not in use.
-  function keepOnly(row, way) {
-    if (way !== "counts") { Object.keys(WORTH).forEach(function (n) { input(row, n).value = ""; }); }
-    if (way !== "cards") { input(row, "cards").value = ""; showTapped(row); }
-    if (way !== "total") { input(row, "total").value = ""; }
-    ["counts", "cards", "total"].forEach(function (each) {
-      row.classList.toggle("entry-row--by-" + each, each === way);
+  function showAll(form) {
+    var shape = form.getAttribute("data-shape");
+    if (shape === "winner_collects") { showCollected(form); return; }
+    form.querySelectorAll(".entry-row").forEach(function (row) {
+      if (shape === "melded_minus_held") { showMeldedRow(row, form); }
+      else { showHeldRow(row, form); }
     });
-    var named = row.querySelector("[data-entry-way]");
-    if (named) { named.textContent = row.closest("form").getAttribute("data-way-" + way) || ""; }
+  }
+
+  // One way per amount: the way just used replaces the others, as the server does, and the
+  // amount shows the others as not in use.
+  function keepOnly(amount, way) {
+    if (way !== "counts") {
+      amount.querySelectorAll("input[data-worth]").forEach(function (box) { box.value = ""; });
+    }
+    if (way !== "cards") { field(amount, "cards").value = ""; showTapped(amount); }
+    if (way !== "total") { field(amount, "total").value = ""; }
+    var row = amount.closest(".entry-row");
+    var alone = row.querySelectorAll("[data-amount]").length === 1;
+    ["counts", "cards", "total"].forEach(function (each) {
+      amount.classList.toggle("entry-amount--by-" + each, each === way);
+      if (alone) { row.classList.toggle("entry-row--by-" + each, each === way); }
+    });
+    var named = amount.querySelector("[data-entry-way]");
+    if (named) { named.textContent = amount.closest("form").getAttribute("data-way-" + way) || ""; }
   }
 
   // The tapped cards as buttons that take a card back.
-  function showTapped(row) {
-    var box = row.querySelector("[data-tapped]");
+  function showTapped(amount) {
+    var box = amount.querySelector("[data-tapped]");
     box.textContent = "";
-    cardWords(row).forEach(function (word, index) {
+    cardWords(amount).forEach(function (word, index) {
       var button = document.createElement("button");
       button.type = "submit";
-      button.className = "tapped-card";
+      button.className = "tapped-card" + (word === "/" ? " tapped-card--break" : "");
       button.setAttribute("data-untap", String(index));
-      button.setAttribute("aria-label", "Take back " + word);
+      button.setAttribute("aria-label", "Take back " + (word === "/" ? "the meld break" : word));
       button.textContent = word;
       var cross = document.createElement("span");
       cross.setAttribute("aria-hidden", "true");
@@ -168,43 +256,47 @@
     });
   }
 
-  // +/- and card taps change the row here; without JavaScript they post and the server counts.
+  // +/- and card taps change the amount here; without JavaScript they post and the server counts.
   document.addEventListener("click", function (event) {
     var button = event.target.closest("#entry-form button[data-step], #entry-form button[data-tap], " +
                                       "#entry-form button[data-untap]");
     if (!button) { return; }
     event.preventDefault();
-    var row = button.closest(".entry-row");
+    var amount = button.closest("[data-amount]");
     if (button.hasAttribute("data-step")) {
       var parts = button.value.split(":");
-      var count = input(row, parts[1]);
+      var count = field(amount, parts[1]);
       count.value = String(Math.max(0, (wholeNumber(count) || 0) + Number(parts[2])));
-      keepOnly(row, "counts");
+      keepOnly(amount, "counts");
     } else {
-      var words = cardWords(row);
+      var words = cardWords(amount);
       if (button.hasAttribute("data-tap")) { words.push(button.getAttribute("data-tap")); }
       else { words.splice(Number(button.getAttribute("data-untap")), 1); }
-      input(row, "cards").value = words.join(" ");
-      keepOnly(row, "cards");
-      showTapped(row);
+      field(amount, "cards").value = words.join(" ");
+      keepOnly(amount, "cards");
+      showTapped(amount);
     }
-    showPoints(row);
+    showAll(button.form);
   });
 
   document.addEventListener("input", function (event) {
-    var row = event.target.closest("#entry-form .entry-row");
-    if (!row) { return; }
+    var amount = event.target.closest("#entry-form [data-amount]");
+    var form = event.target.closest("#entry-form");
+    if (!form) { return; }
     var name = event.target.name || "";
-    if (event.target.value !== "") {
-      if (/-total$/.test(name)) { keepOnly(row, "total"); }
-      else if (/-n\d+$/.test(name)) { keepOnly(row, "counts"); }
-      else if (/-cards$/.test(name)) { keepOnly(row, "cards"); showTapped(row); }
+    if (amount && event.target.value !== "") {
+      if (/-total$/.test(name)) { keepOnly(amount, "total"); }
+      else if (/-n\d+$/.test(name)) { keepOnly(amount, "counts"); }
+      else if (/-cards$/.test(name)) { keepOnly(amount, "cards"); showTapped(amount); }
     }
-    showPoints(row);
+    showAll(form);
   });
 
   document.addEventListener("change", function (event) {
-    if (event.target.name === "went_out" && event.target.form) { showAll(event.target.form); }
+    var form = event.target.form;
+    if (form && form.id === "entry-form" && /^went_(out|rummy)$/.test(event.target.name)) {
+      showAll(form);
+    }
   });
 
   document.addEventListener("DOMContentLoaded", function () {
