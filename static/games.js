@@ -111,9 +111,10 @@
   function tappedWorth(amount, words) {
     var values = cardValues(amount.closest("form"));
     var lowAce = amount.getAttribute("data-low-ace");
+    var melded = amount.getAttribute("data-amount") === "melded";
     var melds = [[]];
     words.forEach(function (word) {
-      if (word === "/" && lowAce !== null) { melds.push([]); }
+      if (word === "/" && melded) { melds.push([]); }
       else { melds[melds.length - 1].push(cardKey(word)); }
     });
     return melds.reduce(function (sum, meld) {
@@ -263,6 +264,7 @@
     if (!button) { return; }
     event.preventDefault();
     var amount = button.closest("[data-amount]");
+    var form = button.form;  // before a taken-back card's button leaves the page
     if (button.hasAttribute("data-step")) {
       var parts = button.value.split(":");
       var count = field(amount, parts[1]);
@@ -276,7 +278,7 @@
       keepOnly(amount, "cards");
       showTapped(amount);
     }
-    showAll(button.form);
+    showAll(form);
   });
 
   document.addEventListener("input", function (event) {
