@@ -89,8 +89,8 @@ def test_setups_no_table_could_have(players, message):
 @pytest.mark.parametrize("points, went_out, message, field", [
     ({"Ben": 5, "Carl": 5}, "Abe", "Enter what Dee was caught with", "event.points.Dee"),
     ({"Ben": 5, "Carl": 12, "Dee": 5}, "Abe", "come in fives: 12", "event.points.Carl"),
-    ({"Ben": 0, "Carl": 5, "Dee": 5}, "Abe", "at least one card: 5", "event.points.Ben"),
-    ({"Ben": -5, "Carl": 5, "Dee": 5}, "Abe", "at least one card: 5", "event.points.Ben"),
+    ({"Ben": 0, "Carl": 5, "Dee": 5}, "Abe", "at least 5", "event.points.Ben"),
+    ({"Ben": -5, "Carl": 5, "Dee": 5}, "Abe", "at least 5", "event.points.Ben"),
     ({"Abe": -5, "Ben": 5, "Carl": 5, "Dee": 5}, "Abe", "Abe went out", "event.points.Abe"),
     ({"Ben": 5, "Carl": 5, "Dee": 5000}, "Abe", "more than every card", "event.points.Dee"),
     ({"Ben": 5, "Carl": 5, "Dee": 5}, "Zed", "Nobody called Zed", "event.went_out"),

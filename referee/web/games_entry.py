@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from ..core.game.entry import (WAY_WORDS, AmountEntry, SeatEntry, describe_entry, entered_rows,
@@ -44,7 +45,7 @@ class EntryForm:
     def parts(self) -> tuple[str, ...]:
         return ("melded", "held") if self.shape is EntryShape.MELDED_MINUS_HELD else ("held",)
 
-    @property
+    @cached_property  # asked for by every amount of every row the page shows
     def classes(self) -> dict[str, tuple]:
         return {part: value_classes(self.table, melded=part == "melded") for part in self.parts}
 

@@ -184,10 +184,15 @@ def flag(reading: HandReading, players: Sequence[str], error: RefereeInputError)
 
 def _check(table: TableRules, reading: HandReading, seat: int, name: str, points: int,
            least: int = 0) -> None:
+    """The game's own check of a number of points, and a player not out holds a card."""
     try:
-        check_points(table, name, points, "points", least)
+        check_points(table, name, points, "points")
     except HandEntryError as error:
         reading.add_problem(seat, error.message)
+        return
+    if points < least:
+        reading.add_problem(seat, f"{name} didn't go out, so still holds at least one card: "
+                                  f"{least} or more.")
 
 
 def _read_held_seat(table: TableRules, reading: HandReading, seat: int, name: str,
