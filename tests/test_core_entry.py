@@ -147,6 +147,8 @@ def test_a_game_without_a_stock_running_out_needs_someone_out():
      "Ann went out, so Ann holds nothing: held is 0."),
     ([SeatEntry(), SeatEntry(held=AmountEntry(cards="K A"))], 1,
      "Bo: Base Rules Rummy is played without aces."),
+    ([SeatEntry(melded=AmountEntry(total=9)), SeatEntry(held=AmountEntry(total=-5))], 1,
+     "Bo: points can't be below 0."),
 ])
 def test_base_rules_entry_problems_are_beside_the_player(rows, seat, message):
     reading = read_hand(table("base"), ["Ann", "Bo"], [0], rows)

@@ -173,10 +173,10 @@ def read_hand(table: TableRules, players: Sequence[str], went_out: Sequence[int 
 
 def flag(reading: HandReading, players: Sequence[str], error: RefereeInputError) -> None:
     """Put a problem the game found beside the player its field names
-    (``event.points.Ann``, ``event.players.Ann.held``), or else beside who went out."""
-    where = error.field or ""
+    (``("event", "points", "Ann")``, ``("event", "players", "Ann", "held")``), or else beside
+    who went out."""
     for seat, name in enumerate(players):
-        if where == f"event.points.{name}" or f"{where}.".startswith(f"event.players.{name}."):
+        if error.location[:3] in (("event", "points", name), ("event", "players", name)):
             reading.add_problem(seat, error.message)
             return
     reading.went_out_problem = error.message
@@ -184,15 +184,17 @@ def flag(reading: HandReading, players: Sequence[str], error: RefereeInputError)
 
 def _check(table: TableRules, reading: HandReading, seat: int, name: str, points: int,
            least: int = 0) -> None:
-    """The game's own check of a number of points, and a player not out holds a card."""
+    """The game's own check of a number of points; below ``least`` (what a card held is worth
+    at the least, for a player not out), said the entry's way."""
+    if points < least and not points % point_step(table):
+        reading.add_problem(seat, f"{name} didn't go out, so still holds at least one card: "
+                                  f"{least} or more." if least else
+                                  f"{name}: points can't be below 0.")
+        return
     try:
-        check_points(table, name, points, "points")
+        check_points(table, name, points, "points", least)
     except HandEntryError as error:
         reading.add_problem(seat, error.message)
-        return
-    if points < least:
-        reading.add_problem(seat, f"{name} didn't go out, so still holds at least one card: "
-                                  f"{least} or more.")
 
 
 def _read_held_seat(table: TableRules, reading: HandReading, seat: int, name: str,
