@@ -136,7 +136,7 @@ def test_five_hundred_entry_nobody_out_when_the_stock_ran_out():
 
 
 def test_a_game_without_a_stock_running_out_needs_someone_out():
-    reading = read_hand(table("base"), ["Ann", "Bo"], [None], [SeatEntry(), SeatEntry()])
+    reading = read_hand(table("basic"), ["Ann", "Bo"], [None], [SeatEntry(), SeatEntry()])
     assert reading.went_out_problem == "Tap who went out."
 
 

@@ -173,8 +173,8 @@ def test_base_rules_play_five_hands_by_default_highest_wins():
     assert state.hands_in_game == 5 and state.hand == 5 and not state.finished
     state = state.apply(hands[4])
     assert state.finished and state.winners == ["Ann"] and state.totals == {"Ann": 100, "Bo": 35}
-    with pytest.raises(HandEntryError, match="ends when someone goes out"):
-        replay(setup, [HandScored(1, None, players=melded_held(Ann=(20, 0), Bo=(10, 3)))])
+    ran_out = replay(setup, [HandScored(1, None, players=melded_held(Ann=(20, 4), Bo=(10, 3)))])
+    assert ran_out.totals == {"Ann": 16, "Bo": 7}  # the stock ran out: nobody went out
 
 
 def test_eversol_still_ranks_lowest_first_and_ends_after_six_hands():

@@ -9,8 +9,7 @@ from referee.core.errors import (CardCountError, CardNotInGameError, GoingOutErr
                                  ImpossibleScoreError, LayOffError, NotInRulesetError,
                                  PlayerCountError, PlayerNameError, TableMeldError,
                                  TooManyCopiesError, UnknownPlayerError, WrongTypeError)
-from referee.core.scoring import (LayOff, Penalty, PlayerHand, check_eversol_total,
-                                  check_player_count, eversol_points_from_counts, score_hand)
+from referee.core.scoring import LayOff, Penalty, PlayerHand, check_player_count, score_hand
 
 
 def table(ruleset, decks=1, **options):
@@ -284,38 +283,3 @@ def test_penalties_belong_to_eversol():
     with pytest.raises(NotInRulesetError) as caught:
         score_hand(table("500"), [player("Ann"), player("Bo")], [Penalty("Ann", [])])
     assert caught.value.field == "penalties"
-
-
-# --- Eversol totals typed in by a scorekeeper ---------------------------------------------------
-
-def test_points_from_counts_agree_with_scoring_the_cards():
-    held = "2H 5S 9C 10D JH KS AS AD JK"
-    counted = eversol_points_from_counts(twos_to_nines=3, tens_to_kings=3, aces=2, jokers=1)
-    assert counted == scores(table("eversol"), player("Ben", went_out=True),
-                             player("Carl", held))["Carl"] == 15 + 30 + 30 + 50
-
-
-def test_points_from_counts_refuses_impossible_counts():
-    assert eversol_points_from_counts() == 0
-    with pytest.raises(CardCountError) as caught:
-        eversol_points_from_counts(aces=-1, field="entries.Ben")
-    assert caught.value.field == "entries.Ben.aces"
-    with pytest.raises(WrongTypeError):
-        eversol_points_from_counts(jokers=True)
-    with pytest.raises(WrongTypeError):
-        eversol_points_from_counts(jokers=1.0)
-
-
-@pytest.mark.parametrize("total", [0, 5, 35, 400])
-def test_eversol_totals_that_cards_can_make(total):
-    assert check_eversol_total(total) == total
-
-
-@pytest.mark.parametrize("total, error", [
-    (37, ImpossibleScoreError), (-5, ImpossibleScoreError), (1, ImpossibleScoreError),
-    (True, WrongTypeError), (35.0, WrongTypeError), ("35", WrongTypeError),
-])
-def test_eversol_totals_that_cards_cannot_make(total, error):
-    with pytest.raises(error) as caught:
-        check_eversol_total(total, field="points.Ben")
-    assert caught.value.field == "points.Ben"

@@ -76,7 +76,7 @@ def test_taps_work_without_javascript(client):
 
 
 def test_bad_input_is_flagged_beside_its_field(client):
-    assert errors(client.get("/arrange/eversol?hand=9")) == ["Eversol has hands 1 to 6."]
+    assert errors(client.get("/arrange/eversol?hand=9")) == ["Eversol Rummy has hands 1 to 6."]
     too_many = client.get("/arrange/eversol", query_string={"decks": 3, "cards": "2S " * 41},
                           headers=HTMX)
     assert too_many.status_code == 422

@@ -38,7 +38,8 @@ from .errors import (CardCountError, GoingOutError, ImpossibleScoreError, LayOff
                      NotInRulesetError, PlayerCountError, PlayerNameError, RefereeInputError,
                      TableMeldError, UnknownPlayerError, WrongTypeError)
 from .melds import MeldKind
-from .rulesets import EVERSOL, TableRules
+from .rulesets import TableRules
+from .rulesets.keeping import EntryShape
 from .rulesets.model import MAX_PLAYERS, MIN_PLAYERS
 from .table import TableMeld
 
@@ -98,14 +99,6 @@ class HandScore:
         object.__setattr__(self, "scores", {p.name: p.score for p in self.players})
 
 
-# How each ruleset counts a hand; a ruleset missing here has no hand scoring yet.
-HELD_AGAINST, MELDS_MINUS_HELD, WINNER_COLLECTS = "held_against", "melds_minus_held", "winner"
-_METHODS = {"eversol": HELD_AGAINST, "500": MELDS_MINUS_HELD, "base": MELDS_MINUS_HELD,
-            "basic": WINNER_COLLECTS}
-# In these games a hand only ends when someone goes out; 500 and Base may end on an empty stock.
-_NEEDS_SOMEONE_OUT = {HELD_AGAINST, WINNER_COLLECTS}
-
-
 def score_hand(table: TableRules, players: Sequence[PlayerHand],
                penalties: Sequence[Penalty] = ()) -> HandScore:
     """Every player's score for one hand under ``table``'s ruleset and house options.
@@ -113,13 +106,13 @@ def score_hand(table: TableRules, players: Sequence[PlayerHand],
     Raises a ``RefereeInputError`` subclass, its ``field`` shaped like the API's
     request (``players[1].hand[0]``), when the hand could not have ended this way.
     """
-    method = _METHODS.get(table.ruleset.key)
-    if method is None:
+    keeping = table.ruleset.keeping  # how the game counts a hand
+    if keeping is None:
         raise NotInRulesetError(f"{table.ruleset.title} has no hand scoring yet.", "ruleset")
     check_player_count(len(players))
     seats = _seats_by_name(players)
     _check_penalties(table, seats, penalties)
-    _check_going_out(table, players, method)
+    _check_going_out(table, players, keeping.stock_may_run_out)
     _check_supply(table, players, penalties)
     laid = [_laid_points(table, player, f"players[{i}]") for i, player in enumerate(players)]
     held = [sum(table.card_value(card) for card in player.hand) for player in players]
@@ -130,10 +123,10 @@ def score_hand(table: TableRules, players: Sequence[PlayerHand],
     scored = []
     for i, player in enumerate(players):
         melded, laid_off = laid[i]
-        if method == HELD_AGAINST:
+        if keeping.shape is EntryShape.HELD:
             scored.append(PlayerScore(player.name, score=held[i] + charged[i], held=held[i],
                                       melded=None, laid_off=None, penalty=charged[i]))
-        elif method == MELDS_MINUS_HELD:
+        elif keeping.shape is EntryShape.MELDED_MINUS_HELD:
             scored.append(PlayerScore(player.name, score=melded + laid_off - held[i],
                                       held=held[i], melded=melded, laid_off=laid_off,
                                       penalty=None))
@@ -144,7 +137,7 @@ def score_hand(table: TableRules, players: Sequence[PlayerHand],
 
 
 def _collected(players: Sequence[PlayerHand], held: list[int], i: int) -> int:
-    """Basic Rummy: the one who went out takes the others' held points, double for rummy."""
+    """The one who went out takes the others' held points, double for rummy (Basic)."""
     if not players[i].went_out:
         return 0
     points = sum(held) - held[i]
@@ -183,13 +176,14 @@ def _check_penalties(table: TableRules, seats: dict[str, int],
                      penalties: Sequence[Penalty]) -> None:
     if not penalties:
         return
-    if "aris_rule" not in table.options:
+    rule = table.ruleset.keeping.penalty_rule
+    if rule is None:
         raise NotInRulesetError(
-            f"{table.ruleset.title} has no penalty cards; they belong to Eversol's Ari's rule.",
+            f"{table.ruleset.title} has no penalty cards; only a rummy call can bring them.",
             "penalties")
-    if not table.options["aris_rule"]:
+    if not table.options[rule[0]]:
         raise NotInRulesetError(
-            "Ari's rule is off at this table, so nobody is charged for a rummy card.",
+            f"{rule[1]} is off at this table, so nobody is charged for a rummy card.",
             "penalties")
     for i, penalty in enumerate(penalties):
         if name_key(penalty.player) not in seats:
@@ -198,7 +192,8 @@ def _check_penalties(table: TableRules, seats: dict[str, int],
                 f"penalties[{i}].player")
 
 
-def _check_going_out(table: TableRules, players: Sequence[PlayerHand], method: str) -> None:
+def _check_going_out(table: TableRules, players: Sequence[PlayerHand],
+                     stock_may_run_out: bool) -> None:
     out = [i for i, player in enumerate(players) if player.went_out]
     for i, player in enumerate(players):
         if player.went_rummy and not player.went_out:
@@ -210,7 +205,7 @@ def _check_going_out(table: TableRules, players: Sequence[PlayerHand], method: s
         first, second = players[out[0]].name, players[out[1]].name
         raise GoingOutError(f"Only one player goes out in a hand, not both {first} and {second}.",
                             f"players[{out[1]}].went_out")
-    if not out and method in _NEEDS_SOMEONE_OUT:
+    if not out and not stock_may_run_out:
         raise GoingOutError(
             f"A hand of {table.ruleset.title} ends when a player goes out: say who did.",
             "players")
@@ -292,64 +287,3 @@ def _layoff_points(table: TableRules, layoff: LayOff, where: str) -> int:
     low_ace = (result.kind is MeldKind.RUN and result.low == 1
                and layoff.card.rank is Rank.ACE)
     return table.card_value(layoff.card, low_ace_in_run=low_ace)
-
-
-# --- Eversol totals, for a scorekeeper that types points in ----------------------------------
-
-def _eversol_value(card: Card) -> int:
-    return EVERSOL.card_value(card, EVERSOL.resolve_options(), False)
-
-
-# One card of each Eversol value class; the values themselves stay in the ruleset.
-EVERSOL_VALUE_CLASSES = {
-    "twos_to_nines": _eversol_value(natural(Rank.TWO, Suit.SPADES)),
-    "tens_to_kings": _eversol_value(natural(Rank.TEN, Suit.SPADES)),
-    "aces": _eversol_value(natural(Rank.ACE, Suit.SPADES)),
-    "jokers": _eversol_value(JOKER),
-}
-# Every Eversol card is worth a multiple of this, so every total is one too.
-EVERSOL_POINT_STEP = gcd(*EVERSOL_VALUE_CLASSES.values())
-
-
-def eversol_points_from_counts(*, twos_to_nines: int = 0, tens_to_kings: int = 0, aces: int = 0,
-                               jokers: int = 0, field: str = "counts") -> int:
-    """Eversol points held, from how many cards of each value class a player holds.
-
-    >>> eversol_points_from_counts(twos_to_nines=3, aces=1, jokers=1)
-    80
-    >>> eversol_points_from_counts(tens_to_kings=-1)
-    Traceback (most recent call last):
-    ...
-    referee.core.errors.CardCountError: A count of cards cannot be negative.
-    """
-    counts = {"twos_to_nines": twos_to_nines, "tens_to_kings": tens_to_kings, "aces": aces,
-              "jokers": jokers}
-    total = 0
-    for name, count in counts.items():
-        if not isinstance(count, int) or isinstance(count, bool):
-            raise WrongTypeError(f"{name} must be a whole number of cards.", f"{field}.{name}")
-        if count < 0:
-            raise CardCountError("A count of cards cannot be negative.", f"{field}.{name}")
-        total += count * EVERSOL_VALUE_CLASSES[name]
-    return total
-
-
-def check_eversol_total(total: object, field: str = "total") -> int:
-    """The total if some held cards could add up to it in Eversol; raises otherwise.
-
-    >>> check_eversol_total(35)
-    35
-    >>> check_eversol_total(37)
-    Traceback (most recent call last):
-    ...
-    referee.core.errors.ImpossibleScoreError: Eversol cards all count in 5s, so no hand makes 37.
-    """
-    if not isinstance(total, int) or isinstance(total, bool):
-        raise WrongTypeError("A hand's points must be a whole number.", field)
-    if total < 0:
-        raise ImpossibleScoreError("A hand's points in Eversol cannot be below 0.", field)
-    if total % EVERSOL_POINT_STEP:
-        raise ImpossibleScoreError(
-            f"Eversol cards all count in {EVERSOL_POINT_STEP}s, so no hand makes {total}.",
-            field)
-    return total

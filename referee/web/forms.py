@@ -61,8 +61,8 @@ def meld_option_fields(form: CheckerForm, ruleset: Ruleset) -> list:
 
 
 class ArrangeForm(CheckerForm):
-    hand = IntegerField("Hand", validators=[Optional(), NumberRange(
-        min=1, max=6, message="Eversol has hands 1 to 6.")])
+    # Which hands the game has is the ruleset's to say (core.contracts.contract_for).
+    hand = IntegerField("Hand", validators=[Optional()])
     melds = StringField("Melds already split up", validators=[
         Length(max=600, message="That is far too many cards.")])
 

@@ -98,7 +98,7 @@ EVERSOL = Ruleset(
     short_title="Eversol",
     keeping=Keeping(EntryShape.HELD, Ranking.LOWEST_FIRST,
                     end=lambda options: GameEnd(hands=len(CONTRACTS)),
-                    out_penalty=lambda options: options["aris_rule"], followed=True),
+                    penalty_rule=("aris_rule", "Ari's rule"), followed=True),
     contracts=CONTRACTS,
     value_notes=("Cards held: 2-9 are 5, 10-K are 10, an ace 15, a joker 50.",),
     rummy_call=RummyCall(about_pile=False, check=_check_rummy),

@@ -101,7 +101,9 @@ class Keeping:
     end: Callable[[Options], GameEnd]
     stock_may_run_out: bool = False  # a hand may end with nobody out
     winner_deals_two_handed: bool = False  # with two players the winner deals next
-    out_penalty: Callable[[Options], bool] = lambda options: False  # the one out may be charged
+    # The house rule (option name, and its name in words) under which whoever threw a called
+    # rummy card is charged for the dead cards, even a player who then went out.
+    penalty_rule: tuple[str, str] | None = None
     followed: bool = False  # the referee can follow a hand turn by turn
 
     def describe(self, options: Options) -> dict[str, Any]:
@@ -128,6 +130,10 @@ class Keeping:
             scores = {name: collected if name == went_out else 0 for name in players}
             return ScoredHand(went_out, scores, held, went_rummy=sheet.went_rummy)
         return ScoredHand(went_out, {name: held.get(name, 0) for name in players}, held)
+
+    def out_penalty(self, options: Options) -> bool:
+        """Whether rummy penalties are charged at a table with these options."""
+        return self.penalty_rule is not None and bool(options[self.penalty_rule[0]])
 
     def _check_fields(self, table: TableRules, sheet: ScoreSheet) -> None:
         """Nothing the game does not count: melded values in Eversol, a rummy flag in 500."""
