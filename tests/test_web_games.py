@@ -513,7 +513,7 @@ def test_the_watch_page_has_nothing_that_changes_the_game(client):
     game_id = new_game(client)
     send(client, f"/games/{game_id}/hands/1", hand_data(0, "1", {0: 15, 2: 35}))
     for page in (client.get(f"/games/{game_id}/watch"),  # even on the scoring device
-                 client.get(f"/games/{game_id}/live/board?view=watch")):
+                 client.get(f"/games/{game_id}/poll/board?view=watch")):
         body = page.get_data(as_text=True)
         assert page.status_code == 200 and "Hand 2 of 6" in text(page)
         assert not re.search(r"<(form|button|input|select|textarea)\b", body)
@@ -524,16 +524,16 @@ def test_the_watch_page_has_nothing_that_changes_the_game(client):
 
 def test_a_poll_is_304_until_the_game_changes(client):
     game_id = new_game(client)
-    first = client.get(f"/games/{game_id}/live/board?view=watch")
+    first = client.get(f"/games/{game_id}/poll/board?view=watch")
     etag = first.headers["ETag"]
     assert first.status_code == 200 and first.headers["Cache-Control"] == "no-cache"
     assert f'hx-headers=\'{{"If-None-Match": "\\"{game_id}.0.board.watch\\""}}\'' in (
         first.get_data(as_text=True))  # the fragment sends its own ETag on its next poll
-    same = client.get(f"/games/{game_id}/live/board?view=watch", headers={"If-None-Match": etag})
+    same = client.get(f"/games/{game_id}/poll/board?view=watch", headers={"If-None-Match": etag})
     assert same.status_code == 304 and same.headers["ETag"] == etag and not same.data
 
     send(client, f"/games/{game_id}/hands/1", hand_data(0, "1", {0: 15, 2: 35}))
-    changed = client.get(f"/games/{game_id}/live/board?view=watch",
+    changed = client.get(f"/games/{game_id}/poll/board?view=watch",
                          headers={"If-None-Match": etag})
     assert changed.status_code == 200 and changed.headers["ETag"] != etag
     assert "Hand 2 of 6" in text(changed)
@@ -544,7 +544,7 @@ def test_a_poll_never_sends_the_session_back_so_a_shown_flash_stays_gone(client)
     undone = send(client, f"/games/{game_id}/dealer", {"expected_version": "0", "dealer": "Ben"})
     assert undone.status_code == 303  # a flash waits in the session cookie
     # A poll that began before the page showed the flash must not send that cookie back.
-    poll = client.get(f"/games/{game_id}/live/board?view=edit")
+    poll = client.get(f"/games/{game_id}/poll/board?view=edit")
     assert poll.status_code == 200 and "Set-Cookie" not in poll.headers
     assert "Chosen: Ben deals first" in text(client.get(f"/games/{game_id}"))
     assert "Chosen: Ben deals first" not in text(client.get(f"/games/{game_id}"))
@@ -552,10 +552,10 @@ def test_a_poll_never_sends_the_session_back_so_a_shown_flash_stays_gone(client)
 
 def test_the_scorer_and_a_watcher_poll_different_fragments(client, app):
     game_id = new_game(client)
-    editing = client.get(f"/games/{game_id}/live/board?view=edit")
+    editing = client.get(f"/games/{game_id}/poll/board?view=edit")
     assert editing.headers["ETag"] == f'"{game_id}.0.board.edit"' and "Score hand 1" in text(
         editing)
-    watcher = app.test_client().get(f"/games/{game_id}/live/board?view=edit")  # no key: watch
+    watcher = app.test_client().get(f"/games/{game_id}/poll/board?view=edit")  # no key: watch
     assert watcher.headers["ETag"] == f'"{game_id}.0.board.watch"'
     assert "Score hand 1" not in text(watcher)
 
@@ -564,10 +564,10 @@ def test_the_entry_form_is_never_polled_only_a_notice_is(client):
     game_id = new_game(client)
     form = client.get(f"/games/{game_id}/hands/1").get_data(as_text=True)
     assert form.count('hx-trigger="every 1s"') == 1
-    assert re.search(r'id="notice"[^>]*hx-get="/games/[\w-]+/live/notice\?view=edit&amp;seen=0"',
+    assert re.search(r'id="notice"[^>]*hx-get="/games/[\w-]+/poll/notice\?view=edit&amp;seen=0"',
                      form)
     send(client, f"/games/{game_id}/dealer", {"expected_version": "0", "dealer": "Carl"})
-    notice = client.get(f"/games/{game_id}/live/notice?view=edit&seen=0")
+    notice = client.get(f"/games/{game_id}/poll/notice?view=edit&seen=0")
     assert "Another device changed this game while this form was open (latest: Carl to deal " \
            "first)" in text(notice)
 

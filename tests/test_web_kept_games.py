@@ -175,11 +175,11 @@ def test_a_500_tie_past_the_target_plays_on_and_must_go_out_names_the_one_out(cl
 
 def test_the_500_board_polls_as_a_fragment_for_watchers(client):
     game_id = api_game(client, "500", events=FIVE_HUNDRED_HANDS, join=False)
-    fragment = client.get(f"/games/{game_id}/live/board")
+    fragment = client.get(f"/games/{game_id}/poll/board")
     assert fragment.status_code == 200 and "End the game now" not in text(fragment)
     assert "45 +45 out" in cells(fragment.get_data(as_text=True))
     for part in ("standings", "history"):
-        assert client.get(f"/games/{game_id}/live/{part}").status_code == 200
+        assert client.get(f"/games/{game_id}/poll/{part}").status_code == 200
     watch = text(client.get(f"/games/{game_id}/watch"))
     assert "Score hand" not in watch and "500 Rummy · first to 500" in watch
 

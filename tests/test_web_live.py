@@ -512,7 +512,7 @@ def test_the_watch_page_shows_the_live_panel_without_controls(table, client):
     table.step("draw", {"source": "stock"}, "Carl")
     table.step("claim", {"claim": "Dee"})
     for page in (client.get(f"/games/{table.id}/watch"),
-                 client.get(f"/games/{table.id}/live/board?view=watch")):
+                 client.get(f"/games/{table.id}/poll/board?view=watch")):
         body = page.get_data(as_text=True)
         shown = text(page)
         assert "Carl’s turn — play" in shown and "Top discard: K♣" in shown

@@ -285,7 +285,7 @@ def test_the_game_over_screen_offers_the_exports(client):
     assert "Game over" in result
     for path in ("sheet", "export.csv", "export.json"):
         assert f'href="/games/{game_id}/{path}"' in result
-    board = client.get(f"/games/{game_id}/live/board").get_data(as_text=True)
+    board = client.get(f"/games/{game_id}/poll/board").get_data(as_text=True)
     assert f'href="/games/{game_id}/export.csv"' in board
 
 

@@ -114,7 +114,7 @@ def not_recorded(error: OvertakenError) -> str:
     return f"Not recorded: meanwhile {shown}. {error.reason}"
 
 
-def live_etag(game_id: str, version: int, part: str, mode: str, seen: str = "") -> str:
+def poll_etag(game_id: str, version: int, part: str, mode: str, seen: str = "") -> str:
     """What a polled fragment depends on: the game's version, which part, who looks."""
     return f"{game_id}.{version}.{part}.{mode}{'.' + seen if seen else ''}"
 

@@ -16,14 +16,14 @@ from ..core.game import GameState, event_from_dict
 from ..store.games import EditKeyError, LoadedGame, check_edit_key, current_version
 from ..store.models import GameEvent
 from .forms import live_forms
-from .games import bp, edit_key_for, game_or_404, grant_edit, live_etag, may_edit, not_modified
+from .games import bp, edit_key_for, game_or_404, grant_edit, poll_etag, may_edit, not_modified
 from .games_chart import score_chart
 from .games_history import history_items
 from .games_standings import ranking_places, standings_rows
 from .live_panel import live_panel
 from .rendering import render_screen, wants_fragment
 
-LIVE_PARTS = ("board", "standings", "history", "notice")
+POLLED_PARTS = ("board", "standings", "history", "notice")
 
 
 def undo_label(loaded: LoadedGame) -> str | None:
@@ -80,7 +80,7 @@ def _chart_hands(state: GameState) -> int | None:
 
 def _page(template: str, loaded: LoadedGame, editing: bool, part: str, **extra):
     mode = "edit" if editing else "watch"
-    etag = live_etag(loaded.game.id, loaded.version, part, mode)
+    etag = poll_etag(loaded.game.id, loaded.version, part, mode)
     return render_template(template, etag=etag, mode=mode, **board_context(loaded, editing),
                            **extra)
 
@@ -96,7 +96,7 @@ def game_page(game_id: str):
 def board_screen(loaded: LoadedGame, status: int = 200, **extra):
     """The scorer's game page, or just its board for htmx: after a referee-mode form."""
     mode = "edit"
-    etag = live_etag(loaded.game.id, loaded.version, "board", mode)
+    etag = poll_etag(loaded.game.id, loaded.version, "board", mode)
     context = {**board_context(loaded, True), **extra}
     share = None if wants_fragment() else _share(loaded)
     return render_screen("games/game.html", "games/_board.html", status, etag=etag, mode=mode,
@@ -119,10 +119,10 @@ def history(game_id: str):
     return _page("games/history.html", game_or_404(game_id), False, "history")
 
 
-@bp.get("/<game_id>/live/<part>")
-def live(game_id: str, part: str):
+@bp.get("/<game_id>/poll/<part>")
+def poll(game_id: str, part: str):
     """A polled fragment: 304 from one small query while the game has not changed."""
-    if part not in LIVE_PARTS:
+    if part not in POLLED_PARTS:
         abort(404)
     version = current_version(game_id)
     if version is None:
@@ -130,13 +130,13 @@ def live(game_id: str, part: str):
     wants_edit = request.args.get("view") == "edit" and edit_key_for(game_id) is not None
     seen = request.args.get("seen", "") if part == "notice" else ""
     seen = seen if seen.isdigit() and len(seen) < 12 else ""  # it goes into the ETag
-    etag = live_etag(game_id, version, part, "edit" if wants_edit else "watch", seen)
+    etag = poll_etag(game_id, version, part, "edit" if wants_edit else "watch", seen)
     if etag in request.if_none_match:
         return not_modified(etag)
     loaded = game_or_404(game_id)
     editing = wants_edit and may_edit(loaded)
     mode = "edit" if editing else "watch"
-    etag = live_etag(game_id, loaded.version, part, mode, seen)
+    etag = poll_etag(game_id, loaded.version, part, mode, seen)
     response = make_response(render_template(f"games/_{part}.html", etag=etag, mode=mode,
                                              seen=seen, **board_context(loaded, editing)))
     response.set_etag(etag)

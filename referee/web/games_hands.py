@@ -25,7 +25,7 @@ from ..core.game.followed import RefereeMismatchError
 from ..store.games import (LoadedGame, OvertakenError, StaleVersionError, append_event,
                            load_game, undo_last)
 from .forms import ActionForm
-from .games import bp, game_or_404, live_etag, not_recorded, required_edit_key
+from .games import bp, game_or_404, poll_etag, not_recorded, required_edit_key
 from .games_board import step_label, undo_label
 from .games_entry import NOBODY, WAY_WORDS, EntryForm
 
@@ -172,7 +172,7 @@ def _entry_page(loaded: LoadedGame, hand: int, form, reading=None, status: int =
         out_penalty=state.keeping.out_penalty(state.setup.options),
         seen=seen, last_step=undo_label(loaded), followed=_followed_hand(state, hand),
         saving_anyway=saving_anyway, way_words=WAY_WORDS, nobody=NOBODY,
-        etag=live_etag(loaded.game.id, loaded.version, "notice", "edit", seen),
+        etag=poll_etag(loaded.game.id, loaded.version, "notice", "edit", seen),
     ), status
 
 

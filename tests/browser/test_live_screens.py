@@ -255,14 +255,14 @@ def held_polls(page) -> list:
     """Hold back every poll of ``page``'s board, so what it shows stays as it is: a device
     whose board has not caught up yet. Released with ``release``."""
     held: list = []
-    page.route(re.compile(r"/live/board"), lambda route: held.append(route))
+    page.route(re.compile(r"/poll/board"), lambda route: held.append(route))
     return held
 
 
 def release(page, held: list) -> None:
     while held:
         held.pop(0).continue_()
-    page.unroute(re.compile(r"/live/board"))  # lets through any poll held after the loop
+    page.unroute(re.compile(r"/poll/board"))  # lets through any poll held after the loop
 
 
 def test_two_devices_tap_at_once_and_no_tap_is_lost(live_server, open_screen):
