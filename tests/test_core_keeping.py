@@ -70,12 +70,15 @@ def test_500_plays_on_after_a_tie_for_the_top_at_the_target_and_ends_when_one_le
     hands = [five_hundred_hand(1, "Ann", Ann=(200, 0), Bo=(200, 0), Cy=(0, 10), Di=(0, 10)),
              five_hundred_hand(2, "Bo", Ann=(200, 0), Bo=(200, 0), Cy=(0, 10), Di=(0, 10)),
              five_hundred_hand(3, "Bo", Ann=(100, 0), Bo=(100, 0), Cy=(0, 10), Di=(0, 10))]
+    assert replay(game("500"), hands[:2]).past_target == []  # 400 each: short of 500
     tied = replay(game("500"), hands)
     assert tied.totals["Ann"] == tied.totals["Bo"] == 500
     assert not tied.finished and tied.hand == 4 and tied.winners == []
+    assert tied.past_target == ["Ann", "Bo"]  # why it plays on, for the board to say
     over = tied.apply(five_hundred_hand(4, "Bo", Ann=(0, 20), Bo=(30, 0), Cy=(0, 10),
                                         Di=(0, 10)))
     assert over.finished and over.hand is None and over.winners == ["Bo"]
+    assert over.past_target == []
     with pytest.raises(IllegalEventError, match="The game is over"):
         over.apply(five_hundred_hand(5, "Bo", Ann=(0, 20), Bo=(30, 0), Cy=(0, 10), Di=(0, 10)))
 
@@ -92,6 +95,7 @@ def test_500_must_go_out_to_win_waits_for_the_one_out_to_reach_the_target():
     setup = game("500", players=("Ann", "Bo"), must_go_out_to_win=True, target_score=100)
     first = replay(setup, [five_hundred_hand(1, "Bo", Ann=(120, 0), Bo=(40, 0))])
     assert first.totals == {"Ann": 120, "Bo": 40} and not first.finished
+    assert first.past_target == ["Ann"]
     second = first.apply(five_hundred_hand(2, "Bo", Ann=(0, 5), Bo=(70, 0)))
     assert second.finished and second.winners == ["Bo"]  # 110 going out beats Ann's 115
     assert [p.name for p in second.ranking] == ["Ann", "Bo"]

@@ -163,9 +163,15 @@ def test_a_500_tie_past_the_target_plays_on_and_must_go_out_names_the_one_out(cl
                     events=[melded("Ann", 1, Ann=(50, 0), Bo=(55, 5), Cy=(0, 10))])
     board = text(client.get(f"/games/{tied}"))
     assert "Hand 2" in board and "Game over" not in board and "=1st Ann 50 =1st Bo 50" in board
-    strict = api_game(client, "500", options={"target_score": 50, "must_go_out_to_win": True},
-                      events=[melded("Ann", 1, Ann=(20, 0), Bo=(85, 5), Cy=(0, 10)),
-                              melded("Ann", 2, Ann=(40, 0), Bo=(0, 5), Cy=(0, 4))])
+    assert ("Not over yet: Ann and Bo are level at the top on 50, past 50. A tie plays on until "
+            "one player leads alone.") in board
+    strict_hands = [melded("Ann", 1, Ann=(20, 0), Bo=(85, 5), Cy=(0, 10)),
+                    melded("Ann", 2, Ann=(40, 0), Bo=(0, 5), Cy=(0, 4))]
+    strict_rules = {"target_score": 50, "must_go_out_to_win": True}
+    going_on = api_game(client, "500", options=strict_rules, events=strict_hands[:1])
+    assert ("Not over yet: Bo has reached 50, but only a player who goes out with 50 or more "
+            "wins.") in text(client.get(f"/games/{going_on}/watch"))
+    strict = api_game(client, "500", options=strict_rules, events=strict_hands)
     over = client.get(f"/games/{strict}").get_data(as_text=True)
     assert "★</span> Ann wins" in over and "with 60 points" in over
     assert re.search(r'is-winner"><span class="ranking-place">2nd', over)  # Bo has more

@@ -213,6 +213,17 @@ class GameState:
             return []
         return [p.name for p in self.ranking if p.place == 1]
 
+    @property
+    def past_target(self) -> list[str]:
+        """Who has reached the target while the game plays on: the players level at the top (a
+        tie plays on), or, where only the one who goes out past it wins, all who are past it.
+        Nobody in a game of a set number of hands, or once the game is over."""
+        end = self.end
+        if self.finished or end.target is None:
+            return []
+        reached = [p.name for p in self.ranking if p.total >= end.target]
+        return reached if end.must_go_out or not reached else self.leaders
+
     def as_entered(self, result: HandResult) -> dict[str, Any]:
         """A scored hand's numbers in the shape its ``hand_scored`` event takes."""
         shape = self.keeping.shape
