@@ -153,6 +153,10 @@
     return String(value);
   }
 
+  // A score below nothing with a true minus sign, as the standings show it: a hyphen is
+  // easy to miss at arm's length (and a screen reader says "dash").
+  function withMinus(value) { return value < 0 ? "\u2212" + String(-value) : String(value); }
+
   function held(row) { return row.querySelector("[data-amount=held]"); }
 
   // Charged what they hold (and a penalty for going out, where the game has one).
@@ -179,7 +183,7 @@
     var score = row.querySelector(".entry-points");
     if (inHand === null) { score.textContent = "—"; return; }
     var parts = shown(melded, form, 0) + shown(inHand, form, 0);
-    score.textContent = parts.indexOf("?") >= 0 ? "?" : String(melded - inHand);
+    score.textContent = parts.indexOf("?") >= 0 ? "?" : withMinus(melded - inHand);
   }
 
   // The winner collects what everyone else holds, double for going rummy.

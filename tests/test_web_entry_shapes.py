@@ -116,12 +116,14 @@ def test_a_negative_hand_score_is_shown_and_kept(client, app):
     data = entry(0, "0", {"melded0-total": 20, "held1-cards": "Q"}, tap="held1:K")
     del data["save"]
     page = send(client, f"/games/{game_id}/hands/1", data).get_data(as_text=True)
-    assert output(page, "points-1") == "-20" and output(page, "held-points-1") == "20"
+    assert output(page, "points-1") == "−20" and output(page, "held-points-1") == "20"
     saved = send(client, f"/games/{game_id}/hands/1", entry(0, "0", {
         "melded0-total": 20, "held1-cards": "Q K"}))
     assert saved.status_code == 303
     with app.app_context():
         assert load_game(game_id).state.totals == {"Ann": 20, "Bo": -20}
+    correcting = text(client.get(f"/games/{game_id}/hands/1"))
+    assert "Saved now: Ann went out; Ann 20, Bo −20." in correcting
 
 
 def test_five_hundred_steppers_and_taps_without_javascript(client, app):
@@ -136,7 +138,7 @@ def test_five_hundred_steppers_and_taps_without_javascript(client, app):
     del data["save"]
     page = send(client, f"/games/{game_id}/hands/1", data).get_data(as_text=True)
     assert re.search(r'name="held1-n9"[^>]*value="2"', page)
-    assert output(page, "held-points-1") == "18" and output(page, "points-1") == "-18"
+    assert output(page, "held-points-1") == "18" and output(page, "points-1") == "−18"
     assert version_of(app, game_id) == 0
 
 

@@ -79,8 +79,8 @@ def fill_five_hundred(page) -> None:
     expect(page.locator("#held-points-1")).to_have_text("39")
     step(cy.locator("[data-amount=held]"), "7", "for Cy's hand", times=2)
     expect(page.locator("#points-0")).to_have_text("36")
-    expect(page.locator("#points-1")).to_have_text("-29")
-    expect(page.locator("#points-2")).to_have_text("-14")
+    expect(page.locator("#points-1")).to_have_text("−29")
+    expect(page.locator("#points-2")).to_have_text("−14")
 
 
 @pytest.mark.parametrize("viewport, name", [(TABLET, "tablet"), (PHONE, "phone")])
@@ -145,7 +145,7 @@ def test_a_base_rules_hand(live_server, open_screen, viewport, name):
     step(rows.nth(0).locator("[data-amount=held]"), "10–K", "for Ann's hand", times=2)
     tap(rows.nth(2).locator("[data-amount=held]"), ["2", "3"], "for Cy's hand")
     step(rows.nth(2).locator("[data-amount=melded]"), "5", "for Cy's melds", times=3)
-    expect(page.locator("#points-0")).to_have_text("-20")
+    expect(page.locator("#points-0")).to_have_text("−20")
     expect(page.locator("#points-1")).to_have_text("54")
     expect(page.locator("#points-2")).to_have_text("10")
     assert_touch_targets_and_no_overflow(page, viewport["width"])
