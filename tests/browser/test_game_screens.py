@@ -319,3 +319,21 @@ def test_scoring_works_without_javascript(live_server, open_screen):
     expect(page.locator(".flash")).to_contain_text("Hand 1 saved: Ben went out")
     expect(page.locator(".ranking")).to_contain_text("1st Ben 0")
     expect(page.locator(".ranking")).to_contain_text("3rd Carl 25")
+
+
+def test_a_setup_change_then_a_quick_tap_both_stand(live_server, open_screen):
+    """A house rule typed, the dealer tapped straight after: the game's end at the top follows
+    the rule, the tap stands; decks changed, then Start tapped at once, starts the game."""
+    page = open_screen(TABLET).page
+    page.goto(f"{live_server}/games/new/500")
+    add_players(page, ("Ann", "Bo"))
+    page.get_by_label("The score that ends the game.").fill("150")
+    page.locator(".chip-choice", has_text=re.compile("^Bo$")).click()
+    expect(page.locator(".setup-game strong")).to_have_text("first to 150")
+    expect(page.get_by_role("radio", name="Bo")).to_be_checked()
+    page.locator(".chip-choice--small", has_text="2").click()
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.locator(".hand-panel .hand-kicker")).to_have_text("500 Rummy · first to 150")
+    expect(page.locator(".roles")).to_contain_text("Deals Bo")
+    page.get_by_role("link", name="History").click()
+    expect(page.locator(".history-title").first).to_contain_text("2 decks")
