@@ -1,0 +1,362 @@
+"""Whole games kept on a tablet, through the screens as a family plays them (issue 11): a
+4-player 500 game to a lower target (a hand where the stock ran out, negative scores, a tie at
+the top that plays on), a Basic Rummy game with a hand gone rummy, and a 5-hand Base Rules game.
+Each hand is entered with steppers, tapped cards (melds with "Next meld") and typed totals; each
+game has a correction with its reason and an undo, and ends on the game-over screen.
+Screenshots: whole-*.png (tablet, and each game over on a phone)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from playwright.sync_api import expect
+
+from .conftest import PHONE, TABLET
+from .test_entry_shapes_screens import step, tap
+from .test_game_screens import add_players
+from .test_game_screens import assert_touch_targets_and_no_overflow as assert_fits
+
+MINUS = "\N{MINUS SIGN}"
+
+# An amount as the scorer enters it: a typed total (int), the cards tapped one by one (a list;
+# "/" is "Next meld"), counts tapped in with the steppers ({"10–K": 2}: two taps on "One 10–K
+# more"), or nothing at all (None).
+
+
+@dataclass(frozen=True)
+class Hand:
+    """A hand's end as the table tells it: who went out (None: the stock ran out), each
+    player's amounts ((melded, held) where the game counts both, else held) and the hand's
+    scores the entry must show."""
+
+    out: str | None
+    amounts: dict
+    scores: dict
+    rummy: bool = False
+    collects: int | None = None  # Basic: what the one out collects
+
+
+def total(points: int) -> str:
+    """A number as the standings show it: a true minus sign."""
+    return f"{MINUS}{-points}" if points < 0 else str(points)
+
+
+def set_up(open_screen, live_server, title: str, players, dealer: str,
+           shown_end: str | None = None, **house_rules):
+    """On a new tablet screen, from the list of games to the first hand: choose the game, seat
+    the players in order, choose who deals first and any house rule (by its label: the game's
+    end at the top of the form then reads ``shown_end``), and start."""
+    screen = open_screen(TABLET)
+    page = screen.page
+    page.goto(f"{live_server}/games/new")
+    page.get_by_role("link", name=f"Set up {title}").click()
+    expect(page.get_by_role("heading", name=f"New {title} game")).to_be_visible()
+    add_players(page, players)
+    page.locator(".chip-choice", has_text=re.compile(f"^{dealer}$")).click()
+    for label, value in house_rules.items():
+        page.get_by_label(label).fill(str(value))
+        page.get_by_label(label).press("Tab")
+    if shown_end:
+        expect(page.locator(".setup-game strong")).to_have_text(shown_end)
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.locator("#hand-title")).to_contain_text("Hand 1")
+    expect(page.locator(".roles")).to_contain_text(f"Deals {dealer}")
+    return screen
+
+
+def fill_amount(amount, value, whose: str) -> None:
+    if value is None:
+        return
+    if isinstance(value, int):
+        amount.get_by_label("or total").fill(str(value))
+    elif isinstance(value, list):
+        tap(amount, value, whose)
+    else:
+        for label, times in value.items():
+            step(amount, label, whose, times)
+
+
+def fill_entry(page, players, hand: Hand) -> None:
+    """Fill the end-of-hand entry (a new hand's, or a correction's, over what it holds) and
+    check the scores it shows as they are entered."""
+    rows = page.locator(".entry-row")
+    if hand.out is None:
+        page.get_by_text("Nobody: the stock ran out").click()
+    else:
+        rows.nth(players.index(hand.out)).locator(".went-out-toggle").click()
+    if hand.rummy:
+        page.get_by_text("Went rummy (double)").click()
+    two_parts = page.locator(".entry-form--melded_minus_held").count() == 1
+    for name, value in hand.amounts.items():
+        row = rows.nth(players.index(name))
+        if two_parts:
+            melded, held = value
+            fill_amount(row.locator("[data-amount=melded]"), melded, f"for {name}'s melds")
+            fill_amount(row.locator("[data-amount=held]"), held, f"for {name}'s hand")
+        else:
+            fill_amount(row.locator("[data-amount=held]"), value, f"for {name}")
+    for name, score in hand.scores.items():
+        expect(page.locator(f"#points-{players.index(name)}")).to_have_text(total(score))
+    if hand.collects is not None:
+        expect(page.locator(f"#collected-{players.index(hand.out)}")).to_have_text(
+            str(hand.collects))
+
+
+def ending(hand: Hand) -> str:
+    if hand.out is None:
+        return "the stock ran out"
+    return f"{hand.out} went {'rummy' if hand.rummy else 'out'}"
+
+
+def score_hand(screen, players, number: int, hand: Hand, shot: str | None = None) -> None:
+    """From the board: "Score hand N", the entry filled, saved, and back on the board."""
+    page = screen.page
+    page.get_by_role("link", name=f"Score hand {number}").click()
+    expect(page.get_by_role("heading", name=re.compile(f"End of hand {number}"))).to_be_visible()
+    fill_entry(page, players, hand)
+    if shot:
+        assert_fits(page, TABLET["width"])
+        screen.shot(shot)
+    page.get_by_role("button", name=f"Save hand {number}").click()
+    expect(page.locator(".flash")).to_have_text(f"Hand {number} saved: {ending(hand)}.")
+
+
+def correct_hand(page, players, number: int, hand: Hand, reason: str) -> None:
+    """From the board: "Correct hand N", the entry changed where it was wrong, and saved with
+    the reason."""
+    page.get_by_role("link", name=f"Correct hand {number}").click()
+    expect(page.get_by_role("heading", name=f"Correct hand {number}")).to_be_visible()
+    fill_entry(page, players, hand)
+    page.get_by_label(f"Why is hand {number} corrected?").fill(reason)
+    page.get_by_role("button", name="Save the correction").click()
+    expect(page.locator(".flash")).to_have_text(f"Hand {number} corrected: {ending(hand)}.")
+
+
+def undo(page, step_name: str) -> None:
+    page.get_by_role("button", name=f"Undo: {step_name}").click()
+    expect(page.locator(".flash")).to_have_text(
+        f"Undone: {step_name}. It stays in the history, struck through.")
+
+
+def assert_standings_row(page, number: int, running: dict, points: dict) -> None:
+    """The board's standings after hand ``number``: every running total, and each player's
+    points for the hand, with the mark of whoever ended it (``"+36 out"``)."""
+    row = page.locator(".standings tbody tr").nth(number - 1)
+    expect(row.locator(".running")).to_have_text([total(v) for v in running.values()])
+    expect(row.locator(".hand-points")).to_have_text(
+        [p if isinstance(p, str) else ("+" if p > 0 else "") + total(p) for p in points.values()])
+
+
+def assert_ranking(page, places: list[str]) -> None:
+    """The ranking as it reads: ``["=1st Ann 160", "=1st Bo 160", "3rd Cy 71", ...]``."""
+    expect(page.locator(".ranking-item")).to_have_text(
+        [re.sub(r"(\D)-(\d+)$", rf"\1{MINUS}\2", place) for place in places])
+
+
+def assert_history(screen, name: str, corrected: str, undone: str) -> None:
+    """The history keeps the correction's reason and strikes the undone step through."""
+    page = screen.page
+    page.get_by_role("link", name="History").click()
+    expect(page.locator(".history-item--correction .history-title")).to_have_text(corrected)
+    expect(page.locator(".history-item--undone s.history-title")).to_have_text(undone)
+    assert_fits(page, TABLET["width"])
+    screen.shot(f"whole-{name}-history-tablet")
+
+
+def game_over(screen, name: str, winners: str, points: int, places: list[str]) -> None:
+    """The game-over screen names the winner(s), at tablet size and on a phone."""
+    page = screen.page
+    expect(page.locator(".result-panel .winner")).to_have_text(f"★ {winners}")
+    expect(page.locator(".result-panel .winner-total")).to_have_text(
+        f"with {total(points)} points")
+    expect(page.get_by_role("link", name=re.compile("Score hand"))).to_have_count(0)
+    assert_ranking(page, places)
+    assert_fits(page, TABLET["width"])
+    screen.shot(f"whole-{name}-over-tablet")
+    page.set_viewport_size(PHONE)
+    assert_fits(page, PHONE["width"])
+    screen.shot(f"whole-{name}-over-phone")
+    page.set_viewport_size(TABLET)
+
+
+FIVE_HUNDRED = ("Ann", "Bo", "Cy", "Di")
+THREE = ("Ann", "Bo", "Cy")  # Basic and Base Rules
+# To 150: Ann and Bo tie on 160 after hand 4, and hand 5 decides it.
+FIVE_HUNDRED_HANDS = [
+    Hand("Ann", {"Ann": (["A", "2", "3", "/", "K", "K", "K"], None),  # the ace low: 36
+                 "Bo": ({"10–K": 2}, 35), "Cy": (40, {"7": 2}), "Di": (None, 62)},
+         {"Ann": 36, "Bo": -15, "Cy": 26, "Di": -62}),
+    Hand(None, {"Ann": (30, 10), "Bo": (["Q", "Q", "Q", "/", "J", "J", "J"], {"5": 1}),
+                "Cy": (25, 20), "Di": ({"Ace or Joker": 3}, 0)},
+         {"Ann": 20, "Bo": 55, "Cy": 5, "Di": 45}),
+    Hand("Bo", {"Bo": (["K", "K", "K", "/", "Q", "Q", "Q", "/", "10", "10", "10"], None),
+                "Ann": (70, ["5"]), "Cy": ({"10–K": 2}, 30), "Di": (10, {"5": 3})},
+         {"Ann": 65, "Bo": 90, "Cy": -10, "Di": -5}),
+    Hand("Cy", {"Cy": (50, None), "Ann": (["J", "Q", "K", "/", "4", "5", "6"], 6),
+                "Bo": ({"10–K": 4}, 10), "Di": (None, 20)},
+         {"Ann": 39, "Bo": 30, "Cy": 50, "Di": -20}),
+]
+
+
+def test_a_500_game_to_150_with_a_tie_at_the_top_that_plays_on(live_server, open_screen):
+    players = FIVE_HUNDRED
+    screen = set_up(open_screen, live_server, "500 Rummy", players, "Ann",
+                    **{"The score that ends the game.": 150}, shown_end="first to 150")
+    page = screen.page
+    expect(page.locator(".hand-panel .hand-kicker")).to_have_text("500 Rummy · first to 150")
+
+    hands = FIVE_HUNDRED_HANDS
+    score_hand(screen, players, 1, hands[0], shot="whole-500-entry-tablet")
+    assert_standings_row(page, 1, {"Ann": 36, "Bo": -15, "Cy": 26, "Di": -62},
+                         {"Ann": "+36 out", "Bo": -15, "Cy": 26, "Di": -62})
+    expect(page.locator(".standings .hand-points--minus")).to_have_count(2)
+    score_hand(screen, players, 2, hands[1])
+    assert_standings_row(page, 2, {"Ann": 56, "Bo": 40, "Cy": 31, "Di": -17},
+                         {"Ann": 20, "Bo": 55, "Cy": 5, "Di": 45})
+    expect(page.locator(".standings tbody tr").nth(1).locator(".standings-ending")).to_have_text(
+        "stock ran out")
+    assert_ranking(page, ["1st Ann 56", "2nd Bo 40", "3rd Cy 31", "4th Di -17"])
+
+    # Di held 52 in hand 1, not 62: the typed total is typed again.
+    correct_hand(page, players, 1, Hand("Ann", {"Di": (None, 52)}, {"Di": -52}),
+                 "Di held 52, not 62")
+    expect(page.locator(".standings .corrected-mark")).to_have_count(1)
+    assert_standings_row(page, 1, {"Ann": 36, "Bo": -15, "Cy": 26, "Di": -52},
+                         {"Ann": "+36 out", "Bo": -15, "Cy": 26, "Di": -52})
+    assert_standings_row(page, 2, {"Ann": 56, "Bo": 40, "Cy": 31, "Di": -7},
+                         {"Ann": 20, "Bo": 55, "Cy": 5, "Di": 45})
+
+    score_hand(screen, players, 3, hands[2])
+    score_hand(screen, players, 4, hands[3])
+    # Ann and Bo are both past 150, level at the top: the game is not over.
+    assert_standings_row(page, 4, {"Ann": 160, "Bo": 160, "Cy": 71, "Di": -32},
+                         {"Ann": 39, "Bo": 30, "Cy": "+50 out", "Di": -20})
+    expect(page.locator("#hand-title")).to_have_text("Hand 5")
+    expect(page.locator(".result-panel")).to_have_count(0)
+    expect(page.get_by_role("link", name="Score hand 5")).to_be_visible()
+    expect(page.locator(".plays-on")).to_have_text(
+        "Not over yet: Ann and Bo are level at the top on 160, past 150. A tie plays on until "
+        "one player leads alone.")
+    expect(page.locator(".standings-player.is-leader")).to_contain_text(["Ann", "Bo"])
+    assert_ranking(page, ["=1st Ann 160", "=1st Bo 160", "3rd Cy 71", "4th Di -32"])
+    assert_fits(page, TABLET["width"])
+    screen.shot("whole-500-tie-plays-on-tablet")
+
+    # Hand 5 saved with Bo out by mistake ends the game; the undo takes it back to the tie.
+    score_hand(screen, players, 5, Hand("Bo", {"Bo": (45, None), "Ann": (10, 25),
+                                               "Cy": (15, 10), "Di": (0, 30)},
+                                        {"Ann": -15, "Bo": 45, "Cy": 5, "Di": -30}))
+    expect(page.locator(".result-panel .winner")).to_have_text("★ Bo wins")
+    undo(page, "Hand 5 scored")
+    expect(page.locator("#hand-title")).to_have_text("Hand 5")
+    expect(page.locator(".plays-on")).to_be_visible()
+    expect(page.locator(".standings tbody tr").nth(4).locator(".standings-cell--empty")
+           ).to_have_count(4)
+    assert_ranking(page, ["=1st Ann 160", "=1st Bo 160", "3rd Cy 71", "4th Di -32"])
+
+    score_hand(screen, players, 5, Hand("Ann", {"Ann": ({"Ace or Joker": 3}, None),
+                                                "Bo": (10, 25), "Cy": (15, {"10–K": 1}),
+                                                "Di": (None, 30)},
+                                        {"Ann": 45, "Bo": -15, "Cy": 5, "Di": -30}))
+    assert_standings_row(page, 5, {"Ann": 205, "Bo": 145, "Cy": 76, "Di": -62},
+                         {"Ann": "+45 out", "Bo": -15, "Cy": 5, "Di": -30})
+    expect(page.locator(".result-panel .hand-kicker")).to_have_text(
+        "500 Rummy · Game over after 5 hands")
+    game_over(screen, "500", "Ann wins", 205,
+              ["1st Ann 205", "2nd Bo 145", "3rd Cy 76", "4th Di -62"])
+    assert_history(screen, "500", "Hand 1 corrected: Di held 52, not 62", "Hand 5: Bo went out")
+
+
+def test_a_basic_rummy_game_with_a_hand_gone_rummy(live_server, open_screen):
+    players = THREE
+    screen = set_up(open_screen, live_server, "Basic Rummy", players, "Cy")
+    page = screen.page
+    expect(page.locator(".hand-panel .hand-kicker")).to_have_text("Basic Rummy · first to 100")
+
+    score_hand(screen, players, 1, Hand("Ann", {"Bo": ["K", "2"], "Cy": {"10–K": 2}},
+                                        {"Bo": 12, "Cy": 20}, collects=32))
+    assert_standings_row(page, 1, {"Ann": 32, "Bo": 0, "Cy": 0},
+                         {"Ann": "+32 out", "Bo": 0, "Cy": 0})
+
+    # Hand 2 saved without "Went rummy" by mistake: undone, and entered again.
+    second = {"Ann": 15, "Cy": ["Q", "9", "5"]}
+    score_hand(screen, players, 2, Hand("Bo", second, {"Ann": 15, "Cy": 24}, collects=39))
+    assert_standings_row(page, 2, {"Ann": 32, "Bo": 39, "Cy": 0},
+                         {"Ann": 0, "Bo": "+39 out", "Cy": 0})
+    undo(page, "Hand 2 scored")
+    expect(page.locator("#hand-title")).to_have_text("Hand 2")
+    assert_ranking(page, ["1st Ann 32", "=2nd Bo 0", "=2nd Cy 0"])
+    score_hand(screen, players, 2, Hand("Bo", second, {"Ann": 15, "Cy": 24}, rummy=True,
+                                        collects=78), shot="whole-basic-entry-tablet")
+    assert_standings_row(page, 2, {"Ann": 32, "Bo": 78, "Cy": 0},
+                         {"Ann": 0, "Bo": "+78 rummy", "Cy": 0})
+
+    score_hand(screen, players, 3, Hand("Cy", {"Ann": {"10–K": 1, "5": 2}, "Bo": 10},
+                                        {"Ann": 20, "Bo": 10}, collects=30))
+    assert_ranking(page, ["1st Bo 78", "2nd Ann 32", "3rd Cy 30"])
+
+    # Cy still held a king in hand 1: one more on the steppers as they were counted.
+    correct_hand(page, players, 1, Hand("Ann", {"Cy": {"10–K": 1}}, {"Cy": 30}, collects=42),
+                 "Cy still held a king")
+    assert_standings_row(page, 1, {"Ann": 42, "Bo": 0, "Cy": 0},
+                         {"Ann": "+42 out", "Bo": 0, "Cy": 0})
+    assert_ranking(page, ["1st Bo 78", "2nd Ann 42", "3rd Cy 30"])
+
+    score_hand(screen, players, 4, Hand("Ann", {"Bo": 30, "Cy": ["K", "Q", "J", "10"]},
+                                        {"Bo": 30, "Cy": 40}, collects=70))
+    assert_standings_row(page, 4, {"Ann": 112, "Bo": 78, "Cy": 30},
+                         {"Ann": "+70 out", "Bo": 0, "Cy": 0})
+    game_over(screen, "basic", "Ann wins", 112, ["1st Ann 112", "2nd Bo 78", "3rd Cy 30"])
+    assert_history(screen, "basic", "Hand 1 corrected: Cy still held a king", "Hand 2: Bo went out")
+
+
+BASE_HANDS = [
+    Hand("Bo", {"Bo": (["7", "8", "9", "/", "Q", "Q", "Q"], None), "Ann": (None, {"10–K": 2}),
+                "Cy": ({"5": 3}, ["2", "3"])},
+         {"Ann": -20, "Bo": 54, "Cy": 10}),
+    Hand("Ann", {"Ann": (60, None), "Bo": (20, {"5": 1, "10–K": 1}), "Cy": (None, 35)},
+         {"Ann": 60, "Bo": 5, "Cy": -35}),
+    Hand("Cy", {"Cy": (70, None), "Ann": ({"10–K": 1}, 25), "Bo": (30, 8)},
+         {"Ann": -15, "Bo": 22, "Cy": 70}),
+    Hand("Ann", {"Ann": (["10", "J", "Q", "K", "/", "5", "5", "5"], None), "Bo": (None, 40),
+                 "Cy": (25, 5)},
+         {"Ann": 55, "Bo": -40, "Cy": 20}),
+    Hand("Bo", {"Bo": (50, None), "Ann": (15, 10), "Cy": (30, ["6", "4"])},
+         {"Ann": 5, "Bo": 50, "Cy": 20}),
+]
+
+
+def test_a_five_hand_base_rules_game(live_server, open_screen):
+    players = THREE
+    screen = set_up(open_screen, live_server, "Base Rules Rummy", players, "Ann")
+    page = screen.page
+    expect(page.locator("#hand-title")).to_have_text("Hand 1 of 5")
+    expect(page.locator(".standings tbody tr")).to_have_count(5)  # the hands to come too
+
+    running = dict.fromkeys(players, 0)
+    for number, hand in enumerate(BASE_HANDS, 1):
+        score_hand(screen, players, number, hand,
+                   shot="whole-base-entry-tablet" if number == 1 else None)
+        running = {name: running[name] + hand.scores[name] for name in players}
+        assert_standings_row(page, number, running, {
+            name: f"+{score} out" if name == hand.out else score
+            for name, score in hand.scores.items()})
+        if number < 5:
+            expect(page.locator("#hand-title")).to_have_text(f"Hand {number + 1} of 5")
+    assert running == {"Ann": 85, "Bo": 91, "Cy": 85}
+    expect(page.locator(".result-panel .hand-kicker")).to_have_text(
+        "Base Rules Rummy · Game over after 5 hands")
+    expect(page.locator(".result-panel .winner")).to_have_text("★ Bo wins")
+
+    # After the game: Bo still held a 10 in hand 3, and Ann and Cy share the win...
+    correct_hand(page, players, 3, Hand("Cy", {"Bo": (None, 18)}, {"Bo": 12}),
+                 "Bo still held a 10")
+    expect(page.locator(".result-panel .winner")).to_have_text("★ Ann and Cy share the win")
+    assert_ranking(page, ["=1st Ann 85", "=1st Cy 85", "3rd Bo 81"])
+    # ...until the table remembers that 10 was counted already: the correction is undone.
+    undo(page, "Hand 3 correction")
+    expect(page.locator(".standings .corrected-mark")).to_have_count(0)
+    game_over(screen, "base", "Bo wins", 91, ["1st Bo 91", "=2nd Ann 85", "=2nd Cy 85"])
+    corrected = "Hand 3 corrected: Bo still held a 10"
+    assert_history(screen, "base", corrected, undone=corrected)
