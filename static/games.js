@@ -70,7 +70,7 @@
   }
   document.addEventListener("DOMContentLoaded", localTimes);
 
-  // --- End of hand: steppers, tapped cards and live points ---------------------------------
+  // --- End of hand: steppers, tapped cards and the points as they change -------------------
   // What each card is worth, the game's point step and what the entry asks for come with the
   // page from the core (data-card-values, data-worth, data-point-step, data-low-ace on the
   // form); this only adds them up as the server will on saving (referee/core/game/entry.py).
@@ -341,13 +341,13 @@
       });
       return;
     }
-    var opening = !board.querySelector("#live") && incoming.querySelector("#live");
+    var opening = !board.querySelector("#referee") && incoming.querySelector("#referee");
     rememberScroll();
     removeFlashes();
     board.replaceWith(incoming);
     window.htmx.process(incoming);
     afterBoardChange();
-    if (opening) { incoming.querySelector("#live").scrollIntoView({ block: "start" }); }
+    if (opening) { incoming.querySelector("#referee").scrollIntoView({ block: "start" }); }
   }
 
   function sayOnBoard(words) {
@@ -357,11 +357,11 @@
     note.className = "stale-message board-message";
     note.setAttribute("role", "alert");
     note.textContent = words;
-    var panel = board.querySelector("#live .live-head");
+    var panel = board.querySelector("#referee .referee-head");
     if (panel) { panel.after(note); } else { board.prepend(note); }
   }
 
-  // --- Referee mode: conveniences on the live panel ----------------------------------------
+  // --- Referee mode: conveniences on its panel ----------------------------------------------
   // The button under a card picker names the card picked: "Discard Q♥".
   var SUIT_SYMBOLS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
 

@@ -572,7 +572,7 @@ def test_the_entry_form_is_never_polled_only_a_notice_is(client):
            "first)" in text(notice)
 
 
-@pytest.mark.parametrize("path", ["live/board", "live/nothing", "standings", "history",
+@pytest.mark.parametrize("path", ["poll/board", "poll/nothing", "standings", "history",
                                   "watch", "hands/1"])
 def test_an_unknown_game_is_a_404(client, path):
     assert client.get(f"/games/no-such-game/{path}").status_code == 404

@@ -219,7 +219,7 @@ class ActionForm(FlaskForm):
     decks = WholeNumberField(validators=[Optional()])
 
 
-# --- Referee mode: the live hand's steps (POST, with CSRF) ------------------------------------
+# --- Referee mode: the followed hand's steps (POST, with CSRF) --------------------------------
 # Each form names the version its screen showed; CORE_FIELDS says which of its fields a core
 # refusal's field (``step.card``, ``step.melds[1]``) belongs to; any other goes beside the
 # form's buttons (``form_errors``).
@@ -260,7 +260,7 @@ class PickedCardForm(Form):
         return [*self.rank.errors, *self.suit.errors]
 
 
-class LiveStepForm(FlaskForm):
+class RefereeStepForm(FlaskForm):
     """A referee-mode form: made at one version of the game, for the player whose turn it is."""
 
     CORE_FIELDS: dict[str, str] = {}
@@ -292,35 +292,35 @@ def _core_field(location: Location) -> tuple[str | None, int | None]:
     return location[0], index
 
 
-class StartRefereeForm(LiveStepForm):
+class StartRefereeForm(RefereeStepForm):
     CORE_FIELDS = {"card": "upcard", "upcard": "upcard", "table": "upcard"}
     upcard = FormField(PickedCardForm)
 
 
-class DrawForm(LiveStepForm):
+class DrawForm(RefereeStepForm):
     source = StringField(validators=[InputRequired("Tap where the card came from."), AnyOf(
         ["stock", "discard"], message="Tap the stock or the discard.")])
 
 
-class DiscardForm(LiveStepForm):
+class DiscardForm(RefereeStepForm):
     CORE_FIELDS = {"card": "card", "table": "card"}
     card = FormField(PickedCardForm)
     unsaid = StringField()  # "1": discarded without saying the card
 
 
-class ClaimForm(LiveStepForm):
+class ClaimForm(RefereeStepForm):
     """A "Who wants it?" toggle: a name asks to buy the top discard, or takes it back."""
 
     claim = StringField(validators=[Length(max=MAX_NAME)])
     withdraw = StringField(validators=[Length(max=MAX_NAME)])
 
 
-class BoughtForm(LiveStepForm):
+class BoughtForm(RefereeStepForm):
     buyer = StringField(validators=[InputRequired("Say who buys the discard."),
                                     Length(max=MAX_NAME)])
 
 
-class RummyForm(LiveStepForm):
+class RummyForm(RefereeStepForm):
     CORE_FIELDS = {"callers_discard": "card", "meld": "meld"}
     caller = StringField(validators=[InputRequired("Tap who called rummy."),
                                      Length(max=MAX_NAME)])
@@ -350,7 +350,7 @@ class SwapForm(Form):
             raise ValidationError("Give both the meld's number and the card that buys its joker.")
 
 
-class GoDownForm(LiveStepForm):
+class GoDownForm(RefereeStepForm):
     CORE_FIELDS = {"melds": "melds", "swaps": "swaps"}
     melds = FieldList(StringField(validators=[Length(max=120, message="That is too many cards.")]))
     swaps = FieldList(FormField(SwapForm), min_entries=2, max_entries=2)
@@ -370,7 +370,7 @@ def go_down_form(melds: int, formdata=None) -> GoDownForm:
     return form
 
 
-class LayOffForm(LiveStepForm):
+class LayOffForm(RefereeStepForm):
     CORE_FIELDS = {"meld": "meld", "card": "card", "table": "card"}
     meld = WholeNumberField("Meld", validators=[InputRequired("Tap the meld the card goes on."),
                                                 NumberRange(min=1, max=99)])
@@ -378,21 +378,21 @@ class LayOffForm(LiveStepForm):
     typed = StringField("or type", validators=[Length(max=12, message="Type one card, like 6D.")])
 
 
-LIVE_FORMS = {"start": StartRefereeForm, "draw": DrawForm, "discard": DiscardForm,
+REFEREE_FORMS = {"start": StartRefereeForm, "draw": DrawForm, "discard": DiscardForm,
               "claim": ClaimForm, "bought": BoughtForm, "rummy": RummyForm,
               "down": GoDownForm, "layoff": LayOffForm}
 
 
-def live_form(name: str, melds: int, formdata=None) -> LiveStepForm:
+def referee_form(name: str, melds: int, formdata=None) -> RefereeStepForm:
     """Referee-mode form ``name``: read from ``formdata``, or empty to show (``None``)."""
     if name == "down":
         return go_down_form(melds, formdata)
-    return LIVE_FORMS[name](formdata=formdata)
+    return REFEREE_FORMS[name](formdata=formdata)
 
 
-def live_forms(melds: int) -> dict[str, LiveStepForm]:
+def referee_forms(melds: int) -> dict[str, RefereeStepForm]:
     """Every referee-mode form, empty, as the hand screen first shows them."""
-    return {name: live_form(name, melds) for name in LIVE_FORMS}
+    return {name: referee_form(name, melds) for name in REFEREE_FORMS}
 
 
 # --- A page that asks first: deleting a game, ending it now (POST, with CSRF) ----------------

@@ -3,7 +3,7 @@
 A device may change a game only if its session holds the game's edit key: the
 device that made the game gets it, and so does any device that opens the
 game's join link. Every other device watches. The views of the game itself
-live in ``games_new`` (setting up), ``games_board`` (what everyone sees) and
+sit in ``games_new`` (setting up), ``games_board`` (what everyone sees) and
 ``games_hands`` (what the scorer changes); they all join this blueprint.
 """
 
@@ -206,5 +206,5 @@ def form_expired(error):
 
 
 # The game's own screens join this blueprint (imported last: they use what is above).
-from . import (games_board, games_delete, games_end, games_hands, games_live,  # noqa: E402,F401
-               games_new)
+from . import (games_board, games_delete, games_end, games_hands, games_new,  # noqa: E402,F401
+               games_referee)

@@ -15,12 +15,12 @@ from markupsafe import Markup
 from ..core.game import GameState, event_from_dict
 from ..store.games import EditKeyError, LoadedGame, check_edit_key, current_version
 from ..store.models import GameEvent
-from .forms import live_forms
+from .forms import referee_forms
 from .games import bp, edit_key_for, game_or_404, grant_edit, poll_etag, may_edit, not_modified
 from .games_chart import score_chart
 from .games_history import history_items
 from .games_standings import ranking_places, standings_rows
-from .live_panel import live_panel
+from .referee_panel import referee_panel
 from .rendering import render_screen, wants_fragment
 
 POLLED_PARTS = ("board", "standings", "history", "notice")
@@ -46,10 +46,10 @@ def step_label(stored: GameEvent) -> str:
 def board_context(loaded: LoadedGame, editing: bool) -> dict:
     state = loaded.state
     ruleset = loaded.setup.table.ruleset
-    live = live_panel(state, ruleset.book_word, ruleset.run_word)
     return {
-        "live": live,  # the referee's panel, while the table follows the hand live
-        "live_forms": live_forms(state.contract.books + state.contract.runs)
+        # The referee's panel, while the referee follows the hand turn by turn; else None.
+        "referee": referee_panel(state, ruleset.book_word, ruleset.run_word),
+        "referee_forms": referee_forms(state.contract.books + state.contract.runs)
         if editing and state.contract else {},
         "loaded": loaded, "game": loaded.game, "state": state, "version": loaded.version,
         "ruleset": ruleset, "editing": editing,

@@ -55,7 +55,7 @@ def hand_entry(game_id: str, hand: int):
 
 
 def _seen_by_referee(players, outcome) -> dict:
-    """Who went out and each rummy penalty (Ari's rule), as the live hand ended."""
+    """Who went out and each rummy penalty (Ari's rule), as the hand the referee followed ended."""
     return {"went_out": str(players.index(outcome.went_out)),
             "rows": [SeatEntry(penalty=outcome.rummy_penalties.get(name) or None)
                      for name in players]}

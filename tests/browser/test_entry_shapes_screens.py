@@ -1,6 +1,7 @@
 """The end-of-hand entry of each entry shape on a tablet and a phone: a 500 hand and a Base
 Rules hand (melded less held), a Basic Rummy hand (the winner collects), each filled with
-steppers and with tapped cards, the live totals read, then saved and checked through the API."""
+steppers and with tapped cards, the totals read as they go, then saved and checked through
+the API."""
 
 from __future__ import annotations
 

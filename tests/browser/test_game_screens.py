@@ -75,7 +75,7 @@ def _eversol_hands(names, hands: int, spread: int) -> list[dict]:
 
 
 def enter_hand(page, went_out: str, held: dict, players=PLAYERS) -> None:
-    """Fill the end-of-hand form as a scorer would, checking the points shown live."""
+    """Fill the end-of-hand form as a scorer would, checking the points as they change."""
     rows = page.locator(".entry-row")
     rows.nth(players.index(went_out)).locator(".went-out-toggle").click()
     for name, value in held.items():
@@ -167,7 +167,7 @@ def test_a_whole_game_on_the_tablet_while_a_tv_watches(live_server, open_screen)
     wait_for_unchanged_polls(tv.page, 2)
     assert tv.page.evaluate("document.getElementById('board').dataset.seen") == "yes"
 
-    # Hand 1, with the entry screen's live points, the contract picture and a screenshot.
+    # Hand 1, with the entry screen counting its points, the contract picture and a screenshot.
     page.get_by_role("link", name="Score hand 1").click()
     went_out, held = HANDS[0]
     enter_hand(page, went_out, held)

@@ -250,7 +250,7 @@ def test_many_players_on_the_tablet(live_server, open_screen, players, fits):
     page.get_by_role("link", name="Standings").click()
     expect(page.get_by_role("link", name="Standings")).to_have_attribute("aria-current", "page")
     expect(page.locator(".score-chart .chart-label")).to_have_count(players)
-    assert_every_column_reachable(page, ".standings-live", players, fits)
+    assert_every_column_reachable(page, ".standings-poll", players, fits)
     assert_labels_apart(page)
     assert_fits(page, TABLET["width"], TARGETS)
     screen.shot(f"found-standings-page-{players}-players-tablet")
@@ -271,7 +271,7 @@ def test_twenty_players_on_a_phone(live_server, open_screen):
     page.get_by_role("link", name="Standings").click()
     # Measured on the standings page once it is there, not on the game page it replaces.
     expect(page.get_by_role("link", name="Standings")).to_have_attribute("aria-current", "page")
-    assert_every_column_reachable(page, ".standings-live", 20, fits=False)
+    assert_every_column_reachable(page, ".standings-poll", 20, fits=False)
     assert_labels_apart(page)
     assert_fits(page, PHONE["width"], TARGETS)
     screen.shot("found-standings-page-20-players-phone")

@@ -1,6 +1,6 @@
 """Referee mode: the hand screen follows a hand turn by turn and settles disputes at once.
 
-Every button and form of the live panel posts one step of the hand (a game
+Every button and form of the referee's panel posts one step of the hand (a game
 event) with the version of the game it was shown at. The core rules on it: a
 legal step is saved; a refused one comes back beside its input with the rule's
 sentence (422, nothing saved). A step tapped on a board another device had
@@ -24,10 +24,10 @@ from ..core.live.steps import (Bought, BuyClaimed, BuyWithdrawn, Discarded, Drew
                                LaidOff, RummyCalled, Source, WentDown)
 from ..store.games import (LoadedGame, OvertakenError, StaleVersionError, append_event,
                            load_game)
-from .forms import LIVE_FORMS, live_form, live_forms
+from .forms import REFEREE_FORMS, referee_form, referee_forms
 from .games import bp, game_or_404, not_recorded, required_edit_key
 from .games_board import board_screen, undo_label
-from .live_panel import live_panel, meld_labels
+from .referee_panel import meld_labels, referee_panel
 from .rendering import wants_fragment
 
 
@@ -35,9 +35,9 @@ from .rendering import wants_fragment
 def referee_step(game_id: str, action: str):
     loaded = game_or_404(game_id)
     key = required_edit_key(loaded)
-    if action not in LIVE_FORMS:
+    if action not in REFEREE_FORMS:
         abort(404)
-    form = live_form(action, _meld_count(loaded), request.form)
+    form = referee_form(action, _meld_count(loaded), request.form)
     form.validate()
     if loaded.state.finished:
         form.form_errors.append(f"All {loaded.state.hands_in_game} hands are scored: there is "
@@ -66,7 +66,7 @@ def referee_step(game_id: str, action: str):
         return _with_form(loaded, action, form, status=422)
     if wants_fragment():
         return board_screen(fresh)
-    return redirect(url_for("games.game_page", game_id=game_id, _anchor="live"), 303)
+    return redirect(url_for("games.game_page", game_id=game_id, _anchor="referee"), 303)
 
 
 def _with_form(loaded: LoadedGame, action: str, form, status: int, asking: str | None = None):
@@ -77,11 +77,11 @@ def _with_form(loaded: LoadedGame, action: str, form, status: int, asking: str |
     card a rummy caller throws, under Ari's rule): asked beside the form, not refused.
     """
     ruleset = loaded.setup.table.ruleset
-    panel = live_panel(loaded.state, ruleset.book_word, ruleset.run_word)
+    panel = referee_panel(loaded.state, ruleset.book_word, ruleset.run_word)
     shown = panel.shows(action) if panel else action == "start"
     message = None if shown or status == 200 else " ".join(_problems(form))
-    return board_screen(loaded, status, live_message=message, live_asking=asking,
-                        live_forms={**live_forms(_meld_count(loaded)), action: form})
+    return board_screen(loaded, status, referee_message=message, referee_asking=asking,
+                        referee_forms={**referee_forms(_meld_count(loaded)), action: form})
 
 
 def _problems(form) -> list[str]:
@@ -101,7 +101,7 @@ def _problems(form) -> list[str]:
 
 def _moved_on(fresh: LoadedGame):
     latest = undo_label(fresh) or "the start"
-    return board_screen(fresh, 409, live_message=(
+    return board_screen(fresh, 409, referee_message=(
         f"Another device changed this game first (latest: {latest}). Nothing was saved: "
         "here is the hand as it stands now."))
 

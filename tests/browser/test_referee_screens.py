@@ -1,6 +1,6 @@
 """Referee mode as a table uses it: a four-player hand followed turn by turn on a tablet (three
 players want one discard, a rummy call, an undo, someone goes out and the hand is scored from
-the prefilled entry) while a TV watches; then the live panel on a phone."""
+the prefilled entry) while a TV watches; then the referee's panel on a phone."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ def pick(area, card: str) -> None:
 
 
 def turn(page, text: str) -> None:
-    expect(page.locator("#live-title")).to_have_text(text)
+    expect(page.locator("#referee-title")).to_have_text(text)
 
 
 def drew_from_stock(page, player: str) -> None:
@@ -32,7 +32,7 @@ def drew_from_stock(page, player: str) -> None:
 
 
 def discard(page, card: str, label: str) -> None:
-    form = page.locator(".live-discard")
+    form = page.locator(".referee-discard")
     pick(form, card)
     shown = page.locator("#board").get_attribute("data-version")
     form.get_by_role("button", name=f"Discard {label}").click()  # games.js names the card
@@ -41,11 +41,11 @@ def discard(page, card: str, label: str) -> None:
 
 
 def open_part(page, summary: str) -> None:
-    page.locator(".live-more > summary", has_text=summary).click()
+    page.locator(".referee-more > summary", has_text=summary).click()
 
 
 def seat(page, name: str):
-    return page.locator(".live-seat", has=page.locator(".live-seat-name", has_text=name))
+    return page.locator(".referee-seat", has=page.locator(".referee-seat-name", has_text=name))
 
 
 REFEREE_TARGETS = ("main .button, main .claim-toggle, main .pick-chip > span, "
@@ -62,26 +62,26 @@ def test_a_hand_refereed_on_the_tablet_while_a_tv_watches(live_server, open_scre
     page = tablet.page
     game_url = start_game(page, live_server)  # Abe deals to Ben, Carl and Dee
     page.get_by_text("Say the upcard (optional)").click()
-    pick(page.locator(".live-start"), "9D")
+    pick(page.locator(".referee-start"), "9D")
     assert_touch_targets_and_no_overflow(page, TABLET["width"])
-    tablet.shot("live-start-tablet")
+    tablet.shot("referee-start-tablet")
     page.get_by_role("button", name="Follow this hand (referee)").click()
     turn(page, "Ben’s turn — draw")
-    expect(page.locator(".live-top")).to_contain_text("Upcard: 9♦")
+    expect(page.locator(".referee-top")).to_contain_text("Upcard: 9♦")
     expect(page.get_by_role("button", name="Took 9♦")).to_be_visible()
 
     tv = open_screen(TABLET)
     tv.page.goto(game_url + "/watch")
-    expect(tv.page.locator("#live-title")).to_have_text("Ben’s turn — draw")
+    expect(tv.page.locator("#referee-title")).to_have_text("Ben’s turn — draw")
     assert_view_only(tv.page)
 
     page.evaluate("window.sameDocument = true")  # each step swaps the board in, by htmx
     drew_from_stock(page, "Ben")
     assert_touch_targets_and_no_overflow(page, TABLET["width"])
-    tablet.shot("live-discard-tablet")
+    tablet.shot("referee-discard-tablet")
     discard(page, "KC", "K♣")
     drew_from_stock(page, "Carl")
-    expect(tv.page.locator("#live-title")).to_have_text("Carl’s turn — play",
+    expect(tv.page.locator("#referee-title")).to_have_text("Carl’s turn — play",
                                                         timeout=SEEN_WITHIN)
 
     # Three players want Ben's K♣, asking in the wrong order: the referee names Dee, the first
@@ -90,15 +90,15 @@ def test_a_hand_refereed_on_the_tablet_while_a_tv_watches(live_server, open_scre
         toggle = page.locator(".claim-toggle", has_text=name)
         toggle.click()
         expect(toggle).to_have_attribute("aria-pressed", "true")
-    expect(page.locator(".live-ruling-text")).to_have_text(
+    expect(page.locator(".referee-ruling-text")).to_have_text(
         "Dee is the first after Carl in order of play to ask, ahead of Abe and Ben (the "
         "discarder comes last), so Dee buys the discard with one penalty card from the stock.")
-    expect(page.locator(".live-reminder")).to_contain_text("one penalty card")
+    expect(page.locator(".referee-reminder")).to_contain_text("one penalty card")
     assert_touch_targets_and_no_overflow(page, TABLET["width"])
-    tablet.shot("live-three-want-it-tablet")
-    expect(tv.page.locator(".live-ruling-text")).to_contain_text("Dee buys the discard",
+    tablet.shot("referee-three-want-it-tablet")
+    expect(tv.page.locator(".referee-ruling-text")).to_contain_text("Dee buys the discard",
                                                                  timeout=SEEN_WITHIN)
-    tv.shot("live-watch-tablet")
+    tv.shot("referee-watch-tablet")
     assert_view_only(tv.page)
     page.get_by_role("button", name="Dee buys it").click()
     expect(seat(page, "Dee")).to_contain_text("8 cards")
@@ -118,28 +118,28 @@ def test_a_hand_refereed_on_the_tablet_while_a_tv_watches(live_server, open_scre
         down.get_by_role("button", name=f"Add {rank}", exact=True).click()
     expect(page.locator("#down-meld-1")).to_have_value("5D 5S JK")
     assert_touch_targets_and_no_overflow(page, TABLET["width"])
-    tablet.shot("live-go-down-tablet")
+    tablet.shot("referee-go-down-tablet")
     page.get_by_role("button", name="Dee goes down").click()
-    expect(seat(page, "Dee").locator(".live-meld")).to_have_count(2)
+    expect(seat(page, "Dee").locator(".referee-meld")).to_have_count(2)
     discard(page, "5H", "5♥")  # could free the joker: a warning, never a ban
-    expect(page.locator(".live-warning")).to_contain_text("frowned on")
+    expect(page.locator(".referee-warning")).to_contain_text("frowned on")
 
     drew_from_stock(page, "Abe")
     discard(page, "KD", "K♦")  # fits Dee's kings
-    rummy = page.locator(".live-rummy")
+    rummy = page.locator(".referee-rummy")
     expect(rummy).to_be_in_viewport()  # under the draw buttons: no scrolling to call it
     rummy.get_by_role("button", name="Ben: Rummy!").click()
     # Ari's rule: the call asks for Ben's card next, as a question rather than a refusal.
     expect(page.locator("#rummy-asking")).to_have_text(
         "Say which card Ben threw on the call: Ari's rule charges its points to Abe.")
-    expect(page.locator(".live-rummy .field-error")).to_have_count(0)
-    pick(page.locator(".live-rummy"), "7S")
-    tablet.shot("live-rummy-asking-tablet")
-    page.locator(".live-rummy").get_by_role("button", name="Record Ben’s call").click()
+    expect(page.locator(".referee-rummy .field-error")).to_have_count(0)
+    pick(page.locator(".referee-rummy"), "7S")
+    tablet.shot("referee-rummy-asking-tablet")
+    page.locator(".referee-rummy").get_by_role("button", name="Record Ben’s call").click()
     expect(seat(page, "Abe")).to_contain_text("rummy penalty 15")  # K♦ 10 and 7♠ 5
-    expect(page.locator(".live-dead")).to_contain_text("K♦")
+    expect(page.locator(".referee-dead")).to_contain_text("K♦")
     assert_touch_targets_and_no_overflow(page, TABLET["width"])
-    tablet.shot("live-rummy-tablet")
+    tablet.shot("referee-rummy-tablet")
 
     assert page.evaluate("window.sameDocument") is True
 
@@ -153,23 +153,23 @@ def test_a_hand_refereed_on_the_tablet_while_a_tv_watches(live_server, open_scre
     discard(page, "9C", "9♣")
     drew_from_stock(page, "Dee")
     open_part(page, "Lay off")
-    layoff = page.locator(".live-layoff")
+    layoff = page.locator(".referee-layoff")
     layoff.locator(".meld-chip", has_text=re.compile(r"^\s*1\b")).click()
     pick(layoff, "KS")
     layoff.get_by_role("button", name="Dee lays off").click()
     expect(seat(page, "Dee")).to_contain_text("2 cards")
     open_part(page, "Lay off")
-    layoff = page.locator(".live-layoff")
+    layoff = page.locator(".referee-layoff")
     layoff.locator(".meld-chip", has_text=re.compile(r"^\s*2\b")).click()
     layoff.get_by_label(re.compile("or type it")).fill("5C")
     layoff.get_by_role("button", name="Dee lays off").click()
     expect(seat(page, "Dee")).to_contain_text("1 card")
     discard(page, "QH", "Q♥")
     turn(page, "★ Dee went out")
-    expect(page.locator(".live-over-penalties")).to_contain_text("Abe 15")
+    expect(page.locator(".referee-over-penalties")).to_contain_text("Abe 15")
     assert_touch_targets_and_no_overflow(page, TABLET["width"])
-    tablet.shot("live-finished-tablet")
-    expect(tv.page.locator("#live-title")).to_have_text("★ Dee went out", timeout=SEEN_WITHIN)
+    tablet.shot("referee-finished-tablet")
+    expect(tv.page.locator("#referee-title")).to_have_text("★ Dee went out", timeout=SEEN_WITHIN)
     assert_view_only(tv.page)
 
     # The end-of-hand entry comes filled in with what the referee saw, and checked against it.
@@ -190,17 +190,17 @@ def test_a_hand_refereed_on_the_tablet_while_a_tv_watches(live_server, open_scre
     expect(page.locator("#problem-0")).to_have_text(
         "The referee saw Abe keep 6 cards, but 2 were tapped.")
     expect(page.get_by_role("button", name="Save anyway")).to_be_visible()
-    tablet.shot("live-entry-mismatch-tablet")
+    tablet.shot("referee-entry-mismatch-tablet")
     rows.nth(0).get_by_label("or total").fill("30")  # typing replaces the tapped cards
     expect(rows.nth(0).locator(".entry-points")).to_have_text("45")
     page.get_by_role("button", name="Save hand 1").click()
     expect(page.locator(".flash")).to_contain_text("Hand 1 saved: Dee went out")
     expect(page.locator("#hand-title")).to_have_text("Hand 2 of 6")
-    expect(page.locator("#live")).to_have_count(0)  # hand 2 starts as a scorekeeping hand
+    expect(page.locator("#referee")).to_have_count(0)  # hand 2 starts as a scorekeeping hand
     expect(page.locator(".ranking")).to_contain_text("4th Abe 45")
 
 
-def test_the_live_panel_on_a_phone(live_server, open_screen):
+def test_the_referee_panel_on_a_phone(live_server, open_screen):
     phone = open_screen(PHONE)
     page = phone.page
     start_game(page, live_server, names=("Ann", "Bo", "Cy"), dealer="Ann")
@@ -210,9 +210,9 @@ def test_the_live_panel_on_a_phone(live_server, open_screen):
     expect(page.locator("#hand-title")).not_to_be_in_viewport()
     start.click()
     turn(page, "Bo’s turn — draw")
-    expect(page.locator("#live-title")).to_be_in_viewport()  # the panel scrolled into view
+    expect(page.locator("#referee-title")).to_be_in_viewport()  # the panel scrolled into view
     expect(page.get_by_role("button", name="Took the upcard")).to_be_visible()
-    phone.shot("live-draw-phone")
+    phone.shot("referee-draw-phone")
     assert_touch_targets_and_no_overflow(page, PHONE["width"])
     drew_from_stock(page, "Bo")
     discard(page, "JK", "Joker")
@@ -223,13 +223,13 @@ def test_the_live_panel_on_a_phone(live_server, open_screen):
     page.locator(".claim-toggle", has_text="Cy").click()  # Cy drew from the stock: refused
     expect(page.locator("#claim-problem")).to_have_text(
         "Cy drew from the stock this turn, so may no longer buy the discard.")
-    expect(page.locator(".live-ruling-text")).to_contain_text("so Ann buys the discard")
+    expect(page.locator(".referee-ruling-text")).to_contain_text("so Ann buys the discard")
     assert_touch_targets_and_no_overflow(page, PHONE["width"])
-    phone.shot("live-claims-phone")
+    phone.shot("referee-claims-phone")
     open_part(page, "Go down")
     page.get_by_text("Tap the cards instead").click()
     assert_touch_targets_and_no_overflow(page, PHONE["width"])
-    phone.shot("live-go-down-phone")
+    phone.shot("referee-go-down-phone")
 
 
 def test_referee_mode_works_without_javascript(live_server, open_screen):
@@ -237,11 +237,11 @@ def test_referee_mode_works_without_javascript(live_server, open_screen):
     start_game(page, live_server, names=("Abe", "Ben", "Carl"))
     page.get_by_role("button", name="Follow this hand (referee)").click()
     drew_from_stock(page, "Ben")
-    pick(page.locator(".live-discard"), "KC")
-    page.locator(".live-discard").get_by_role("button", name="Discard", exact=True).click()
+    pick(page.locator(".referee-discard"), "KC")
+    page.locator(".referee-discard").get_by_role("button", name="Discard", exact=True).click()
     drew_from_stock(page, "Carl")
     page.locator(".claim-toggle", has_text="Abe").click()
-    expect(page.locator(".live-ruling-text")).to_contain_text("so Abe buys the discard")
+    expect(page.locator(".referee-ruling-text")).to_contain_text("so Abe buys the discard")
     page.get_by_role("button", name="Abe buys it").click()
     expect(seat(page, "Abe")).to_contain_text("1 bought")
     open_part(page, "Go down")
@@ -286,28 +286,28 @@ def test_two_devices_tap_at_once_and_no_tap_is_lost(live_server, open_screen):
     # the draw: it still means the same (Ben's K♣), so it counts.
     page.get_by_role("button", name="Drew from the stock").click()
     turn(page, "Carl’s turn — play")
-    expect(other.locator("#live-title")).to_have_text("Carl’s turn — draw")  # not caught up
+    expect(other.locator("#referee-title")).to_have_text("Carl’s turn — draw")  # not caught up
     dee = other.locator(".claim-toggle", has_text="Dee")
     dee.click()
     expect(dee).to_have_attribute("aria-pressed", "true")
     turn(other, "Carl’s turn — play")  # the answer brought the draw too
-    expect(other.locator(".live-ruling-text")).to_contain_text("Dee buys the discard")
-    phone.shot("live-claim-after-the-draw-phone")
+    expect(other.locator(".referee-ruling-text")).to_contain_text("Dee buys the discard")
+    phone.shot("referee-claim-after-the-draw-phone")
     expect(page.locator(".claim-toggle", has_text="Dee")).to_have_attribute(
         "aria-pressed", "true", timeout=SEEN_WITHIN)  # the tablet's poll brings the claim
-    expect(page.locator(".live-ruling-text")).to_contain_text("Dee buys the discard")
+    expect(page.locator(".referee-ruling-text")).to_contain_text("Dee buys the discard")
 
     # Dee buys it on the tablet. The other device, still behind, asks for Abe too: the card
     # is gone, and it reads why beside the toggles, the board brought up to date.
     page.get_by_role("button", name="Dee buys it").click()
     expect(seat(page, "Dee")).to_contain_text("1 bought")
     other.locator(".claim-toggle", has_text="Abe").click()
-    expect(other.locator("#claim-problem, .live .stale-message")).to_contain_text(
+    expect(other.locator("#claim-problem, .referee .stale-message")).to_contain_text(
         "Not recorded: meanwhile Dee bought the discard.")
     expect(seat(other, "Dee")).to_contain_text("1 bought")
     assert_touch_targets_and_no_overflow(other, PHONE["width"])
-    phone.shot("live-tap-too-late-phone")
-    tablet.shot("live-two-devices-tablet")
+    phone.shot("referee-tap-too-late-phone")
+    tablet.shot("referee-two-devices-tablet")
     release(other, held)
     expect(seat(other, "Abe")).to_contain_text("0 bought")
     assert "/join/" not in other.url and game_url.endswith(other.url.rsplit("/", 1)[1])

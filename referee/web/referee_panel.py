@@ -1,4 +1,4 @@
-"""What the referee's live panel shows, worked out from the hand being followed.
+"""What the referee's panel shows, worked out from the hand being followed.
 
 The panel is read at arm's length, so everything a template would otherwise
 have to work out (whose turn, which buttons make sense now, who may call
@@ -48,7 +48,7 @@ class SeatShown:
 
 
 @dataclass(frozen=True)
-class LivePanel:
+class RefereePanel:
     hand: LiveHand
     seats: tuple[SeatShown, ...]
     melds: tuple[TableMeldShown, ...]
@@ -178,8 +178,8 @@ class LivePanel:
         return tuple(seat for seat in self.seats if seat.penalty)
 
 
-def live_panel(state: GameState, book_word: str = "book", run_word: str = "run"
-               ) -> LivePanel | None:
+def referee_panel(state: GameState, book_word: str = "book", run_word: str = "run"
+                  ) -> RefereePanel | None:
     """The panel for the hand being followed, or ``None`` when the table only keeps score."""
     hand = state.live
     if hand is None:
@@ -192,9 +192,9 @@ def live_panel(state: GameState, book_word: str = "book", run_word: str = "run"
                   tuple(m for m in melds if m.owner == name))
         for name in hand.players)
     options = hand.table.options
-    return LivePanel(hand, seats, melds, meld_labels(hand.contract, book_word, run_word),
-                     options["buy_limit"], bool(options["aris_rule"]),
-                     options["rummy_card"] == "meld")
+    return RefereePanel(hand, seats, melds, meld_labels(hand.contract, book_word, run_word),
+                        options["buy_limit"], bool(options["aris_rule"]),
+                        options["rummy_card"] == "meld")
 
 
 def meld_labels(contract: Contract, book_word: str = "book", run_word: str = "run"

@@ -1,4 +1,4 @@
-"""Referee mode through the test client: every live form's happy path, every refusal beside its
+"""Referee mode through the test client: every referee form's happy path, every refusal beside its
 input (422, nothing saved), a step another device overtook (409), CSRF, watching devices, and
 the end-of-hand entry filled in from what the referee saw. CSRF is on, as in production."""
 
@@ -24,7 +24,8 @@ def problem(response, element_id: str) -> str:
 
 
 class Table:
-    """A game on one tablet, followed live; each step posted as the panel's forms post it."""
+    """A game on one tablet, its hand followed by the referee; each step posted as the panel's forms
+    post it."""
 
     def __init__(self, client, app, players=PLAYERS, **options):
         self.client, self.app = client, app
@@ -36,6 +37,7 @@ class Table:
 
     @property
     def live(self):
+        """The core's hand being followed (``state.live``), or None."""
         with self.app.app_context():
             return load_game(self.id).state.live
 
@@ -99,13 +101,13 @@ def table(client, app):
 
 def test_a_scorekeeping_table_sees_only_the_start_button(table):
     page = table.page().get_data(as_text=True)
-    assert "Follow this hand (referee)" in page and 'id="live"' not in page
+    assert "Follow this hand (referee)" in page and 'id="referee"' not in page
     assert "Say the upcard (optional)" in page and "Choose the dealer" in page
 
 
 def test_following_a_hand_turns_the_upcard_and_shows_whose_turn(table):
     response = table.deal("9D")
-    assert response.headers["Location"].endswith(f"/games/{table.id}#live")
+    assert response.headers["Location"].endswith(f"/games/{table.id}#referee")
     page = text(table.page())
     assert "Ben’s turn — draw" in page and "Upcard: 9♦" in page and "Took 9♦" in page
     assert "Undo: Hand 1 dealt: 9D turned up" in page
@@ -441,7 +443,7 @@ def test_a_contradicting_entry_saved_anyway_is_kept_and_the_history_says_so(tabl
             "but 2 were tapped.") in history
 
 
-def test_undo_steps_back_one_live_step(table, client):
+def test_undo_steps_back_one_referee_step(table, client):
     table.deal()
     table.step("draw", {"source": "stock"}, "Ben")
     assert "Undo: Ben drew from the stock" in text(table.page())
@@ -506,7 +508,7 @@ def test_an_unknown_step_is_a_404(table):
     assert table.post("shuffle").status_code == 404
 
 
-def test_the_watch_page_shows_the_live_panel_without_controls(table, client):
+def test_the_watch_page_shows_the_referee_panel_without_controls(table, client):
     table.deal()
     table.turn("Ben", "KC")
     table.step("draw", {"source": "stock"}, "Carl")
@@ -522,7 +524,7 @@ def test_the_watch_page_shows_the_live_panel_without_controls(table, client):
         assert "/referee/" not in body
 
 
-def test_live_pages_have_no_inline_script_or_style(table, client):
+def test_referee_pages_have_no_inline_script_or_style(table, client):
     table.dee_down()
     for path in (f"/games/{table.id}", f"/games/{table.id}/watch"):
         body = client.get(path).get_data(as_text=True)
