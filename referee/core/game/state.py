@@ -256,7 +256,7 @@ class GameState:
         if isinstance(event, HandScored):
             return self._scored(event, strict)
         if isinstance(event, HandCorrected):
-            return self._corrected(event)
+            return self._corrected(event, strict)
         if isinstance(event, GameEnded):
             if self.finished:
                 raise IllegalEventError("The game is already over.", "event.type")
@@ -266,12 +266,12 @@ class GameState:
             return replace(self, ended_by_table=True, live=None)
         raise IllegalEventError("That is not a step this game knows.", "event.type")
 
-    def _corrected(self, event: HandCorrected) -> GameState:
+    def _corrected(self, event: HandCorrected, strict: bool) -> GameState:
         if not 1 <= event.hand <= len(self.results):
             raise IllegalEventError(f"Hand {event.hand} has not been scored, so there is "
                                     "nothing to correct.", "event.hand")
         old = self.results[event.hand - 1]
-        fixed = self._result(event.hand, event.sheet, event.entries)
+        fixed = self._result(event.hand, event.sheet, event.entries, strict)
         fixed = replace(fixed, corrections=(*old.corrections, event.reason),
                         saved_anyway=old.saved_anyway)
         results = list(self.results)
@@ -319,7 +319,7 @@ class GameState:
                                     f"{event.hand} cannot be scored now.", "event.hand")
         if strict:
             self._can_deal("event.hand")
-        result = self._result(event.hand, event.sheet, event.entries)
+        result = self._result(event.hand, event.sheet, event.entries, strict)
         live = self.live
         if live is not None and live.finished:
             if result.went_out != live.went_out:
@@ -374,8 +374,9 @@ class GameState:
         live = self.live or LiveHand.for_game(self._seating(), self.hand, strict=strict)
         return replace(self, live=live.after(step, strict))
 
-    def _result(self, hand: int, sheet: ScoreSheet, entries: Mapping[str, Any]) -> HandResult:
-        scored = self.keeping.score(self.table, self.players, sheet)
+    def _result(self, hand: int, sheet: ScoreSheet, entries: Mapping[str, Any],
+                 strict: bool) -> HandResult:
+        scored = self.keeping.score(self.table, self.players, sheet, strict)
         return HandResult(hand, scored.went_out, scored.scores, scored.held, scored.melded,
                           scored.went_rummy, entries=dict(entries))
 

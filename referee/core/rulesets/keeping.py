@@ -113,8 +113,12 @@ class Keeping:
                 "winner_deals_two_handed": self.winner_deals_two_handed,
                 "followed": self.followed}
 
-    def score(self, table: TableRules, players: Sequence[str], sheet: ScoreSheet) -> ScoredHand:
-        """The hand's scores, or a ``HandEntryError`` naming the entry no table could have."""
+    def score(self, table: TableRules, players: Sequence[str], sheet: ScoreSheet,
+              strict: bool = True) -> ScoredHand:
+        """The hand's scores, or a ``HandEntryError`` naming the entry no table could have.
+
+        ``strict`` off scores an entry saved earlier, leaving out the check added since (all
+        the numbers together within the decks), so a saved game always loads."""
         went_out = None if sheet.went_out is None else _known(players, sheet.went_out,
                                                               "event.went_out")
         if went_out is None and not self.stock_may_run_out:
@@ -122,9 +126,9 @@ class Keeping:
                                  "out: say who.", "event.went_out")
         self._check_fields(table, sheet)
         if self.shape is EntryShape.MELDED_MINUS_HELD:
-            return _melded_minus_held(table, players, went_out, sheet.players)
+            return _melded_minus_held(table, players, went_out, sheet.players, strict)
         held = _held_points(table, players, went_out, sheet.points,
-                            charge_out=self.out_penalty(table.options))
+                            charge_out=self.out_penalty(table.options), strict=strict)
         if self.shape is EntryShape.WINNER_COLLECTS:
             collected = sum(held.values()) * (2 if sheet.went_rummy else 1)
             scores = {name: collected if name == went_out else 0 for name in players}
@@ -237,7 +241,7 @@ def step_words(table: TableRules) -> str:
 
 
 def _held_points(table: TableRules, players: Sequence[str], went_out: str | None,
-                 points: Mapping[str, int], charge_out: bool) -> dict[str, int]:
+                 points: Mapping[str, int], charge_out: bool, strict: bool) -> dict[str, int]:
     given = _by_player(players, points, "points")
     least = table.held_points_range(1)[0]
     for name in players:
@@ -256,12 +260,13 @@ def _held_points(table: TableRules, players: Sequence[str], went_out: str | None
             raise HandEntryError(f"Enter what {name} was caught with.", field_name)
         check_points(table, name, given[name], field_name, least=least)
     held = {name: given.get(name, 0) for name in players}
-    _check_all_cards(table, sum(held.values()), "event.points")
+    if strict:
+        _check_all_cards(table, sum(held.values()), "event.points")
     return held
 
 
 def _melded_minus_held(table: TableRules, players: Sequence[str], went_out: str | None,
-                       given: Mapping[str, Mapping[str, int]]) -> ScoredHand:
+                       given: Mapping[str, Mapping[str, int]], strict: bool = True) -> ScoredHand:
     by_player = _by_player(players, given, "players")
     melded, held = {}, {}
     for name in players:
@@ -278,7 +283,8 @@ def _melded_minus_held(table: TableRules, players: Sequence[str], went_out: str 
             raise HandEntryError(f"{name} went out, so {name} melded or laid off cards: enter "
                                  "what they are worth.", (*where, "melded"))
         melded[name], held[name] = parts["melded"], parts["held"]
-    _check_all_cards(table, sum(melded.values()) + sum(held.values()), "event.players")
+    if strict:
+        _check_all_cards(table, sum(melded.values()) + sum(held.values()), "event.players")
     scores = {name: melded[name] - held[name] for name in players}
     return ScoredHand(went_out, scores, held, melded)
 
