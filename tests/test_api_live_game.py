@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from referee.core.live.steps import (Bought, BuyClaimed, Discarded, Drew, LaidOff, Step,
+from referee.core.rulesets.eversol_hand.steps import (Bought, BuyClaimed, Discarded, Drew, LaidOff, Step,
                                      WentDown)
 from tests.conftest import assert_error
 from tests.test_api import openapi, response_schema, schema_errors

@@ -17,7 +17,7 @@ from referee.core.game.events import DecksChanged, UpcardTurned
 from referee.core.game.followed import RefereeMismatchError
 from referee.core.game.held import read_held_cards
 from referee.core.rulesets import EVERSOL
-from referee.core.live.steps import (Bought, BuyClaimed, Discarded, Drew, LaidOff,
+from referee.core.rulesets.eversol_hand.steps import (Bought, BuyClaimed, Discarded, Drew, LaidOff,
                                      RummyCalled, WentDown)
 
 FOUR = ["Abe", "Ben", "Carl", "Dee"]

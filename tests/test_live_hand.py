@@ -13,11 +13,11 @@ from hypothesis import strategies as st
 from referee.core.errors import (CardSyntaxError, RefereeInputError, TooManyCopiesError,
                                  WrongTypeError)
 from referee.core.game import GameSetup, HandScored, replay
-from referee.core.live.errors import IllegalStepError
-from referee.core.live.hand import LiveHand
-from referee.core.live.hand import replay as replay_hand
-from referee.core.live.record import Phase
-from referee.core.live.steps import (Bought, BuyClaimed, BuyWithdrawn, Discarded, Drew,
+from referee.core.rulesets.eversol_hand.errors import IllegalStepError
+from referee.core.rulesets.eversol_hand.hand import LiveHand
+from referee.core.rulesets.eversol_hand.hand import replay as replay_hand
+from referee.core.rulesets.eversol_hand.record import Phase
+from referee.core.rulesets.eversol_hand.steps import (Bought, BuyClaimed, BuyWithdrawn, Discarded, Drew,
                                      JokerSwap, LaidOff, RummyCalled, Source, WentDown,
                                      step_from_dict)
 

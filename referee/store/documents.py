@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.live.hand import LiveHand
+from ..core.rulesets.followed_hands import LiveHand
 from .games import LoadedGame
 
 

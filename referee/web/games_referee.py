@@ -20,7 +20,7 @@ from flask import abort, redirect, request, url_for
 from ..core import RefereeInputError
 from ..core.game import Event
 from ..core.game.events import UpcardTurned
-from ..core.live.steps import (Bought, BuyClaimed, BuyWithdrawn, Discarded, Drew, JokerSwap,
+from ..core.rulesets.followed_hands import (Bought, BuyClaimed, BuyWithdrawn, Discarded, Drew, JokerSwap,
                                LaidOff, RummyCalled, Source, WentDown)
 from ..store.games import (LoadedGame, OvertakenError, StaleVersionError, append_event,
                            load_game)

@@ -11,11 +11,15 @@ from dataclasses import dataclass
 
 from ..core import Card, parse_card
 from ..core.game import GameState
-from ..core.live.buys import BuyOutcome, BuyRuling
-from ..core.live.hand import LiveHand
-from ..core.live.record import Phase
-from ..core.live.rummy import rummy_penalty_points
-from ..core.live.steps import Discarded, RummyCalled
+from ..core.rulesets.followed_hands import (
+    BuyOutcome,
+    BuyRuling,
+    Discarded,
+    LiveHand,
+    Phase,
+    RummyCalled,
+    rummy_penalty_points,
+)
 from ..core.rulesets.model import Contract
 from ..core.table import TableMeld
 

@@ -10,9 +10,9 @@ the one log. Pure Python, like the rest of the core.
 (2, 'Ben', 'Carl', {'Abe': 15, 'Ben': 0, 'Carl': 35})
 """
 
+from ..seating import GameSetup
 from .errors import GameSetupError, HandEntryError, IllegalEventError
 from .events import DealerChosen, Event, HandCorrected, HandScored, event_from_dict
-from ..seating import GameSetup
 from .state import GameState, HandResult, Place, replay
 from .stats import PlayerStats, player_stats
 

@@ -15,7 +15,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, ClassVar
 
 from ..errors import WrongTypeError
-from ..live.steps import STEP_TYPES, Step, step_from_dict
+from ..rulesets.followed_hands import STEP_TYPES, Step, step_from_dict
 from ..rulesets.keeping import ScoreSheet
 from .errors import IllegalEventError
 
@@ -116,7 +116,7 @@ class UpcardTurned:
     """The deal of a hand followed live: the card turned face up beside the stock.
 
     ``card`` may be ``None`` when the table follows the hand without saying it.
-    Every step of the live hand after it (``referee.core.live.steps``) is an
+    Every step of the live hand after it (``referee.core.rulesets.followed_hands``) is an
     event of the game too.
     """
 

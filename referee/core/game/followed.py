@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..live.view import HandOutcome
+from ..rulesets.followed_hands import HandOutcome
 from ..rulesets.model import TableRules
 from .errors import HandEntryError
 

@@ -18,21 +18,26 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..errors import DeckCountError
-from ..live.steps import STEP_TYPES
 from ..rulesets import get_ruleset
+from ..rulesets.followed_hands import STEP_TYPES, LiveHand
 from ..rulesets.keeping import EntryShape, GameEnd, Keeping, ScoreSheet
 from ..rulesets.model import Contract, ShortDeal, TableRules, short_deal
 from ..seating import GameSetup, seat_of
 from .errors import GameSetupError, IllegalEventError
-from .events import (DealerChosen, DecksChanged, Event, GameEnded, HandCorrected, HandScored,
-                     UpcardTurned)
+from .events import (
+    DealerChosen,
+    DecksChanged,
+    Event,
+    GameEnded,
+    HandCorrected,
+    HandScored,
+    UpcardTurned,
+)
 from .followed import Mismatch, RefereeMismatchError, mismatches
 
-if TYPE_CHECKING:  # the live hand reads the game's setup, so it is imported when first needed
-    from ..live.hand import LiveHand
 
 @dataclass(frozen=True)
 class HandResult:
@@ -354,7 +359,6 @@ class GameState:
                                     "undo the hand's steps to change it.", "event.card")
         if strict:
             self._can_deal("event.hand")
-        from ..live.hand import LiveHand
         return replace(self, live=LiveHand.for_game(self._seating(), event.hand, event.card,
                                                     strict=strict))
 
@@ -368,7 +372,6 @@ class GameState:
         self._can_follow()
         if self.finished:
             raise IllegalEventError("The game is over.", "event.type")
-        from ..live.hand import LiveHand
         if self.live is None and strict:
             self._can_deal("event")
         live = self.live or LiveHand.for_game(self._seating(), self.hand, strict=strict)

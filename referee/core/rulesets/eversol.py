@@ -67,13 +67,13 @@ def deal_size(players: int, hand: int | None, options: Options) -> int:
 # The live-table rulings import EVERSOL from here, so they are imported when first asked.
 
 def _check_rummy(card: Card, table, rules):
-    from ..live import check_rummy
+    from .eversol_hand import check_rummy
 
     return check_rummy(card, table, rules=rules)
 
 
 def _resolve_buy(**question):
-    from ..live import resolve_buy
+    from .eversol_hand import resolve_buy
 
     return resolve_buy(**question)
 

@@ -18,11 +18,11 @@ from enum import Enum
 
 from collections.abc import Iterable
 
-from ..cards import Card, parse_card
-from ..contracts import contract_for
-from ..seating import GameSetup
-from ..rulesets.model import Contract, TableRules, short_deal
-from ..table import TableMeld
+from ...cards import Card, parse_card
+from ...contracts import contract_for
+from ...seating import GameSetup
+from ..model import Contract, TableRules, short_deal
+from ...table import TableMeld
 from .errors import IllegalStepError
 from .steps import Source
 from .supply import CardsSeen

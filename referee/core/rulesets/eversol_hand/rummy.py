@@ -25,11 +25,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from ..cards import Card
-from ..errors import NotInRulesetError
-from ..melds import MeldKind, MeldRules
-from ..rulesets import EVERSOL, TableRules
-from ..table import TableMeld, lie_table, table_fields
+from ...cards import Card
+from ...errors import NotInRulesetError
+from ...melds import MeldKind, MeldRules
+from .. import EVERSOL, TableRules
+from ...table import TableMeld, lie_table, table_fields
 from .buys import spoken_list
 
 _NOBODY_DOWN = "Nobody has gone down yet, so no discard is a rummy card."

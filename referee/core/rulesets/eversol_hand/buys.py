@@ -23,10 +23,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from ..errors import BuyError, PlayerNameError, UnknownPlayerError, WrongTypeError
-from ..rulesets import EVERSOL
-from ..scoring import name_key as seat_key  # one rule for names: "Ben" and " ben " are one
-from ..scoring import check_player_count
+from ...errors import BuyError, PlayerNameError, UnknownPlayerError, WrongTypeError
+from .. import EVERSOL
+from ...scoring import name_key as seat_key  # one rule for names: "Ben" and " ben " are one
+from ...scoring import check_player_count
 
 
 class BuyOutcome(Enum):

@@ -1,6 +1,6 @@
 """What a live hand refuses: a step the rules do not allow at that moment."""
 
-from ..errors import RefereeInputError
+from ...errors import RefereeInputError
 
 
 class IllegalStepError(RefereeInputError):

@@ -15,7 +15,7 @@ any meld on the table (``table.TableMeld.extend``), never a new meld.
 >>> laid_off(record, LaidOff("Ben", 0, "8H"))
 Traceback (most recent call last):
 ...
-referee.core.live.errors.IllegalStepError: Only players who have gone down may lay off, \
+referee.core.rulesets.eversol_hand.errors.IllegalStepError: Only players who have gone down may lay off, \
 and only on their own turn.
 >>> went_down(record, WentDown("Ben", [["6H", "6S", "JK"], ["8C", "8S", "8D", "8H"]]))
 >>> record.went_out  # seven cards held after the draw, seven laid: out, with no discard
@@ -26,11 +26,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..cards import JOKER, Card, parse_card
-from ..contracts import check_contract
-from ..errors import TableMeldError
-from ..melds import MeldKind, check_meld
-from ..table import TableMeld
+from ...cards import JOKER, Card, parse_card
+from ...contracts import check_contract
+from ...errors import TableMeldError
+from ...melds import MeldKind, check_meld
+from ...table import TableMeld
 from .errors import IllegalStepError
 from .record import HandRecord, LaidMeld, read_cards
 from .steps import JokerSwap, LaidOff, WentDown
@@ -123,7 +123,7 @@ def _ask_where_jokers_go(cards: Sequence[Card], record: HandRecord, field_name: 
     >>> _ask_where_jokers_go(read_cards(["5H", "6H", "7H", "JK"], "meld"), record, "meld")
     Traceback (most recent call last):
     ...
-    referee.core.live.errors.IllegalStepError: Where does the joker lie in 5♥ 6♥ 7♥ Joker: \
+    referee.core.rulesets.eversol_hand.errors.IllegalStepError: Where does the joker lie in 5♥ 6♥ 7♥ Joker: \
 as 8♥ or as 4♥? Say it, as in JK=8H.
     """
     reading = check_meld(cards, record.table.melds).reading(MeldKind.RUN)

@@ -23,7 +23,7 @@ from dataclasses import MISSING, dataclass, fields
 from enum import Enum
 from typing import Any, ClassVar
 
-from ..errors import WrongTypeError
+from ...errors import WrongTypeError
 from .errors import IllegalStepError
 
 

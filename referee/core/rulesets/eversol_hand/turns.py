@@ -22,14 +22,14 @@ keep one: nobody goes out by calling rummy.
 >>> drew(record, Drew("Ben", "discard"))
 Traceback (most recent call last):
 ...
-referee.core.live.errors.IllegalStepError: There is no discard to take: once covered, \
+referee.core.rulesets.eversol_hand.errors.IllegalStepError: There is no discard to take: once covered, \
 taken or called rummy, a card is out of play.
 """
 
 from __future__ import annotations
 
-from ..cards import Card
-from ..errors import BuyError
+from ...cards import Card
+from ...errors import BuyError
 from .buys import BuyOutcome, BuyRuling, resolve_buy
 from .errors import IllegalStepError
 from .record import HandRecord, LaidMeld, TopDiscard, read_card

@@ -16,7 +16,7 @@ of the dealer draws first (and has the upcard first), then play passes left.
 >>> hand.apply(WentDown("Ben", [["8C", "8S", "JK"], ["5H", "6H", "7H", "8H"]]))
 Traceback (most recent call last):
 ...
-referee.core.live.errors.IllegalStepError: Ben must draw before going down.
+referee.core.rulesets.eversol_hand.errors.IllegalStepError: Ben must draw before going down.
 >>> hand.apply(Drew("Ben", "stock", "8C"))
 >>> hand.apply(Discarded("Ben", "KC"))
 >>> hand.current, hand.held, hand.top.by
@@ -32,12 +32,12 @@ from dataclasses import replace
 from types import MappingProxyType
 from typing import Any
 
-from ..cards import Card
-from ..contracts import contract_for
-from ..errors import RefereeInputError
-from ..seating import GameSetup
-from ..rulesets.model import Contract, TableRules
-from ..table import TableMeld
+from ...cards import Card
+from ...contracts import contract_for
+from ...errors import RefereeInputError
+from ...seating import GameSetup
+from ..model import Contract, TableRules
+from ...table import TableMeld
 from . import melding, turns
 from .buys import BuyRuling
 from .errors import IllegalStepError

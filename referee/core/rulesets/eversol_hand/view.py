@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..cards import Card
+from ...cards import Card
 from .record import HandRecord
 from .turns import pending_buy
 

@@ -29,9 +29,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
-from ..cards import Card
-from ..errors import TooManyCopiesError
-from ..rulesets.model import TableRules
+from ...cards import Card
+from ...errors import TooManyCopiesError
+from ..model import TableRules
 
 _COUNTS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven",
            8: "eight"}

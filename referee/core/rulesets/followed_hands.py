@@ -1,0 +1,34 @@
+"""The hand the referee follows turn by turn, as the rest of the app reaches it.
+
+Only Eversol's hands can be followed so far (``Keeping.followed``). The kept game,
+the store and the referee-mode screens take its steps, its state and its rulings
+from here, so none of them names a game; a second game that the referee follows
+would say here how its hand is told apart.
+"""
+
+from .eversol_hand.buys import BuyOutcome, BuyRuling
+from .eversol_hand.hand import LiveHand
+from .eversol_hand.record import Phase
+from .eversol_hand.rummy import rummy_penalty_points
+from .eversol_hand.steps import (
+                                 STEP_TYPES,
+                                 About,
+                                 Bought,
+                                 BuyClaimed,
+                                 BuyWithdrawn,
+                                 Discarded,
+                                 Drew,
+                                 JokerSwap,
+                                 LaidOff,
+                                 RummyCalled,
+                                 Source,
+                                 Step,
+                                 WentDown,
+                                 step_from_dict,
+)
+from .eversol_hand.view import HandOutcome
+
+__all__ = ["STEP_TYPES", "About", "Bought", "BuyClaimed", "BuyOutcome", "BuyRuling",
+           "BuyWithdrawn", "Discarded", "Drew", "HandOutcome", "JokerSwap", "LaidOff", "LiveHand",
+           "Phase", "RummyCalled", "Source", "Step", "WentDown", "rummy_penalty_points",
+           "step_from_dict"]
