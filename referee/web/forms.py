@@ -5,6 +5,7 @@ from __future__ import annotations
 
 
 from flask_wtf import FlaskForm
+from flask_wtf.file import FileAllowed, FileField, FileRequired
 from wtforms import BooleanField, FieldList, Form, FormField, IntegerField, StringField
 from wtforms.validators import (AnyOf, InputRequired, Length, NumberRange, Optional,
                                 ValidationError)
@@ -432,3 +433,13 @@ def pile_rummy_form(ruleset: Ruleset, formdata) -> PileRummyForm:
         assert specs[name].type != "bool" or specs[name].default is False, name
         setattr(GamePileRummyForm, name, _option_field(specs[name]))
     return GamePileRummyForm(formdata=formdata, decks=default_decks(ruleset))
+
+
+# --- Moving games between machines ------------------------------------------------------------
+
+class ImportGameForm(FlaskForm):
+    """A game's JSON export, uploaded to make it a game here."""
+
+    game_file = FileField("A game's JSON file", validators=[
+        FileRequired("Choose a game's JSON file first (Download as JSON on its page)."),
+        FileAllowed(["json"], "Choose a .json file: a game's JSON download.")])

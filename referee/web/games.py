@@ -20,7 +20,7 @@ from ..extensions import db
 from ..store.games import (EditKeyError, GameNotFoundError, LoadedGame, OvertakenError,
                            check_edit_key, load_game, set_archived)
 from ..store.models import Game
-from .forms import ActionForm
+from .forms import ActionForm, ImportGameForm
 
 bp = Blueprint("games", __name__, url_prefix="/games")
 
@@ -151,11 +151,17 @@ def total(points: int) -> str:
 
 @bp.get("")
 def list_games():
+    return games_list_page(ImportGameForm())
+
+
+def games_list_page(import_form: ImportGameForm, status: int = 200):
+    """The games page, with the import form as it stands (its message, after a refusal)."""
     newest = select(Game).order_by(Game.created_at.desc(), Game.id).limit(LISTED_GAMES)
     games = db.session.scalars(newest.where(Game.archived.is_(False))).all()
     archived = db.session.scalars(newest.where(Game.archived.is_(True))).all()
     return render_template("games/list.html", games=[_listed(g) for g in games],
-                           archived=[_listed(g) for g in archived])
+                           archived=[_listed(g) for g in archived],
+                           import_form=import_form), status
 
 
 def _listed(game: Game) -> dict:
@@ -207,4 +213,4 @@ def form_expired(error):
 
 # The game's own screens join this blueprint (imported last: they use what is above).
 from . import (games_board, games_delete, games_end, games_hands, games_new,  # noqa: E402,F401
-               games_referee)
+               games_referee, games_transfer)

@@ -1,0 +1,178 @@
+"""A game brought back from its JSON export (``documents.game_document``), as a new game.
+
+The export holds the game's setup as the table sees it (ruleset, players, decks,
+house rules) and its whole history: every event with the version it made, and the
+version that undid it, if one did. The import replays that history through the
+rules, as strictly as the steps were checked when they were first entered, and
+then compares what it arrives at (the dealers, every hand's scores, the totals,
+the winners) with what the file says. Only a file that agrees with itself is
+saved, in one transaction; anything else is refused with a sentence and nothing
+is written.
+
+The export does not name the first hand's dealer when no hand was scored by the
+time it was made; every seat is tried, and the one whose replay agrees is kept.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping
+from typing import Any
+
+from ..core.errors import RefereeInputError
+from ..core.game import GameSetup, GameState, event_from_dict, replay
+from ..core.rulesets import get_ruleset
+from ..extensions import db
+from .games import LoadedGame, _player, hash_key, load_game
+from .models import Game, GameEvent, GameSeat, utc_now
+
+MAX_IMPORTED_EVENTS = 20_000
+
+
+class GameFileError(RefereeInputError):
+    """The file is not a game's JSON export, or it does not agree with itself."""
+
+    code = "bad_game_file"
+
+
+def import_game(document: Any) -> tuple[LoadedGame, str]:
+    """A new game with the setup and history of ``document``; and its edit key."""
+    setup, steps = _checked(document)
+    edit_key = secrets.token_urlsafe(16)
+    game = Game(id=secrets.token_urlsafe(12), edit_key_hash=hash_key(edit_key),
+                ruleset=setup.ruleset, setup=setup.to_dict(), version=len(steps),
+                finished=bool(document.get("finished")))
+    game.seats = [GameSeat(seat=seat, player=_player(name))
+                  for seat, name in enumerate(setup.players)]
+    now = utc_now()
+    undone_at = {undone: now for _, _, undone in steps if undone is not None}
+    game.events = [GameEvent(version=version, kind=event.type, payload=event.to_dict(),
+                             created_at=now, undone_in=undone, undone_at=undone_at.get(undone))
+                   for version, payload, undone in steps if payload is not None
+                   for event in [event_from_dict(payload)]]
+    db.session.add(game)
+    db.session.commit()
+    return load_game(game.id), edit_key
+
+
+def _checked(document: Any) -> tuple[GameSetup, list[tuple[int, dict | None, int | None]]]:
+    """The setup and the history (per version: the event it made, or None for an undo; and
+    the version that undid it) of a document that agrees with itself."""
+    if not isinstance(document, Mapping) or not isinstance(document.get("history"), list):
+        raise GameFileError("This file is not a game's JSON export (Download as JSON on a "
+                            "game's page makes one).")
+    steps = _history(document["history"], document.get("version"))
+    last_error: RefereeInputError | None = None
+    for setup in _setups(document):
+        try:
+            state = _replayed(setup, steps)
+        except RefereeInputError as error:
+            last_error = error
+            continue
+        except (TypeError, ValueError, LookupError, AttributeError) as error:
+            # A value of a shape no export has: the file was edited by hand.
+            last_error = GameFileError(f"a step does not read as one ({error.__class__.__name__})")
+            continue
+        if _summary(state) == _summary_of(document):
+            return setup, steps
+    if isinstance(last_error, GameFileError) and not last_error.message[:1].islower():
+        raise last_error
+    reason = f" ({last_error.message})" if last_error is not None else ""
+    raise GameFileError("The game's history in this file does not lead to the scores it "
+                        f"shows{reason}: the file was changed or damaged, so it was not "
+                        "imported.")
+
+
+def _history(entries: list[Any], version: Any) -> list[tuple[int, dict | None, int | None]]:
+    if len(entries) > MAX_IMPORTED_EVENTS:
+        raise GameFileError(f"This game has more than {MAX_IMPORTED_EVENTS} steps; it cannot "
+                            "be imported.")
+    made: dict[int, tuple[dict | None, int | None]] = {}
+    undoes: dict[int, int] = {}
+    for entry in entries:
+        if not isinstance(entry, Mapping) or not isinstance(entry.get("event"), Mapping) \
+                or not _whole(entry.get("version")) \
+                or not (entry.get("undone_in") is None or _whole(entry.get("undone_in"))):
+            raise GameFileError("A step in this file's history is not an event with its "
+                                "version: the file was changed or damaged.")
+        number, undone = entry["version"], entry.get("undone_in")
+        if number in made or (undone is not None and (undone in undoes or undone <= number)):
+            raise GameFileError("Two steps in this file's history share a version: the file "
+                                "was changed or damaged.")
+        made[number] = (dict(entry["event"]), undone)
+        if undone is not None:
+            undoes[undone] = number
+    versions = set(made) | set(undoes)
+    if versions != set(range(1, len(versions) + 1)) or (
+            version is not None and version != len(versions)):
+        raise GameFileError("This file's history has gaps in its versions: the file was "
+                            "changed or damaged.")
+    if set(made) & set(undoes):
+        raise GameFileError("A version in this file's history both makes and undoes a step: "
+                            "the file was changed or damaged.")
+    return [(number, *made[number]) if number in made else (number, None, None)
+            for number in range(1, len(versions) + 1)]
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value > 0
+
+
+def _setups(document: Mapping[str, Any]):
+    """The setups the document may have been made with: one per possible first dealer."""
+    ruleset, players = document.get("ruleset"), document.get("players")
+    options, decks = document.get("options"), document.get("decks")
+    if not isinstance(ruleset, str) or not isinstance(players, list) \
+            or not isinstance(options, Mapping) or not _whole(decks):
+        raise GameFileError("This file does not say which game it is (its ruleset, players, "
+                            "decks and house rules): it is not a game's JSON export.")
+    try:
+        get_ruleset(ruleset)
+        checked = GameSetup.create(ruleset, players, first_dealer=0, decks=decks,
+                                   options=options)
+    except (RefereeInputError, LookupError) as error:
+        message = getattr(error, "message", None) or f"there is no game called {ruleset}"
+        raise GameFileError(f"The game in this file cannot be set up: {message}") from error
+    if list(checked.players) != players:
+        raise GameFileError("The players' names in this file are not as the app writes "
+                            "them: the file was changed or damaged.")
+    for seat in range(len(checked.players)):
+        yield GameSetup(checked.ruleset, checked.players, seat, checked.decks,
+                        dict(checked.options))
+
+
+def _replayed(setup: GameSetup, steps) -> GameState:
+    state = GameState.start(setup)
+    active: list = []  # (version, event) of the steps still counted, oldest first
+    undoes: dict[int, int] = {}  # the version of an undo: the version of the step it undid
+    for version, payload, undone in steps:
+        if payload is None:  # an undo: it takes back the newest step still counted
+            if not active or undoes.get(version) != active[-1][0]:
+                raise GameFileError("An undo in this file's history does not take back the "
+                                    "newest step: the file was changed or damaged.")
+            active.pop()
+            state = replay(setup, [event for _, event in active], strict=False)
+            continue
+        event = event_from_dict(payload)
+        state = state.apply(event)  # as strict as when the step was entered
+        active.append((version, event))
+        if undone is not None:
+            undoes[undone] = version
+    return state
+
+
+def _summary(state: GameState) -> dict[str, Any]:
+    return {"dealer": state.dealer, "hand": state.hand, "totals": dict(state.totals),
+            "finished": state.finished, "winners": list(state.winners),
+            "hands": [{"dealer": state.dealer_of(r.hand), "scores": dict(r.scores)}
+                      for r in state.results]}
+
+
+def _summary_of(document: Mapping[str, Any]) -> dict[str, Any]:
+    hands = document.get("hands")
+    return {"dealer": document.get("dealer"), "hand": document.get("hand"),
+            "totals": document.get("totals"), "finished": document.get("finished"),
+            "winners": document.get("winners"),
+            "hands": [{"dealer": h.get("dealer"), "scores": h.get("scores")}
+                      for h in hands if isinstance(h, Mapping)] if isinstance(hands, list)
+            else None}

@@ -1,0 +1,64 @@
+"""Every game in one file, and a game's JSON file made a game here: the games page's way to
+move a family's games from one machine to another without the command line."""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime, timezone
+
+from flask import Response, flash, redirect, request, url_for
+from flask_wtf.csrf import CSRFError
+from sqlalchemy import select
+
+from ..extensions import csrf, db
+from ..store.documents import game_document
+from ..store.games import load_game
+from ..store.imports import GameFileError, import_game
+from ..store.models import Game
+from .forms import ImportGameForm
+from .games import bp, games_list_page, grant_edit
+
+EVERY_GAME_FORMAT = "rummy-referee-games"
+# A game followed turn by turn for a whole evening exports to a few hundred KB; the app's
+# usual limit on a request is far below that.
+IMPORT_SIZE_LIMIT = 16 * 1024 * 1024
+
+
+@bp.get("/all.json")
+def download_every_game():
+    ids = db.session.scalars(select(Game.id).order_by(Game.created_at, Game.id)).all()
+    moment = datetime.now(timezone.utc)
+    body = json.dumps({"format": EVERY_GAME_FORMAT, "exported_at": moment.isoformat(),
+                       "games": [game_document(load_game(game_id)) for game_id in ids]},
+                      indent=1, ensure_ascii=False)
+    response = Response(body, mimetype="application/json")
+    response.headers["Content-Disposition"] = (
+        f'attachment; filename="rummy-referee-games-{moment:%Y-%m-%d}.json"')
+    return response
+
+
+@csrf.exempt  # checked below, by the form, once the larger limit lets the upload be read
+@bp.post("/import")
+def import_game_file():
+    request.max_content_length = IMPORT_SIZE_LIMIT
+    form = ImportGameForm()
+    if not form.validate_on_submit():
+        if "csrf_token" in form.errors:
+            raise CSRFError(form.errors["csrf_token"][0])
+        return games_list_page(form, 422)
+    try:
+        document = json.loads(form.game_file.data.read().decode("utf-8"))
+        if isinstance(document, dict) and document.get("format") == EVERY_GAME_FORMAT:
+            raise GameFileError("This is the file of every game: import one game's JSON file "
+                                "(Download as JSON on its page), or restore a backup with "
+                                "referee restore.")
+        loaded, edit_key = import_game(document)
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        form.game_file.errors.append("This file is not JSON: choose a game's JSON download.")
+        return games_list_page(form, 422)
+    except GameFileError as error:
+        form.game_file.errors.append(error.message)
+        return games_list_page(form, 422)
+    grant_edit(loaded.game.id, edit_key)
+    flash(f"Imported the game of {', '.join(loaded.setup.players)}.")
+    return redirect(url_for("games.game_page", game_id=loaded.game.id), 303)
