@@ -13,6 +13,7 @@ from typing import Any
 from flask import Flask
 
 from . import settings
+from .compression import register_compression
 from .extensions import csrf, db, migrate
 from .security import add_security_headers
 
@@ -38,6 +39,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     migrate.init_app(app, db, directory=str(Path(__file__).parent / "migrations"))
     csrf.init_app(app)
     app.after_request(add_security_headers)
+    register_compression(app)
 
     from .web import register_web
     from .api import api

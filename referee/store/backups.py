@@ -1,0 +1,248 @@
+"""Backups of the whole database, and putting one back.
+
+On SQLite a backup is a copy of the database file made with SQLite's online
+backup API: consistent even while the server writes. On another database (a
+PostgreSQL server) it is every row of the app's tables as one JSON document,
+read in one snapshot. Either kind can be restored into either database: a
+restore reads the backup's rows and replaces every row of the app's tables in
+one transaction, so a family can move from one to the other.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import tempfile
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import DateTime, Engine, Integer, create_engine, select, text
+
+from ..extensions import db
+
+BACKUP_FORMAT = "rummy-referee-backup"
+BACKUP_PREFIX = "referee-"
+SQLITE_MAGIC = b"SQLite format 3\x00"
+Rows = dict[str, list[dict[str, Any]]]
+
+
+class NotABackupError(ValueError):
+    """The file given to restore is not a backup this app can read."""
+
+
+def sqlite_file(engine: Engine) -> Path | None:
+    """The database file, when the app runs on a SQLite file."""
+    url = engine.url
+    if url.get_backend_name() != "sqlite" or url.database in (None, "", ":memory:"):
+        return None
+    return Path(url.database)
+
+
+def backup_folder(instance: Path) -> Path:
+    return instance / "backups"
+
+
+def backups_in(folder: Path) -> list[Path]:
+    """The backups in ``folder``, oldest first (their names carry the time they were made)."""
+    if not folder.is_dir():
+        return []
+    return sorted(p for p in folder.iterdir()
+                  if p.name.startswith(BACKUP_PREFIX) and p.suffix in (".sqlite3", ".json"))
+
+
+def latest_backup(folder: Path) -> Path | None:
+    found = backups_in(folder)
+    return found[-1] if found else None
+
+
+def backup_name(engine: Engine, as_json: bool = False) -> str:
+    moment = datetime.now(timezone.utc)
+    suffix = ".sqlite3" if sqlite_file(engine) and not as_json else ".json"
+    return f"{BACKUP_PREFIX}{moment:%Y%m%d-%H%M%S-%f}{suffix}"
+
+
+def make_backup(target: Path | None = None, folder: Path | None = None,
+                as_json: bool = False) -> Path:
+    """Copy the database to ``target`` (or to a new file in ``folder``); in an app context.
+    ``as_json`` writes the JSON kind from SQLite too (to move to PostgreSQL, say)."""
+    engine = db.engine
+    if target is None:
+        assert folder is not None, "a backup needs a file or a folder"
+        folder.mkdir(parents=True, exist_ok=True)
+        target = folder / backup_name(engine, as_json)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    # Written beside the target and renamed: a backup interrupted half-way never looks whole.
+    handle, partial = tempfile.mkstemp(prefix=".partial-", dir=target.parent)
+    os.close(handle)
+    try:
+        source = sqlite_file(engine)
+        if source is not None:
+            _copy_sqlite(source, Path(partial))
+        if as_json or source is None:
+            _write_document(Path(partial), engine if source is None else None)
+        os.replace(partial, target)
+    finally:
+        if os.path.exists(partial):
+            os.unlink(partial)
+    return target
+
+
+def keep_newest(folder: Path, kept: int) -> list[Path]:
+    """Delete all but the newest ``kept`` backups in ``folder``; the deleted ones."""
+    found = backups_in(folder)
+    old = found[:-kept] if kept > 0 else found
+    for path in old:
+        path.unlink(missing_ok=True)
+    return old
+
+
+def _copy_sqlite(source: Path, target: Path) -> None:
+    origin = sqlite3.connect(f"file:{source}?mode=ro", uri=True)
+    copy = sqlite3.connect(target)
+    try:
+        with copy:
+            origin.backup(copy)
+    finally:
+        copy.close()
+        origin.close()
+
+
+def _write_document(target: Path, engine: Engine | None) -> None:
+    """Every row of ``engine``'s database (or of the SQLite copy at ``target`` when no engine
+    is given) as the JSON kind of backup, written to ``target``."""
+    if engine is not None:
+        target.write_text(json.dumps(_document(engine, "REPEATABLE READ"), ensure_ascii=False))
+        return
+    copy = create_engine(f"sqlite:///{target}")
+    try:
+        document = _document(copy, None)  # a copy nobody else writes to
+    finally:
+        copy.dispose()
+    target.write_text(json.dumps(document, ensure_ascii=False))
+
+
+def _document(engine: Engine, isolation: str | None) -> dict[str, Any]:
+    """Every row of the app's tables, read in one snapshot, as JSON-ready values."""
+    connection = engine.connect()
+    if isolation:
+        connection = connection.execution_options(isolation_level=isolation)
+    with connection, connection.begin():
+        revision = _revision(connection)
+        tables = {table.name: [_jsonable(dict(row._mapping))
+                               for row in connection.execute(select(table))]
+                  for table in db.metadata.sorted_tables}
+    return {"format": BACKUP_FORMAT, "revision": revision,
+            "made_at": datetime.now(timezone.utc).isoformat(), "tables": tables}
+
+
+def _jsonable(row: dict[str, Any]) -> dict[str, Any]:
+    return {key: value.isoformat() if isinstance(value, datetime) else value
+            for key, value in row.items()}
+
+
+def _revision(connection) -> str | None:
+    return connection.execute(text("SELECT version_num FROM alembic_version")).scalar()
+
+
+# --- Restoring ---------------------------------------------------------------------------------
+
+def read_backup(path: Path) -> tuple[str | None, Rows]:
+    """The schema revision and the rows of the backup at ``path``; ``NotABackupError`` if the
+    file is none."""
+    refusal = f"{path} is not a Rummy Referee backup"
+    try:
+        with path.open("rb") as handle:
+            start = handle.read(len(SQLITE_MAGIC))
+    except OSError as error:
+        raise NotABackupError(f"{path} cannot be read: {error.strerror}.") from error
+    if start == SQLITE_MAGIC:
+        return _read_sqlite_backup(path, refusal)
+    try:
+        document = json.loads(path.read_text(encoding="utf-8"))
+    except (UnicodeDecodeError, ValueError) as error:
+        raise NotABackupError(f"{refusal}: it is neither a SQLite database nor JSON.") from error
+    if not isinstance(document, dict) or document.get("format") != BACKUP_FORMAT \
+            or not isinstance(document.get("tables"), dict):
+        raise NotABackupError(f"{refusal}: it is JSON, but not a backup (a game's own JSON "
+                              "export is imported on the games page instead).")
+    tables = document["tables"]
+    if any(not isinstance(rows, list) for rows in tables.values()):
+        raise NotABackupError(f"{refusal}: its tables are not lists of rows.")
+    return document.get("revision"), {name: [_from_json(name, row) for row in rows]
+                                      for name, rows in tables.items()}
+
+
+def _from_json(table_name: str, row: Any) -> dict[str, Any]:
+    table = db.metadata.tables.get(table_name)
+    if table is None or not isinstance(row, dict):
+        return row
+    converted = dict(row)
+    for column in table.columns:
+        value = converted.get(column.name)
+        if isinstance(column.type, DateTime) and isinstance(value, str):
+            converted[column.name] = datetime.fromisoformat(value)
+    return converted
+
+
+def _read_sqlite_backup(path: Path, refusal: str) -> tuple[str | None, Rows]:
+    engine = create_engine(f"sqlite:///file:{path}?mode=ro&uri=true")
+    try:
+        with engine.connect() as connection:
+            if connection.execute(text("PRAGMA quick_check")).scalar() != "ok":
+                raise NotABackupError(f"{path} is a damaged SQLite file, not a usable backup.")
+            present = {name for (name,) in connection.execute(
+                text("SELECT name FROM sqlite_master WHERE type = 'table'"))}
+            wanted = {table.name for table in db.metadata.sorted_tables} | {"alembic_version"}
+            if not wanted <= present:
+                raise NotABackupError(f"{refusal}: it is a SQLite database without the "
+                                      "app's tables.")
+            revision = _revision(connection)
+            rows = {table.name: [dict(row._mapping) for row in connection.execute(select(table))]
+                    for table in db.metadata.sorted_tables}
+    except NotABackupError:
+        raise
+    except Exception as error:  # what SQLite says of a file it cannot read as a database
+        raise NotABackupError(f"{refusal}: SQLite cannot read it ({error.__class__.__name__})."
+                              ) from error
+    finally:
+        engine.dispose()
+    return revision, rows
+
+
+def restore_rows(revision: str | None, rows: Rows) -> int:
+    """Replace every row of the app's tables with ``rows``, in one transaction (in an app
+    context); the number of games restored."""
+    engine = db.engine
+    with engine.begin() as connection:
+        current = _revision(connection)
+        if revision != current:
+            raise NotABackupError(
+                f"The backup's database layout (revision {revision}) is not this version's "
+                f"({current}): restore it with the version of Rummy Referee that made it.")
+        tables = db.metadata.sorted_tables
+        unknown = set(rows) - {table.name for table in tables}
+        if unknown:
+            raise NotABackupError(f"The backup holds tables this version does not know: "
+                                  f"{', '.join(sorted(unknown))}.")
+        for table in reversed(tables):
+            connection.execute(table.delete())
+        for table in tables:
+            if rows.get(table.name):
+                connection.execute(table.insert(), rows[table.name])
+        if engine.dialect.name == "postgresql":
+            _move_sequences_on(connection, tables)
+    return len(rows.get("game", []))
+
+
+def _move_sequences_on(connection, tables) -> None:
+    """Rows inserted with their ids leave PostgreSQL's id sequences behind: move them past."""
+    for table in tables:
+        keys = list(table.primary_key.columns)
+        if len(keys) == 1 and isinstance(keys[0].type, Integer) and keys[0].autoincrement:
+            column = keys[0].name
+            connection.execute(text(
+                f'SELECT setval(pg_get_serial_sequence(:table, :column), '
+                f'COALESCE(MAX("{column}"), 0) + 1, false) FROM "{table.name}"'),
+                {"table": table.name, "column": column})

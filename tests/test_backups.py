@@ -1,0 +1,118 @@
+"""Backups of the whole database and restoring them: games, events and players come back
+exactly; old automatic backups are rotated out; a file that is no backup is refused.
+
+On SQLite a backup is a copy of the file (and, asked for, the JSON kind); on PostgreSQL
+(TEST_DATABASE_URL) it is the JSON kind.
+"""
+
+from __future__ import annotations
+
+import pytest
+from sqlalchemy import select
+
+from referee import cli
+from referee.extensions import db
+from referee.store.backups import (NotABackupError, keep_newest, make_backup, read_backup,
+                                   restore_rows, sqlite_file)
+from tests.test_api_games import GAMES, make_game, scored, send
+from tests.test_web_transfer import played_game
+
+
+def every_row(app) -> dict[str, list[tuple]]:
+    with app.app_context():
+        db.session.remove()
+        return {table.name: sorted(tuple(row) for row in db.session.execute(select(table)))
+                for table in db.metadata.sorted_tables}
+
+
+@pytest.mark.parametrize("as_json", [False, True], ids=["native", "json"])
+def test_a_restored_backup_brings_back_every_game_event_and_player_exactly(
+        app, client, tmp_path, as_json):
+    played_game(client)
+    archived = make_game(client, ("Dee", "Eve"))
+    client.post(f"{GAMES}/{archived['id']}/archive", json={"archived": True},
+                headers={"X-Edit-Key": archived["edit_key"]})
+    saved = every_row(app)
+    with app.app_context():
+        backup = make_backup(folder=tmp_path / "backups", as_json=as_json)
+    assert backup.suffix == (".sqlite3" if sqlite_file_of(app) and not as_json else ".json")
+
+    # Afterwards: another game, another hand, a game gone.
+    later = make_game(client, ("Fay", "Gus"))
+    send(client, later, scored(1, "Fay", {"Gus": 10}), 0)
+    client.delete(f"{GAMES}/{archived['id']}", headers={"X-Edit-Key": archived["edit_key"]})
+    assert every_row(app) != saved
+
+    with app.app_context():
+        assert restore_rows(*read_backup(backup)) == 2
+    assert every_row(app) == saved
+    # The database goes on from there: new games, players and events get new ids.
+    fresh = make_game(client, ("Hal", "Ivy"))
+    assert send(client, fresh, scored(1, "Hal", {"Ivy": 5}), 0).status_code == 201
+    assert client.get(f"{GAMES}/{archived['id']}").status_code == 200
+
+
+def sqlite_file_of(app):
+    with app.app_context():
+        return sqlite_file(db.engine)
+
+
+def test_only_the_newest_backups_are_kept(tmp_path):
+    folder = tmp_path / "backups"
+    folder.mkdir()
+    names = [f"referee-20260101-0{hour}0000-000000.sqlite3" for hour in range(6)]
+    for name in names:
+        (folder / name).write_text("x")
+    (folder / "before-restore-20250101-000000.sqlite3").write_text("kept by hand")
+    removed = keep_newest(folder, 4)
+    assert [p.name for p in removed] == names[:2]
+    assert sorted(p.name for p in folder.iterdir()) == sorted(
+        names[2:] + ["before-restore-20250101-000000.sqlite3"])
+
+
+def test_files_that_are_no_backup_are_refused_with_one_sentence(app, tmp_path):
+    cases = {
+        "notes.txt": (b"shopping: milk", "neither a SQLite database nor JSON"),
+        "export.json": (b'{"id": "abc", "history": []}', "not a backup"),
+        "other.sqlite3": (None, "without the app's tables"),
+    }
+    import sqlite3
+
+    for name, (content, words) in cases.items():
+        path = tmp_path / name
+        if content is None:
+            sqlite3.connect(path).execute("CREATE TABLE notes (x)").connection.commit()
+        else:
+            path.write_bytes(content)
+        with app.app_context(), pytest.raises(NotABackupError) as refused:
+            read_backup(path)
+        message = str(refused.value)
+        assert words in message and str(path) in message and message.count(". ") == 0
+
+
+def test_the_backup_and_restore_commands(tmp_path, monkeypatch, capsys, test_database):
+    if test_database is not None:
+        pytest.skip("the commands run on the instance folder's SQLite file here; the "
+                    "PostgreSQL round trip is the test above")
+    instance = tmp_path / "instance"
+    monkeypatch.setenv("REFEREE_INSTANCE_PATH", str(instance))
+    monkeypatch.setenv("SECRET_KEY", "commands")
+    monkeypatch.setenv("REFEREE_BACKUPS_KEPT", "2")
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    for _ in range(3):
+        cli.main(["backup"])
+    kept = sorted((instance / "backups").glob("referee-*.sqlite3"))
+    assert len(kept) == 2
+    assert f"Backed up the database to {kept[-1]}." in capsys.readouterr().out
+
+    stray = tmp_path / "notes.txt"
+    stray.write_text("not a backup")
+    with pytest.raises(SystemExit) as exit_:
+        cli.main(["restore", str(stray)])
+    assert exit_.value.code == 1
+    assert capsys.readouterr().err.strip() == (
+        f"{stray} is not a Rummy Referee backup: it is neither a SQLite database nor JSON.")
+
+    cli.main(["restore", str(kept[-1])])
+    out = capsys.readouterr().out
+    assert f"Restored 0 games from {kept[-1]}" in out and "before-restore-" in out

@@ -1,0 +1,73 @@
+"""Text answers travel gzipped to clients that accept it, and nothing else changes: the same
+page, the same headers (CSP included), 304s still answered."""
+
+from __future__ import annotations
+
+import gzip
+import re
+
+from referee.security import CONTENT_SECURITY_POLICY
+from tests.test_api_games import GAMES
+from tests.test_web_transfer import played_game
+
+GZIP = {"Accept-Encoding": "gzip, deflate, br"}
+
+
+def first_page_files(client, headers) -> dict[str, bytes]:
+    """The home page and every file it loads, as sent (compressed or not)."""
+    page = client.get("/", headers=headers)
+    text = gzip.decompress(page.data) if page.headers.get("Content-Encoding") else page.data
+    sent = {"/": page.data}
+    for path in re.findall(rb'(?:href|src)="(/static/[^"]+)"', text):
+        sent[path.decode()] = client.get(path.decode(), headers=headers).data
+    return sent
+
+
+def test_the_first_page_is_gzipped_and_decompresses_to_the_same_page(client):
+    plain = client.get("/", headers={"Accept-Encoding": "identity"})
+    packed = client.get("/", headers=GZIP)
+    assert "Content-Encoding" not in plain.headers
+    assert packed.headers["Content-Encoding"] == "gzip"
+    assert gzip.decompress(packed.data) == plain.data
+    assert int(packed.headers["Content-Length"]) == len(packed.data) < len(plain.data) / 2
+    for response in (plain, packed):
+        assert "Accept-Encoding" in response.headers["Vary"]
+        assert response.headers["Content-Security-Policy"] == CONTENT_SECURITY_POLICY
+        assert response.headers["X-Content-Type-Options"] == "nosniff"
+
+
+def test_the_first_page_with_its_styles_and_scripts_is_at_most_40_kb_gzipped(client):
+    plain = first_page_files(client, {"Accept-Encoding": "identity"})
+    packed = first_page_files(client, GZIP)
+    assert set(plain) == set(packed) and "/static/app.css" in plain
+    assert sum(map(len, packed.values())) <= 40 * 1024 < sum(map(len, plain.values()))
+
+
+def test_static_files_are_gzipped_with_a_weak_etag_that_still_brings_a_304(client):
+    plain = client.get("/static/app.css", headers={"Accept-Encoding": "identity"})
+    packed = client.get("/static/app.css", headers=GZIP)
+    assert packed.headers["Content-Encoding"] == "gzip" and "Accept-Ranges" not in packed.headers
+    assert gzip.decompress(packed.data) == plain.data
+    strong, weak = plain.headers["ETag"], packed.headers["ETag"]
+    assert weak == "W/" + strong
+    again = client.get("/static/app.css", headers={**GZIP, "If-None-Match": weak})
+    assert again.status_code == 304 and again.data == b""
+
+
+def test_the_game_document_is_gzipped_and_its_polls_still_get_304(client):
+    game = played_game(client)
+    packed = client.get(f"{GAMES}/{game['id']}", headers=GZIP)
+    plain = client.get(f"{GAMES}/{game['id']}")
+    assert packed.headers["Content-Encoding"] == "gzip"
+    assert gzip.decompress(packed.data) == plain.data
+    assert packed.headers["ETag"] == "W/" + plain.headers["ETag"]
+    for etag in (packed.headers["ETag"], plain.headers["ETag"]):
+        assert client.get(f"{GAMES}/{game['id']}",
+                          headers={**GZIP, "If-None-Match": etag}).status_code == 304
+
+
+def test_small_answers_and_other_types_go_as_they_are(client):
+    tiny = client.get("/static/favicon.svg", headers=GZIP)  # 223 bytes: not worth it
+    assert tiny.status_code == 200 and "Content-Encoding" not in tiny.headers
+    missing = client.get(f"{GAMES}/no-such-game", headers=GZIP)
+    assert "Content-Encoding" not in missing.headers
