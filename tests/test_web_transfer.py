@@ -102,8 +102,8 @@ def test_files_that_are_not_a_sound_game_export_are_refused_beside_the_input(cli
         json.dumps(illegal_step).encode(): "does not lead to the scores it shows",
         json.dumps(gap).encode(): "gaps in its versions",
         json.dumps(unknown_game).encode(): "cannot be set up",
-        json.dumps({"format": "rummy-referee-games", "games": [original]}).encode():
-            "the file of every game",
+        json.dumps({"format": "rummy-referee-games", "games": [original, tampered_score]}
+                   ).encode(): "Game 2 of 2 in this file: The game's history",
     }
     for content, words in refusals.items():
         response = upload(client, content)
@@ -145,3 +145,21 @@ def test_download_every_game_holds_each_games_json_export_archived_ones_too(clie
     page = client.get("/games").get_data(as_text=True)
     assert 'href="/games/all.json"' in page and "Download every game" in page
     assert 'action="/games/import"' in page and 'enctype="multipart/form-data"' in page
+
+
+def test_the_file_of_every_game_imports_as_new_games_all_or_nothing(client, app):
+    first = played_game(client)
+    second = make_game(client, ("Dee", "Eve"))
+    every = client.get("/games/all.json").data
+    before = counts(app)
+    response = upload(client, every, name="rummy-referee-games.json")
+    assert response.status_code == 303 and response.headers["Location"].endswith("/games")
+    games, events, players = counts(app)
+    assert (games, events, players) == (before[0] + 2, before[1] * 2, before[2])
+    page = client.get("/games").get_data(as_text=True)
+    assert "Imported 2 games." in page
+    documents = json.loads(client.get("/games/all.json").data)["games"]
+    originals = [export_of(client, first["id"]), export_of(client, second["id"])]
+    imported = [d for d in documents if d["id"] not in (first["id"], second["id"])]
+    assert sorted(map(without_ids_and_times, imported), key=str) == sorted(
+        map(without_ids_and_times, originals), key=str)

@@ -1,4 +1,4 @@
-"""A game brought back from its JSON export (``documents.game_document``), as a new game.
+"""Games brought back from their JSON export (``documents.game_document``), as new games.
 
 The export holds the game's setup as the table sees it (ruleset, players, decks,
 house rules) and its whole history: every event with the version it made, and the
@@ -35,24 +35,47 @@ class GameFileError(RefereeInputError):
     code = "bad_game_file"
 
 
-def import_game(document: Any) -> tuple[LoadedGame, str]:
-    """A new game with the setup and history of ``document``; and its edit key."""
-    setup, steps = _checked(document)
+EVERY_GAME_FORMAT = "rummy-referee-games"  # the games page's "Download every game" file
+
+
+def import_games(document: Any) -> list[tuple[LoadedGame, str]]:
+    """New games with the setup and history of ``document`` (one game's export, or the
+    file of every game), each with its edit key. Every game is checked before any is
+    saved; then all are saved in one transaction."""
+    if isinstance(document, Mapping) and document.get("format") == EVERY_GAME_FORMAT:
+        games = document.get("games")
+        if not isinstance(games, list) or not games:
+            raise GameFileError("This file of every game holds no games.")
+        checked = []
+        for number, game in enumerate(games, start=1):
+            try:
+                checked.append((_checked(game), game))
+            except GameFileError as error:
+                raise GameFileError(f"Game {number} of {len(games)} in this file: "
+                                    f"{error.message}") from error
+    else:
+        checked = [(_checked(document), document)]
+    made = [_new_game(setup, steps, bool(game.get("finished"))) for (setup, steps), game
+            in checked]
+    db.session.commit()
+    return [(load_game(game.id), edit_key) for game, edit_key in made]
+
+
+def _new_game(setup: GameSetup, steps, finished: bool) -> tuple[Game, str]:
     edit_key = secrets.token_urlsafe(16)
     game = Game(id=secrets.token_urlsafe(12), edit_key_hash=hash_key(edit_key),
                 ruleset=setup.ruleset, setup=setup.to_dict(), version=len(steps),
-                finished=bool(document.get("finished")))
+                finished=finished)
     game.seats = [GameSeat(seat=seat, player=_player(name))
                   for seat, name in enumerate(setup.players)]
     now = utc_now()
-    undone_at = {undone: now for _, _, undone in steps if undone is not None}
     game.events = [GameEvent(version=version, kind=event.type, payload=event.to_dict(),
-                             created_at=now, undone_in=undone, undone_at=undone_at.get(undone))
+                             created_at=now, undone_in=undone,
+                             undone_at=None if undone is None else now)
                    for version, payload, undone in steps if payload is not None
                    for event in [event_from_dict(payload)]]
     db.session.add(game)
-    db.session.commit()
-    return load_game(game.id), edit_key
+    return game, edit_key
 
 
 def _checked(document: Any) -> tuple[GameSetup, list[tuple[int, dict | None, int | None]]]:

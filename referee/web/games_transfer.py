@@ -1,5 +1,5 @@
-"""Every game in one file, and a game's JSON file made a game here: the games page's way to
-move a family's games from one machine to another without the command line."""
+"""Every game in one file, and that file (or one game's JSON) made games here: the games
+page's way to move a family's games from one machine to another without the command line."""
 
 from __future__ import annotations
 
@@ -13,12 +13,11 @@ from sqlalchemy import select
 from ..extensions import csrf, db
 from ..store.documents import game_document
 from ..store.games import load_game
-from ..store.imports import GameFileError, import_game
+from ..store.imports import EVERY_GAME_FORMAT, GameFileError, import_games
 from ..store.models import Game
 from .forms import ImportGameForm
 from .games import bp, games_list_page, grant_edit
 
-EVERY_GAME_FORMAT = "rummy-referee-games"
 # A game followed turn by turn for a whole evening exports to a few hundred KB; the app's
 # usual limit on a request is far below that.
 IMPORT_SIZE_LIMIT = 16 * 1024 * 1024
@@ -47,18 +46,18 @@ def import_game_file():
             raise CSRFError(form.errors["csrf_token"][0])
         return games_list_page(form, 422)
     try:
-        document = json.loads(form.game_file.data.read().decode("utf-8"))
-        if isinstance(document, dict) and document.get("format") == EVERY_GAME_FORMAT:
-            raise GameFileError("This is the file of every game: import one game's JSON file "
-                                "(Download as JSON on its page), or restore a backup with "
-                                "referee restore.")
-        loaded, edit_key = import_game(document)
+        made = import_games(json.loads(form.game_file.data.read().decode("utf-8")))
     except (UnicodeDecodeError, json.JSONDecodeError):
         form.game_file.errors.append("This file is not JSON: choose a game's JSON download.")
         return games_list_page(form, 422)
     except GameFileError as error:
         form.game_file.errors.append(error.message)
         return games_list_page(form, 422)
-    grant_edit(loaded.game.id, edit_key)
+    for loaded, edit_key in made:
+        grant_edit(loaded.game.id, edit_key)
+    if len(made) > 1:
+        flash(f"Imported {len(made)} games.")
+        return redirect(url_for("games.list_games"), 303)
+    loaded = made[0][0]
     flash(f"Imported the game of {', '.join(loaded.setup.players)}.")
     return redirect(url_for("games.game_page", game_id=loaded.game.id), 303)
