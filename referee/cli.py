@@ -1,14 +1,38 @@
-"""The ``referee`` command: ``referee run`` serves the app with waitress."""
+"""The ``referee`` command: ``referee run`` serves the app with waitress; ``referee backup``
+and ``referee restore FILE`` copy the database out and back."""
 
 from __future__ import annotations
 
 import argparse
+import errno
 import os
+import resource
+import shutil
 import socket
+import sys
+import threading
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import NoReturn
 
-from waitress import serve
+from flask import Flask
+from waitress.server import create_server
 
-from . import create_app
+from . import create_app, settings
+from .extensions import db
+from .store.backups import (NotABackupError, backup_folder, keep_newest, make_backup,
+                            read_backup, restore_rows, sqlite_file)
+from .store.start_checks import DamagedDatabaseError, UnusableDatabaseError
+
+# A slow or idle client holds a connection, not a thread (waitress reads requests in
+# its event loop), so connections are cheap: allow many, so a few hundred slow ones
+# (a dozen devices polling, or one misbehaving client) never stop the server accepting
+# others, and close those that say nothing for a minute.
+CONNECTION_LIMIT = 1000
+CHANNEL_TIMEOUT = 60
+CLEANUP_INTERVAL = 10
+# Each connection is a file descriptor; the rest is headroom for the database and files.
+OPEN_FILES_NEEDED = CONNECTION_LIMIT + 200
 
 
 def _lan_address() -> str | None:
@@ -24,22 +48,156 @@ def _lan_address() -> str | None:
         probe.close()
 
 
-def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="referee", description="Rummy Referee")
-    commands = parser.add_subparsers(dest="command", required=True)
-    run = commands.add_parser("run", help="serve the app on the home network")
-    run.add_argument("--host", default=os.environ.get("REFEREE_HOST", "0.0.0.0"))
-    run.add_argument("--port", type=int, default=int(os.environ.get("REFEREE_PORT", "8000")))
-    run.add_argument("--threads", type=int, default=8)
-    args = parser.parse_args(argv)
+def fail(message: str) -> NoReturn:
+    print(message, file=sys.stderr, flush=True)
+    raise SystemExit(1)
 
-    app = create_app()
+
+def _app(test_config: dict | None = None) -> Flask:
+    try:
+        return create_app(test_config)
+    except UnusableDatabaseError as error:
+        fail(str(error))
+
+
+def _raise_open_file_limit() -> None:
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = OPEN_FILES_NEEDED if hard == resource.RLIM_INFINITY else min(hard,
+                                                                          OPEN_FILES_NEEDED)
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+
+
+def _bind(app: Flask, host: str, port: int, threads: int):
+    """The server, listening; checked before anything says it serves."""
+    try:
+        return create_server(app, host=host, port=port, threads=threads, ident="rummy-referee",
+                             connection_limit=CONNECTION_LIMIT, channel_timeout=CHANNEL_TIMEOUT,
+                             cleanup_interval=CLEANUP_INTERVAL, asyncore_use_poll=True)
+    except OSError as error:
+        if error.errno == errno.EADDRINUSE:
+            fail(f"Port {port} is already in use by another program: stop it, or start "
+                 f"Rummy Referee on another port (referee run --port {port + 1}).")
+        fail(f"Rummy Referee cannot listen on {host} port {port}: "
+             f"{error.strerror or error}.")
+
+
+def _back_up(app: Flask) -> None:
+    """One automatic backup into the instance folder, the oldest beyond the kept number gone."""
+    folder = backup_folder(Path(app.instance_path))
+    try:
+        with app.app_context():
+            make_backup(folder=folder)
+        keep_newest(folder, app.config["BACKUPS_KEPT"])
+    except Exception as error:  # a failed backup must not stop the serving
+        print(f"The automatic backup into {folder} failed: {error}", file=sys.stderr,
+              flush=True)
+
+
+def _backups_every(app: Flask, interval: float, stop: threading.Event) -> None:
+    """A backup every ``interval`` seconds until ``stop`` is set."""
+    while not stop.wait(interval):
+        _back_up(app)
+
+
+def run(args: argparse.Namespace) -> None:
+    app = _app()
+    _raise_open_file_limit()
+    server = _bind(app, args.host, args.port, args.threads)
+    _back_up(app)  # before serving: whatever happens next, the database as it was is kept
+    stop = threading.Event()
+    threading.Thread(target=_backups_every, name="backups", daemon=True,
+                     args=(app, app.config["BACKUP_INTERVAL_SECONDS"], stop)).start()
     lan = _lan_address()
     print(f"Rummy Referee is serving on http://127.0.0.1:{args.port}/", flush=True)
     if lan and args.host in ("0.0.0.0", "::"):
         print(f"Open http://{lan}:{args.port}/ on a tablet or phone on the same network.",
               flush=True)
-    serve(app, host=args.host, port=args.port, threads=args.threads, ident="rummy-referee")
+    try:
+        server.run()
+    finally:
+        stop.set()
+
+
+def backup(args: argparse.Namespace) -> None:
+    app = _app()
+    folder = backup_folder(Path(app.instance_path))
+    with app.app_context():
+        made = make_backup(target=Path(args.file).resolve() if args.file else None,
+                           folder=folder, as_json=args.json)
+    if not args.file:
+        keep_newest(folder, app.config["BACKUPS_KEPT"])
+    print(f"Backed up the database to {made}.")
+
+
+def restore(args: argparse.Namespace) -> None:
+    source = Path(args.file).resolve()
+    app = _app({"MIGRATE_ON_START": False})
+    folder = backup_folder(Path(app.instance_path))
+    with app.app_context():
+        try:
+            revision, rows = read_backup(source)  # refused before anything is touched
+        except NotABackupError as error:
+            fail(str(error))
+        _migrate_setting_aside_damage(app)
+        stamp = f"{datetime.now(timezone.utc):%Y%m%d-%H%M%S}"
+        before = make_backup(target=folder / f"before-restore-{stamp}"
+                                            f"{'.sqlite3' if sqlite_file(db.engine) else '.json'}")
+        try:
+            games = restore_rows(revision, rows)
+        except NotABackupError as error:
+            fail(str(error))
+    print(f"Restored {games} games from {source} (the database as it was is kept in "
+          f"{before}).")
+
+
+def _migrate_setting_aside_damage(app: Flask) -> None:
+    """Migrate the database; a damaged SQLite file is moved aside first (a restore replaces
+    everything in it anyway), and kept."""
+    try:
+        settings.upgrade_database(app)
+        return
+    except DamagedDatabaseError:
+        damaged = sqlite_file(db.engine)
+        if damaged is None:
+            raise
+    except UnusableDatabaseError as error:
+        fail(str(error))
+    aside = damaged.with_name(f"{damaged.name}.damaged-{datetime.now(timezone.utc):%Y%m%d-%H%M%S}")
+    db.engine.dispose()
+    shutil.move(damaged, aside)
+    for extra in ("-journal", "-wal", "-shm"):
+        leftover = damaged.with_name(damaged.name + extra)
+        if leftover.exists():
+            shutil.move(leftover, aside.with_name(aside.name + extra))
+    print(f"The damaged database was moved to {aside}.", flush=True)
+    try:
+        settings.upgrade_database(app)
+    except UnusableDatabaseError as error:
+        fail(str(error))
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="referee", description="Rummy Referee")
+    commands = parser.add_subparsers(dest="command", required=True)
+    serve = commands.add_parser("run", help="serve the app on the home network")
+    serve.add_argument("--host", default=os.environ.get("REFEREE_HOST", "0.0.0.0"))
+    serve.add_argument("--port", type=int, default=int(os.environ.get("REFEREE_PORT", "8000")))
+    serve.add_argument("--threads", type=int, default=8)
+    serve.set_defaults(action=run)
+    copy = commands.add_parser("backup", help="copy the database to FILE (by default a new "
+                                              "file in the instance folder's backups/)")
+    copy.add_argument("file", nargs="?")
+    copy.add_argument("--json", action="store_true",
+                      help="write every row as JSON, which any database can restore, even "
+                           "from SQLite (the default on PostgreSQL)")
+    copy.set_defaults(action=backup)
+    back = commands.add_parser("restore", help="replace every game and player with those of "
+                                               "a backup FILE")
+    back.add_argument("file")
+    back.set_defaults(action=restore)
+    args = parser.parse_args(argv)
+    args.action(args)
 
 
 if __name__ == "__main__":

@@ -39,6 +39,9 @@ def defaults(instance: Path) -> dict[str, Any]:
         "SESSION_REFRESH_EACH_REQUEST": False,
         "MAX_CONTENT_LENGTH": 256 * 1024,
         "MIGRATE_ON_START": True,
+        # Automatic backups while ``referee run`` serves: how often, and how many are kept.
+        "BACKUP_INTERVAL_SECONDS": int(os.environ.get("REFEREE_BACKUP_INTERVAL", 3600)),
+        "BACKUPS_KEPT": int(os.environ.get("REFEREE_BACKUPS_KEPT", 24)),
     }
 
 
@@ -53,8 +56,13 @@ def instance_secret(instance: Path) -> str:
 
 
 def upgrade_database(app: Flask) -> None:
-    """Bring the schema to the newest migration (creates the SQLite file)."""
+    """Check the database may be used (``UnusableDatabaseError`` says why not), then bring
+    the schema to the newest migration (which creates the SQLite file)."""
     from flask_migrate import upgrade
 
+    from .extensions import db
+    from .store.start_checks import check_database
+
     with app.app_context():
+        check_database(db.engine, Path(app.instance_path))
         upgrade(directory=app.extensions["migrate"].directory)

@@ -1,0 +1,198 @@
+"""The real server (``referee run``, in a process of its own) as an operator meets it: it keeps
+answering with hundreds of slow or idle connections open, backs the database up as it starts,
+and refuses to start, with one sentence and no traceback, on a damaged or read-only database
+or a port another program holds."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from referee import cli
+from tests.test_durability import ROOT, call, free_port, servers  # noqa: F401 (a fixture)
+
+SLOW_CONNECTIONS = 200
+ALEMBIC_LOG = "INFO  [alembic"  # the migrations' own lines, on every start
+
+
+# --- Slow and idle clients ---------------------------------------------------------------------
+
+def test_the_server_answers_with_200_slow_or_idle_connections_open(servers):  # noqa: F811
+    server = servers()
+    held: list[socket.socket] = []
+    try:
+        for number in range(SLOW_CONNECTIONS):
+            client = socket.create_connection(("127.0.0.1", server.port), timeout=10)
+            held.append(client)
+            if number % 2:  # half trickle a request that never ends; half say nothing
+                client.sendall(b"GET / HTTP/1.1\r\nHost: slow\r\nX-Slow: ")
+        for client in held[1::2]:
+            client.sendall(b"x")  # one more byte each: they are still sending
+        status, _, _ = call(server.port, "GET", "/", timeout=30)
+        assert status == 200
+        status, _, _ = call(server.port, "GET", "/games", timeout=30)
+        assert status == 200
+    finally:
+        for client in held:
+            client.close()
+
+
+# --- Backups as the server starts and while it runs --------------------------------------------
+
+def test_the_server_backs_the_database_up_before_it_serves(servers, tmp_path):  # noqa: F811
+    server = servers()
+    backups = list((tmp_path / "instance" / "backups").glob("referee-*"))
+    assert len(backups) == 1 and backups[0].stat().st_size > 0
+    assert call(server.port, "GET", "/")[0] == 200
+
+
+class CountedStop:
+    """A stop signal that lets a waiting loop go round ``rounds`` times, then stops it."""
+
+    def __init__(self, rounds: int):
+        self.rounds = rounds
+        self.waits: list[float] = []
+
+    def wait(self, timeout: float) -> bool:
+        self.waits.append(timeout)
+        return len(self.waits) > self.rounds
+
+
+def test_the_hourly_backups_keep_the_newest_few(app, tmp_path):
+    app.config["BACKUPS_KEPT"] = 3
+    stop = CountedStop(rounds=5)
+    cli._backups_every(app, 3600, stop)
+    assert stop.waits == [3600] * 6
+    kept = sorted((Path(app.instance_path) / "backups").glob("referee-*"))
+    assert len(kept) == 3
+
+
+# --- Refusing to start -------------------------------------------------------------------------
+
+def referee(*args: str, instance: Path, user: int | None = None,
+            timeout: float = 120) -> subprocess.CompletedProcess:
+    env = {key: value for key, value in os.environ.items() if key != "DATABASE_URL"}
+    env |= {"REFEREE_INSTANCE_PATH": str(instance), "SECRET_KEY": "operations",
+            "PYTHONDONTWRITEBYTECODE": "1"}
+    return subprocess.run([sys.executable, "-m", "referee.cli", *args], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=timeout, user=user)
+
+
+def said(result: subprocess.CompletedProcess) -> list[str]:
+    """What the command said on its error output, the migrations' log lines left out."""
+    return [line for line in result.stderr.splitlines() if not line.startswith(ALEMBIC_LOG)]
+
+
+def refused_to_serve(result: subprocess.CompletedProcess) -> str:
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert "Traceback" not in result.stderr and "serving on" not in result.stdout
+    lines = said(result)
+    assert len(lines) == 1, lines
+    return lines[0]
+
+
+@pytest.fixture
+def instance(tmp_path) -> Path:
+    """An instance folder with a database (migrated, no games yet) and one backup of it."""
+    folder = tmp_path / "instance"
+    assert referee("backup", instance=folder).returncode == 0
+    return folder
+
+
+def damage(path: Path, how: str) -> None:
+    if how == "pages":  # pages in the middle overwritten, as a failing disk might
+        with path.open("r+b") as handle:
+            handle.seek(4096 * 3)
+            handle.write(b"\xff" * 4096 * 3)
+    else:  # not a database at all any more
+        path.write_bytes(b"nonsense " * 500)
+
+
+@pytest.mark.parametrize("how", ["pages", "header"])
+def test_a_damaged_database_is_refused_naming_it_and_the_latest_backup(instance, how):
+    database = instance / "referee.sqlite3"
+    latest = sorted((instance / "backups").glob("referee-*"))[-1]
+    damage(database, how)
+    damaged = database.read_bytes()
+    line = refused_to_serve(referee("run", "--port", str(free_port()), instance=instance))
+    assert line.startswith(f"The database {database} is damaged")
+    assert f"referee restore {latest}." in line
+    assert database.read_bytes() == damaged  # nothing was written into it
+
+    restored = referee("restore", str(latest), instance=instance)
+    assert restored.returncode == 0, restored.stderr
+    assert "The damaged database was moved to" in restored.stdout
+    assert "Restored 0 games" in restored.stdout
+    assert list(instance.glob("referee.sqlite3.damaged-*"))
+
+
+def as_another_user() -> int | None:
+    """Root may write anywhere: the read-only checks run the server as ``nobody`` then."""
+    return 65534 if os.geteuid() == 0 else None
+
+
+@pytest.fixture
+def shared_instance(instance):
+    """The instance folder where another user can reach it (pytest's folders are private)."""
+    folder = Path(tempfile.mkdtemp(prefix="referee-ro-"))
+    os.chmod(folder, 0o755)
+    copy = folder / "instance"
+    shutil.copytree(instance, copy)
+    user = as_another_user()
+    if user is not None:
+        for path in [copy, *copy.rglob("*")]:
+            os.chown(path, user, user)
+    yield copy
+    os.chmod(copy, 0o755)
+    shutil.rmtree(folder)
+
+
+def test_a_read_only_database_file_is_named_at_start(shared_instance):
+    database = shared_instance / "referee.sqlite3"
+    os.chmod(database, 0o444)
+    line = refused_to_serve(referee("run", "--port", str(free_port()),
+                                    instance=shared_instance, user=as_another_user()))
+    assert line.startswith(f"The database {database} is read-only")
+
+
+def test_a_database_in_a_read_only_folder_is_named_at_start(shared_instance):
+    database = shared_instance / "referee.sqlite3"
+    os.chmod(shared_instance, 0o555)
+    line = refused_to_serve(referee("run", "--port", str(free_port()),
+                                    instance=shared_instance, user=as_another_user()))
+    assert line.startswith(f"The folder of the database {database} is read-only")
+
+
+def test_a_busy_port_is_one_line_and_a_failure(instance):
+    with socket.socket() as holder:
+        holder.bind(("127.0.0.1", 0))
+        holder.listen()
+        port = holder.getsockname()[1]
+        result = referee("run", "--host", "127.0.0.1", "--port", str(port), instance=instance)
+    line = refused_to_serve(result)
+    assert line == (f"Port {port} is already in use by another program: stop it, or start "
+                    f"Rummy Referee on another port (referee run --port {port + 1}).")
+
+
+def test_the_app_factory_refuses_a_damaged_database_too(tmp_path, monkeypatch):
+    from referee import create_app
+    from referee.store.start_checks import DamagedDatabaseError
+
+    folder = tmp_path / "instance"
+    folder.mkdir()
+    damage(folder / "referee.sqlite3", "header")
+    monkeypatch.setenv("REFEREE_INSTANCE_PATH", str(folder))
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    with pytest.raises(DamagedDatabaseError) as refused:
+        create_app({"SECRET_KEY": "factory"})
+    assert str(refused.value) == (
+        f"The database {folder / 'referee.sqlite3'} is damaged (file is not a database), so "
+        f"Rummy Referee will not write to it: there is no backup in {folder / 'backups'}; "
+        "move the file away to start with an empty database.")
