@@ -62,7 +62,8 @@ def compress(response: Response) -> Response:
             else None
     if body is None:
         return response
-    response.close()  # a static file's handle
+    if response.direct_passthrough and hasattr(response.response, "close"):
+        response.response.close()  # the static file's handle: its gzipped copy is sent instead
     response.direct_passthrough = False
     response.set_data(body)
     response.headers["Content-Encoding"] = "gzip"
