@@ -20,8 +20,8 @@ from waitress.server import create_server
 
 from . import create_app, settings
 from .extensions import db
-from .store.backups import (NotABackupError, backup_folder, keep_newest, make_backup,
-                            read_backup, restore_rows, sqlite_file)
+from .store.backups import (NotABackupError, back_up_if_changed, backup_folder, keep_newest,
+                            make_backup, read_backup, restore_rows, sqlite_file)
 from .store.start_checks import DamagedDatabaseError, UnusableDatabaseError
 
 # A slow or idle client holds a connection, not a thread (waitress reads requests in
@@ -83,12 +83,12 @@ def _bind(app: Flask, host: str, port: int, threads: int):
 
 
 def _back_up(app: Flask) -> None:
-    """One automatic backup into the instance folder, the oldest beyond the kept number gone."""
+    """One automatic backup into the instance folder (none if nothing changed since the last),
+    the oldest beyond the kept number gone."""
     folder = backup_folder(Path(app.instance_path))
     try:
         with app.app_context():
-            make_backup(folder=folder)
-        keep_newest(folder, app.config["BACKUPS_KEPT"])
+            back_up_if_changed(folder, app.config["BACKUPS_KEPT"])
     except Exception as error:  # a failed backup must not stop the serving
         print(f"The automatic backup into {folder} failed: {error}", file=sys.stderr,
               flush=True)

@@ -314,6 +314,16 @@ def empty_database_uri(tmp_path, test_database):
 APP_CONFIG = {"TESTING": True, "SECRET_KEY": "test-secret"}
 
 
+@pytest.fixture(scope="session", autouse=True)
+def instance_folder(tmp_path_factory):
+    """An instance folder of the run's own: what an app writes there (its backups, say) never
+    lands in the checkout's instance/, where the developer's own games live."""
+    with pytest.MonkeyPatch.context() as patch:
+        folder = tmp_path_factory.mktemp("instance")
+        patch.setenv("REFEREE_INSTANCE_PATH", str(folder))
+        yield folder
+
+
 @pytest.fixture(scope="session")
 def sqlite_template(tmp_path_factory, test_database) -> Path | None:
     """On SQLite, a file the migrations built from nothing, once per session: each test

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from referee import cli
+from tests.test_api_games import make_game
 from tests.test_durability import ROOT, call, free_port, servers  # noqa: F401 (a fixture)
 
 SLOW_CONNECTIONS = 200
@@ -54,24 +55,47 @@ def test_the_server_backs_the_database_up_before_it_serves(servers, tmp_path):  
 
 
 class CountedStop:
-    """A stop signal that lets a waiting loop go round ``rounds`` times, then stops it."""
+    """A stop signal that lets a waiting loop go round ``rounds`` times, then stops it;
+    ``meanwhile`` runs during each wait, as the table's play would."""
 
-    def __init__(self, rounds: int):
+    def __init__(self, rounds: int, meanwhile=lambda: None):
         self.rounds = rounds
+        self.meanwhile = meanwhile
         self.waits: list[float] = []
 
     def wait(self, timeout: float) -> bool:
         self.waits.append(timeout)
+        self.meanwhile()
         return len(self.waits) > self.rounds
 
 
-def test_the_hourly_backups_keep_the_newest_few(app, tmp_path):
+def backups_of(app) -> list[Path]:
+    return sorted((Path(app.instance_path) / "backups").glob("referee-*"))
+
+
+@pytest.fixture
+def app(app, tmp_path):
+    """The test's app with an instance folder of the test's own, for its backups."""
+    app.instance_path = str(tmp_path / "instance")
+    return app
+
+
+def test_the_hourly_backups_keep_the_newest_few(app, client):
     app.config["BACKUPS_KEPT"] = 3
-    stop = CountedStop(rounds=5)
+    stop = CountedStop(rounds=5, meanwhile=lambda: make_game(client, ("Ann", "Bo")))
     cli._backups_every(app, 3600, stop)
     assert stop.waits == [3600] * 6
-    kept = sorted((Path(app.instance_path) / "backups").glob("referee-*"))
-    assert len(kept) == 3
+    assert len(backups_of(app)) == 3
+
+
+def test_an_hour_with_nothing_played_adds_no_backup(app, client):
+    """Copies of one state would push the last different backup out."""
+    make_game(client, ("Ann", "Bo"))
+    cli._backups_every(app, 3600, CountedStop(rounds=4))
+    assert len(backups_of(app)) == 1
+    make_game(client, ("Cy", "Di"))
+    cli._backups_every(app, 3600, CountedStop(rounds=2))
+    assert len(backups_of(app)) == 2
 
 
 # --- Refusing to start -------------------------------------------------------------------------

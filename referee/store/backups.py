@@ -10,6 +10,7 @@ one transaction, so a family can move from one to the other.
 
 from __future__ import annotations
 
+import filecmp
 import json
 import os
 import sqlite3
@@ -87,6 +88,38 @@ def make_backup(target: Path | None = None, folder: Path | None = None,
         if os.path.exists(partial):
             os.unlink(partial)
     return target
+
+
+def back_up_if_changed(folder: Path, kept: int) -> Path | None:
+    """A new backup in ``folder`` unless it would hold what the newest one already does, and
+    all but the newest ``kept`` deleted; the new backup, if any. A server left running
+    for days over an unchanged database would otherwise fill the ``kept`` places with
+    copies of one state and push out the last different one."""
+    newest = latest_backup(folder)
+    made = make_backup(folder=folder)
+    if newest is not None and _same_rows(newest, made):
+        made.unlink()
+        return None
+    keep_newest(folder, kept)
+    return made
+
+
+def _same_rows(one: Path, other: Path) -> bool:
+    """Whether two backups hold the same rows: a copy of an unchanged SQLite file is the
+    same bytes; the JSON kind carries the moment it was made, and rows in no set order."""
+    if filecmp.cmp(one, other, shallow=False):
+        return True
+    try:
+        (one_revision, one_rows), (other_revision, other_rows) = (read_backup(one),
+                                                                  read_backup(other))
+    except NotABackupError:
+        return False
+
+    def canonical(rows: Rows) -> dict[str, list[str]]:
+        return {table: sorted(json.dumps(row, sort_keys=True, default=str) for row in found)
+                for table, found in rows.items()}
+
+    return one_revision == other_revision and canonical(one_rows) == canonical(other_rows)
 
 
 def keep_newest(folder: Path, kept: int) -> list[Path]:
