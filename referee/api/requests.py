@@ -16,6 +16,7 @@ from flask import request
 
 from ..core import Card, MeldKind, TableRules, get_ruleset, parse_card
 from ..core.errors import WrongTypeError
+from ..core.text import check_storable
 from .errors import BadJsonError, BadKindError, MissingFieldError
 
 _MISSING = object()
@@ -34,6 +35,7 @@ def json_object() -> dict[str, Any]:
         raise BadJsonError("The body's JSON is nested too deeply.") from None
     if not isinstance(body, dict):
         raise BadJsonError("The body must be a JSON object, such as {\"ruleset\": \"eversol\"}.")
+    check_storable(body)  # a NUL or half a surrogate pair, anywhere: refused before it is used
     return body
 
 

@@ -24,8 +24,7 @@ from typing import Any
 from .rulesets import TableRules, get_ruleset
 from .rulesets.model import MAX_PLAYERS, MIN_PLAYERS
 from .errors import GameSetupError, Location
-
-MAX_NAME = 30
+from .text import MAX_NAME, clean_name
 
 
 @dataclass(frozen=True)
@@ -78,10 +77,7 @@ def _names(players: Sequence[Any]) -> tuple[str, ...]:
     for i, name in enumerate(players):
         if not isinstance(name, str) or not name.strip():
             raise GameSetupError("Every player needs a name.", f"players[{i}]")
-        name = " ".join(name.split())
-        if len(name) > MAX_NAME:
-            raise GameSetupError(f"Keep names to {MAX_NAME} letters: {name[:MAX_NAME]}…",
-                                 f"players[{i}]")
+        name = clean_name(name, f"players[{i}]")
         if name.casefold() in {n.casefold() for n in names}:
             raise GameSetupError(f"Two players are called {name}; give each a different name.",
                                  f"players[{i}]")

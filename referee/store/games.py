@@ -11,17 +11,24 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import re
 import secrets
 from dataclasses import dataclass
 
 from sqlalchemy import bindparam, select, update
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm.attributes import set_committed_value
 
 from ..core.errors import Location, RefereeInputError
 from ..core.game import Event, GameSetup, GameState, IllegalEventError, event_from_dict, replay
 from ..core.game.catch_up import overtaken
+from ..core.text import repaired
 from ..extensions import db
 from .models import Game, GameEvent, GameSeat, Player, utc_now
+
+
+# What secrets.token_urlsafe makes, and no longer than the column.
+_GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 
 
 class GameNotFoundError(LookupError):
@@ -117,8 +124,13 @@ def _player(name: str) -> Player:
     return found
 
 
+def is_game_id(game_id: object) -> bool:
+    """Could be a game's id: asked before a query, as PostgreSQL refuses a NUL in a text."""
+    return isinstance(game_id, str) and _GAME_ID.fullmatch(game_id) is not None
+
+
 def load_game(game_id: str) -> LoadedGame:
-    game = db.session.get(Game, game_id) if isinstance(game_id, str) else None
+    game = db.session.get(Game, game_id) if is_game_id(game_id) else None
     if game is None:
         raise GameNotFoundError(game_id)
     while True:
@@ -131,12 +143,23 @@ def load_game(game_id: str) -> LoadedGame:
         if max((max(e.version, e.undone_in or 0) for e in events), default=0) <= game.version:
             break
         db.session.refresh(game)
+    _repair(game, events)
     setup = GameSetup.from_dict(game.setup)
     # Saved events were checked when they were written: checks added since must not
     # stop an old game from loading.
     state = replay(setup, [event_from_dict(e.payload) for e in events if e.undone_in is None],
                    strict=False)
     return LoadedGame(game, setup, events, state)
+
+
+def _repair(game: Game, events: list[GameEvent]) -> None:
+    """Text kept before a NUL or lone surrogate was refused is shown with U+FFFD instead.
+
+    Set as the committed value, so reading a game never writes to it.
+    """
+    set_committed_value(game, "setup", repaired(game.setup))
+    for event in events:
+        set_committed_value(event, "payload", repaired(event.payload))
 
 
 # Built once: a poll's whole work while nothing changed.
@@ -150,6 +173,8 @@ def current_version(game_id: str) -> int | None:
     session (which cost a 304 over half of the app's time): it sees what is
     committed, so call it while the session holds no write of its own.
     """
+    if not is_game_id(game_id):
+        return None
     with db.engine.connect() as connection:
         return connection.scalar(_VERSION_OF, {"game_id": game_id})
 

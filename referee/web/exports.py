@@ -38,7 +38,7 @@ def game_csv(game_id: str):
     state = loaded.state
     shape = state.keeping.shape
     out = io.StringIO()
-    writer = csv.writer(out)
+    writer = _SpreadsheetSafeWriter(out)
     # What each player melded and held, where the game scores them, after everyone's score.
     parts = [f"{name} {part}" for name in state.players for part in ("melded", "held")
              ] if shape is EntryShape.MELDED_MINUS_HELD else []
@@ -58,7 +58,34 @@ def game_csv(game_id: str):
                          *blank])
         writer.writerow(["won", "", "", *("yes" if name in state.winners else ""
                                           for name in state.players), "", *blank])
-    return _download(out.getvalue(), "text/csv; charset=utf-8", f"{_file_stem(loaded)}.csv")
+    # Flask adds "; charset=utf-8" to a text type itself.
+    return _download(out.getvalue(), "text/csv", f"{_file_stem(loaded)}.csv")
+
+
+# A spreadsheet reads a cell starting with one of these as a formula to run.
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_safe(cell: object) -> object:
+    """A text cell a spreadsheet would run as a formula, made text with a leading apostrophe;
+    numbers (negative scores too) stay numbers.
+
+    >>> print(spreadsheet_safe("=1+2"), spreadsheet_safe("-Ann"), spreadsheet_safe(-20))
+    '=1+2 '-Ann -20
+    """
+    if isinstance(cell, str) and cell.startswith(_FORMULA_STARTS):
+        return "'" + cell
+    return cell
+
+
+class _SpreadsheetSafeWriter:
+    """A ``csv.writer`` whose every text cell goes through ``spreadsheet_safe``."""
+
+    def __init__(self, out: io.StringIO):
+        self._writer = csv.writer(out)
+
+    def writerow(self, row: list) -> None:
+        self._writer.writerow([spreadsheet_safe(cell) for cell in row])
 
 
 def _ending(result) -> str:

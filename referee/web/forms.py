@@ -13,25 +13,53 @@ from wtforms.widgets import HiddenInput
 
 from ..core import Rank, Ruleset, Suit
 from ..core.errors import Location
-from ..core.seating import MAX_NAME
+from ..core.text import MAX_NAME, MAX_REASON, TextError, clean_name, clean_text, whole_number
 from ..core.rulesets import MAX_DECKS
 from ..core.rulesets.model import MAX_PLAYERS, OptionSpec
 
 SUIT_CHOICES = [(s.value, s.word.capitalize()) for s in Suit]
 
 
+class WholeNumberField(IntegerField):
+    """An IntegerField of ASCII digits (a minus sign too), whose complaint a player can act on."""
+
+    def process_formdata(self, valuelist):
+        if not valuelist:
+            return
+        self.data = whole_number(valuelist[0].strip(), signed=True)
+        if self.data is None:
+            raise ValueError("Type a whole number, like 35.")
+
+
+class Text:
+    """The core's rules for free text (core/text.py), the message beside the input;
+    the field keeps the text as it will be saved."""
+
+    def __init__(self, max_length: int, name: bool = False):
+        self.max_length, self.name = max_length, name
+
+    def __call__(self, form, field) -> None:
+        if not field.data:
+            return
+        clean = clean_name if self.name else clean_text
+        try:
+            field.data = clean(field.data, field.name, self.max_length)
+        except TextError as error:
+            raise ValidationError(error.message) from None
+
+
 class CheckerForm(FlaskForm):
     class Meta:
         csrf = False
 
-    decks = IntegerField("Decks in play", validators=[NumberRange(
+    decks = WholeNumberField("Decks in play", validators=[NumberRange(
         min=1, max=MAX_DECKS, message=f"Choose from 1 to {MAX_DECKS} decks.")])
     suit = StringField("Suit for the next card", default="S", validators=[
         AnyOf([s.value for s in Suit], message="Choose spades, hearts, diamonds or clubs.")])
     cards = StringField("Cards", validators=[Length(max=600, message="That is far too many cards.")])
     # What the last tap asked for; they come from buttons, not typing.
     add = StringField(validators=[Optional(), Length(max=3)])
-    remove = IntegerField(validators=[Optional(), NumberRange(min=0)])
+    remove = WholeNumberField(validators=[Optional(), NumberRange(min=0)])
     clear = StringField(validators=[Optional()])
 
 
@@ -63,7 +91,7 @@ def meld_option_fields(form: CheckerForm, ruleset: Ruleset) -> list:
 
 class ArrangeForm(CheckerForm):
     # Which hands the game has is the ruleset's to say (core.contracts.contract_for).
-    hand = IntegerField("Hand", validators=[Optional()])
+    hand = WholeNumberField("Hand", validators=[Optional()])
     melds = StringField("Melds already split up", validators=[
         Length(max=600, message="That is far too many cards.")])
 
@@ -75,22 +103,12 @@ def arrange_form(ruleset: Ruleset, formdata) -> ArrangeForm:
 
 # --- The scorekeeper's forms (POST, with CSRF) -------------------------------------------------
 
-class WholeNumberField(IntegerField):
-    """An IntegerField whose complaint a player can act on."""
-
-    def process_formdata(self, valuelist):
-        try:
-            super().process_formdata(valuelist)
-        except ValueError:
-            raise ValueError("Type a whole number, like 35.") from None
-
-
 class NewGameForm(FlaskForm):
     # The first button in the form is what Enter presses: typing a name and
     # pressing Enter adds that player.
-    new_name = StringField("Add a player", validators=[Length(max=MAX_NAME, message=(
-        f"Keep names to {MAX_NAME} letters."))])
-    players = FieldList(StringField("Name"), max_entries=MAX_PLAYERS + 1)
+    new_name = StringField("Add a player", validators=[Text(MAX_NAME, name=True)])
+    players = FieldList(StringField("Name", validators=[Text(MAX_NAME, name=True)]),
+                        max_entries=MAX_PLAYERS + 1)
     dealer = StringField("First dealer", default="random")
     decks = StringField("Decks", default="auto", validators=[AnyOf(
         ["auto", *map(str, DECK_CHOICES)], message=f"Choose from 1 to {MAX_DECKS} decks.")])
@@ -177,8 +195,7 @@ class HandForm(FlaskForm):
     untap = StringField()  # a tapped card taken back without JavaScript: "held2:0"
     correcting = StringField()  # "1" when the form corrected a scored hand, as it was shown
     anyway = StringField()  # "1": save although it contradicts the hand the referee followed
-    reason = StringField("Why is it corrected?", validators=[Length(
-        max=200, message="Keep the reason to 200 letters.")])
+    reason = StringField("Why is it corrected?", validators=[Text(MAX_REASON)])
     seats = 0
     parts: tuple[str, ...] = ()
 

@@ -13,6 +13,7 @@ from flask import abort, make_response, redirect, render_template, request, url_
 from markupsafe import Markup
 
 from ..core.game import GameState, event_from_dict
+from ..core.text import whole_number
 from ..store.games import EditKeyError, LoadedGame, check_edit_key, current_version
 from ..store.models import GameEvent
 from .forms import referee_forms
@@ -129,7 +130,7 @@ def poll(game_id: str, part: str):
         abort(404)
     wants_edit = request.args.get("view") == "edit" and edit_key_for(game_id) is not None
     seen = request.args.get("seen", "") if part == "notice" else ""
-    seen = seen if seen.isdigit() and len(seen) < 12 else ""  # it goes into the ETag
+    seen = seen if whole_number(seen) is not None else ""  # it goes into the ETag
     etag = poll_etag(game_id, version, part, "edit" if wants_edit else "watch", seen)
     if etag in request.if_none_match:
         return not_modified(etag)

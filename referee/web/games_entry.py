@@ -25,6 +25,7 @@ from ..core.game.entry import (WAY_WORDS, AmountEntry, SeatEntry, describe_entry
 from ..core.game.held import MELD_BREAK, card_buttons, card_values, low_ace_points, value_classes
 from ..core.rulesets.keeping import EntryShape, point_step
 from ..core.rulesets.model import TableRules
+from ..core.text import whole_number
 from .forms import count_field, hand_form
 
 __all__ = ["WAY_WORDS", "EntryForm", "describe_entry"]  # describe_entry: the history's lines
@@ -94,8 +95,8 @@ class EntryForm:
     def read(self, form, players: Sequence[str], marks: Sequence[str]):
         """The core's reading of the form, with what the form itself could not read (a word
         where a number goes) beside the seat it was typed for."""
-        seats = [None if mark == NOBODY else int(mark) for mark in marks
-                 if mark == NOBODY or mark.isdigit()]
+        seats = [None if mark == NOBODY else whole_number(mark) for mark in marks
+                 if mark == NOBODY or whole_number(mark) is not None]
         reading = read_hand(self.table, players, seats, self.rows(form),
                             went_rummy=bool(form.went_rummy.data))
         for seat, name in enumerate(players):
@@ -157,8 +158,8 @@ class EntryForm:
         words = (amount["cards"].data or "").split()
         if tap and what in self.buttons(part):
             words.append(what)
-        elif untap and what.isdigit() and int(what) < len(words):
-            del words[int(what)]
+        elif untap and (index := whole_number(what)) is not None and index < len(words):
+            del words[index]
         amount["cards"].data = " ".join(words)
         self._one_way(amount, keep="cards")
 
@@ -166,9 +167,10 @@ class EntryForm:
         """``"held2"``, ``"melded0"``, or a bare seat (``"2"``) for the held amount."""
         part = next((p for p in self.parts if where.startswith(p)), "held")
         seat = where.removeprefix(part)
-        if not seat.isdigit() or int(seat) >= form.seats:
+        index = whole_number(seat)
+        if index is None or index >= form.seats:
             return None
-        return form.amounts(part)[int(seat)]
+        return form.amounts(part)[index]
 
     @staticmethod
     def _count_fields(amount) -> list[str]:

@@ -21,6 +21,7 @@ from ..core import RefereeInputError
 from ..core.game import GameSetup
 from ..core.rulesets import RULESETS, Ruleset, get_ruleset
 from ..core.rulesets.model import first_short_deal
+from ..core.text import whole_number
 from ..extensions import db
 from ..store.starts import start_game_once
 from ..store.models import Game, GameSeat, Player
@@ -94,12 +95,12 @@ def _apply_button(form, ruleset: Ruleset) -> None:
                 form.new_name.data = ""
     elif form.move.data:
         direction, _, index = form.move.data.partition("-")
-        seat = int(index) if index.isdigit() else -1
-        other = seat - 1 if direction == "up" else seat + 1
-        if 0 <= seat < len(names) and 0 <= other < len(names):
+        seat = whole_number(index)
+        other = -1 if seat is None else seat - 1 if direction == "up" else seat + 1
+        if seat is not None and seat < len(names) and 0 <= other < len(names):
             names[seat], names[other] = names[other], names[seat]
-    elif form.unseat.data and form.unseat.data.isdigit() and int(form.unseat.data) < len(names):
-        del names[int(form.unseat.data)]
+    elif (unseat := whole_number(form.unseat.data)) is not None and unseat < len(names):
+        del names[unseat]
     _set_names(form, names)
     form.add.data = form.pick.data = form.move.data = form.unseat.data = None
 
@@ -132,8 +133,8 @@ def _setup_from(form, ruleset) -> GameSetup | None:
 
 def _field_for(form, field: str | None):
     """The form field a core error names: ``players[2]``, ``first_dealer``, ``options.x``."""
-    if field and field.startswith("players[") and field[8:-1].isdigit():
-        seat = int(field[8:-1])
+    seat = whole_number(field[8:-1]) if field and field.startswith("players[") else None
+    if seat is not None:
         if seat < len(form.players):
             return form.players[seat]
     if field == "first_dealer":
@@ -209,7 +210,7 @@ def _too_few_decks(form, ruleset: Ruleset, players: int):
     """The first hand the decks chosen cannot deal to the players seated, if any."""
     fewest, most = ruleset.players
     if (not fewest <= players <= most
-            or not (form.decks.data or "").isdigit() or form.decks.errors):
+            or whole_number(form.decks.data) is None or form.decks.errors):
         return None
     try:  # the house rules as chosen (one may change the deal), else as most tables play
         table = ruleset.configure(options=option_values(form, ruleset),

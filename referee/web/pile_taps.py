@@ -20,9 +20,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ..core.text import whole_number
+
 MELD_SEPARATORS = re.compile(r"[/|\n]")
 PILE, NEW = "pile", "new"
-_PLACE = re.compile(r"pile:(\d{1,3})|table:(\d{1,2}):(\d{1,2})")
+_PLACE = re.compile(r"pile:([0-9]{1,3})|table:([0-9]{1,2}):([0-9]{1,2})")
 
 
 @dataclass
@@ -37,7 +39,7 @@ class PileTaps:
         melds = [part.split() for part in MELD_SEPARATORS.split(table or "")]
         if melds == [[]]:
             melds = []
-        into = into if into in (PILE, NEW) or (into or "").isdigit() else PILE
+        into = into if into in (PILE, NEW) or whole_number(into) is not None else PILE
         return cls((pile or "").split(), melds, into)
 
     @property
@@ -51,8 +53,8 @@ class PileTaps:
     def add(self, card: str) -> None:
         if self.into == PILE:
             self.pile.append(card)
-        elif self.into.isdigit() and int(self.into) < len(self.table):
-            self.table[int(self.into)].append(card)
+        elif (index := whole_number(self.into)) is not None and index < len(self.table):
+            self.table[index].append(card)
         else:
             self.table.append([card])
             self.into = str(len(self.table) - 1)  # the next taps go on into the new meld
@@ -77,8 +79,8 @@ class PileTaps:
     def tidy(self) -> None:
         """Drop empty melds, keeping ``into`` on the meld it named (``new`` if that one went)."""
         kept = [i for i, meld in enumerate(self.table) if meld]
-        if self.into.isdigit():
-            index = int(self.into)
+        index = whole_number(self.into)
+        if index is not None:
             self.into = str(kept.index(index)) if index in kept else NEW
         self.table = [self.table[i] for i in kept]
 

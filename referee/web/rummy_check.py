@@ -19,7 +19,7 @@ from .rendering import render_screen, wants_fragment
 
 bp = Blueprint("rummy_check", __name__, url_prefix="/rummy")
 
-_TABLE_FIELD = re.compile(r"^table\[(\d+)\]")
+_TABLE_FIELD = re.compile(r"^table\[([0-9]+)\]")
 
 
 def calls_on_the_pile(ruleset: Ruleset) -> bool:

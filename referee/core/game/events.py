@@ -10,6 +10,7 @@ True
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any, ClassVar
@@ -153,9 +154,13 @@ def event_from_dict(data: Any) -> Event:
     ``IllegalEventError``."""
     if not isinstance(data, Mapping):
         raise WrongTypeError("event must be an object with a type.", "event")
-    if data.get("type") in STEP_TYPES:
+    named = data.get("type")
+    if not isinstance(named, str):
+        raise WrongTypeError("event.type must be the event's type as text, such as "
+                             "\"hand_scored\".", "event.type")
+    if named in STEP_TYPES:
         return step_from_dict(data)
-    kind = EVENT_TYPES.get(data.get("type"))
+    kind = EVENT_TYPES.get(named)
     if kind is None:
         raise IllegalEventError(f"There is no event type {str(data.get('type'))[:40]!r}; "
                                 f"known types: {', '.join([*EVENT_TYPES, *STEP_TYPES])}.",
@@ -232,4 +237,4 @@ def _text(data: Mapping[str, Any], name: str) -> str:
     value = data.get(name)
     if not isinstance(value, str) or not value.strip():
         raise WrongTypeError(f"{name} must be given as text.", f"event.{name}")
-    return value.strip()
+    return unicodedata.normalize("NFC", value.strip())

@@ -26,6 +26,7 @@ from ..rulesets.followed_hands import STEP_TYPES, LiveHand
 from ..rulesets.keeping import EntryShape, GameEnd, Keeping, ScoreSheet
 from ..rulesets.model import Contract, ShortDeal, TableRules, short_deal
 from ..seating import GameSetup, seat_of
+from ..text import MAX_REASON, clean_text
 from .errors import GameSetupError, IllegalEventError
 from .events import (
     DealerChosen,
@@ -275,6 +276,8 @@ class GameState:
         if not 1 <= event.hand <= len(self.results):
             raise IllegalEventError(f"Hand {event.hand} has not been scored, so there is "
                                     "nothing to correct.", "event.hand")
+        if strict:  # the same limit as the form's, for a correction made now
+            clean_text(event.reason, "event.reason", MAX_REASON)
         old = self.results[event.hand - 1]
         fixed = self._result(event.hand, event.sheet, event.entries, strict)
         fixed = replace(fixed, corrections=(*old.corrections, event.reason),

@@ -1,0 +1,129 @@
+"""Text and numbers from a request, checked by one set of rules for the forms and the API.
+
+Every text is made NFC, so a name typed on two keyboards is one name. A NUL or half of a
+surrogate pair is refused in any text: neither can be stored on every database, nor
+encoded as UTF-8 to be shown again. A name also refuses the invisible characters
+(controls, zero-width and direction marks) that would make two names look alike.
+
+>>> clean_name("  Zoe\\u0301  Ann ", "players[0]")
+'Zoé Ann'
+>>> clean_name("Ab\\u200be", "players[1]")
+Traceback (most recent call last):
+...
+referee.core.text.TextError: A name cannot hold invisible characters (U+200B).
+>>> clean_text("Carl had \\x00 a joker", "reason", MAX_REASON)
+Traceback (most recent call last):
+...
+referee.core.text.TextError: This text holds a character that cannot be kept (U+0000).
+>>> whole_number("12"), whole_number("²"), whole_number("١٢"), whole_number(" 3")
+(12, None, None, None)
+>>> repaired({"reason": "bad \\ud800", "x\\x00": ["ok"]})
+{'reason': 'bad \\ufffd', 'x\\ufffd': ['ok']}
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import Any
+
+from .errors import Location, RefereeInputError
+
+MAX_NAME = 30
+MAX_REASON = 200
+# Longest stretch of ASCII digits read as a number: more is never a count in a card game.
+MAX_DIGITS = 9
+
+_NUMBER = re.compile(r"(-?)([0-9]{1,%d})" % MAX_DIGITS)
+_UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
+# Unicode's categories for controls, format characters (zero-width, bidi marks) and the
+# separators of lines and paragraphs.
+_INVISIBLE = {"Cc", "Cf", "Zl", "Zp"}
+REPLACEMENT = "\ufffd"
+
+
+class TextError(RefereeInputError):
+    """A text that cannot be kept as given: a character refused, or too long."""
+
+    code = "bad_text"
+
+
+def _code_point(char: str) -> str:
+    return f"U+{ord(char):04X}"
+
+
+def storable(text: str) -> bool:
+    """Neither a NUL nor a lone surrogate: a text every database keeps and UTF-8 encodes."""
+    return _UNSTORABLE.search(text) is None
+
+
+def refuse_unstorable(text: str, field: str | Location) -> None:
+    found = _UNSTORABLE.search(text)
+    if found:
+        raise TextError(f"This text holds a character that cannot be kept "
+                        f"({_code_point(found.group())}).", field)
+
+
+def clean_text(value: str, field: str | Location, max_length: int) -> str:
+    """``value`` in NFC with its ends trimmed, or a ``TextError`` naming ``field``."""
+    refuse_unstorable(value, field)
+    text = unicodedata.normalize("NFC", value).strip()
+    if len(text) > max_length:
+        raise TextError(f"Keep this to {max_length} letters.", field)
+    return text
+
+
+def clean_name(value: str, field: str | Location, max_length: int = MAX_NAME) -> str:
+    """A player's name: ``clean_text``, its spaces made single, no invisible characters."""
+    refuse_unstorable(value, field)
+    text = " ".join(unicodedata.normalize("NFC", value).split())
+    hidden = [c for c in text if unicodedata.category(c) in _INVISIBLE]
+    if hidden:
+        raise TextError(f"A name cannot hold invisible characters "
+                        f"({', '.join(dict.fromkeys(map(_code_point, hidden)))}).", field)
+    if len(text) > max_length:
+        raise TextError(f"Keep names to {max_length} letters: {text[:max_length]}…", field)
+    return text
+
+
+def check_storable(value: Any, location: Location = ()) -> None:
+    """Every text in a JSON value, its keys too, is ``storable``; else a ``TextError``."""
+    if isinstance(value, str):
+        refuse_unstorable(value, location)
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            refuse_unstorable(str(key), location)
+            check_storable(item, (*location, str(key)))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            check_storable(item, (*location, index))
+
+
+def repaired(value: Any) -> Any:
+    """A JSON value with every NUL and lone surrogate replaced by U+FFFD.
+
+    For what was stored before those were refused: it must still be shown.
+    """
+    if isinstance(value, str):
+        return _UNSTORABLE.sub(REPLACEMENT, value)
+    if isinstance(value, dict):
+        return {repaired(key): repaired(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [repaired(item) for item in value]
+    return value
+
+
+def whole_number(text: str | None, signed: bool = False) -> int | None:
+    """The number ``text`` writes in ASCII digits alone (``None`` for anything else).
+
+    ``str.isdigit`` also takes "²" (which ``int`` refuses) and "١٢" (which it reads);
+    a number typed or sent here is plain digits, or it is not a number. A minus sign
+    is read only where a number may be ``signed``.
+
+    >>> whole_number("-5"), whole_number("-5", signed=True), whole_number("1_000")
+    (None, -5, None)
+    """
+    found = _NUMBER.fullmatch(text) if isinstance(text, str) else None
+    if found is None or (found.group(1) and not signed):
+        return None
+    return int(found.group(0))
