@@ -1,0 +1,172 @@
+"""Random input at every screen's form (issue 12): never a 5xx; a refused post changes nothing.
+
+Posts carry a valid CSRF token and come from the device that scores the game, so they reach
+the views. The fields are the forms' own, read from the screens and the referee's forms; their
+values are raw bytes: NUL, lone surrogates as bytes, digits such as "²" or "١٢", direction
+marks, very long strings, a field sent twice. Derandomized: the same examples every run.
+"""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+from urllib.parse import quote_from_bytes
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from referee.web.forms import REFEREE_FORMS, referee_form
+from tests.test_web_games import csrf_token, new_game, version_of
+
+FUZZ = settings(derandomize=True, database=None, deadline=None, max_examples=30,
+                suppress_health_check=[HealthCheck.function_scoped_fixture,
+                                       HealthCheck.too_slow, HealthCheck.data_too_large])
+
+NASTY = ["", "0", "1", "2", "-1", "²", "١٢", "٣", "1_0", " 7 ", "99999999999999999999", "nobody",
+         "random", "auto", "Abe", "abe ", "Ben", "8D", "JK", "KH QH JH", "=1+1", "@x", "y",
+         "held0", "held1:n10:+1", "melded2:K", "held0:0", "pile:0", "table:0:0", "new",
+         "\x00", "Ab\x00e", "\u202eAbe", "A\u200bbe", "\u2066x", "Zoe\u0301", "\ufffd",
+         "x" * 5000, "Abe " * 300]
+ODD_DIGITS = ["²", "١٢", "٣", "1_0", "-1", "\x00", ""]
+values = st.one_of(
+    st.sampled_from(NASTY).map(lambda text: text.encode("utf-8")),
+    st.sampled_from(ODD_DIGITS).map(lambda text: text.encode("utf-8")),
+    st.text(max_size=20).map(lambda text: text.encode("utf-8", "surrogatepass")),  # lone halves
+    st.binary(max_size=20),
+    st.sampled_from([b"\xed\xa0\x80", b"Ab\xed\xb0\x80e", b"\xff\xfe", b"\xc0\x80"]),
+)
+
+
+class _Forms(HTMLParser):
+    """Each form of a page: its action and the names of its controls; and the values the
+    page gives each name (a button's "held0:2", a hidden "expected_version")."""
+
+    def __init__(self):
+        super().__init__()
+        self.forms: list[tuple[str, set[str]]] = []
+        self.shown: dict[str, set[str]] = {}
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if tag == "form":
+            self.forms.append((attrs.get("action") or "", set()))
+        elif tag in ("input", "select", "textarea", "button") and attrs.get("name") and self.forms:
+            self.forms[-1][1].add(attrs["name"])
+            self.shown.setdefault(attrs["name"], set()).add(attrs.get("value") or "")
+
+
+@st.composite
+def value_for(draw, shown: list[str]):
+    """Raw bytes; or a value the page shows for the field, one of its digits made odd."""
+    if shown and draw(st.booleans()):
+        value = draw(st.sampled_from(shown))
+        digits = [i for i, char in enumerate(value) if char.isascii() and char.isdigit()]
+        if digits:
+            at = draw(st.sampled_from(digits))
+            value = value[:at] + draw(st.sampled_from(ODD_DIGITS)) + value[at + 1:]
+        return value.encode()
+    return draw(values)
+
+
+def _fields(form) -> set[str]:
+    names = set()
+    for field in form:
+        subfields = getattr(field, "entries", None) or (
+            list(field.form) if hasattr(field, "form") and hasattr(field.form, "_fields") else None)
+        if subfields:
+            for sub in subfields:
+                names |= _fields(sub.form) if hasattr(sub, "form") else {sub.name}
+                names.add(sub.name)
+        else:
+            names.add(field.name)
+    return names
+
+
+# Every screen route that takes input, "{game}" for the game the test keeps. A test below
+# checks that no form route of the app is missing here.
+ROUTES = ["/games/new/eversol", "/games/new/500", "/games/{game}/hands/1", "/games/{game}/hands/2",
+          "/games/{game}/dealer", "/games/{game}/decks", "/games/{game}/undo",
+          "/games/{game}/end", "/games/{game}/archive",
+          *(f"/games/{{game}}/referee/{action}" for action in REFEREE_FORMS),
+          "get /check/eversol", "get /check/500", "get /arrange/eversol", "get /rummy/500",
+          "get /games/{game}/poll/notice", "get /games/{game}"]
+LEFT_OUT = {"/games/<game_id>/delete"}  # it would end the test's game; test_web_games covers it
+
+
+@pytest.fixture
+def screens(app, client):
+    """A game scored by this client, and the names of the fields each route's forms send."""
+    game_id = new_game(client)
+    fields: dict[str, set[str]] = {}
+    shown: dict[str, set[str]] = {}
+    pages = ["/games/new/eversol", "/games/new/500", f"/games/{game_id}",
+             f"/games/{game_id}/hands/1", f"/games/{game_id}/end", f"/games/{game_id}/delete",
+             "/check/eversol", "/check/500", "/arrange/eversol", "/rummy/500"]
+    for page in pages:
+        parser = _Forms()
+        parser.feed(client.get(page).get_data(as_text=True))
+        for action, names in parser.forms:
+            fields.setdefault(action or page, set()).update(names)
+        for name, seen in parser.shown.items():
+            shown.setdefault(name, set()).update(seen)
+    with app.test_request_context():
+        for action in REFEREE_FORMS:
+            fields[f"/games/{game_id}/referee/{action}"] = _fields(referee_form(action, 2, None))
+    every_name = sorted(set().union(*fields.values()))
+    fields[f"/games/{game_id}/hands/2"] = fields[f"/games/{game_id}/hands/1"]
+    fields[f"/games/{game_id}/poll/notice"] = {"seen", "view"}
+    return (game_id, {path: sorted(names) or every_name for path, names in fields.items()},
+            every_name, {name: sorted(seen) for name, seen in shown.items()})
+
+
+def _body(fields: dict[str, list[bytes]]) -> str:
+    return "&".join(f"{quote_from_bytes(name.encode())}={quote_from_bytes(value)}"
+                    for name, sent in fields.items() for value in sent)
+
+
+@st.composite
+def form_fields(draw, names, shown):
+    """Some of a form's fields (each now and then twice), and now and then one it lacks."""
+    chosen = [name for name in names if draw(st.booleans())]
+    fields = {name: draw(st.lists(value_for(shown.get(name, [])), min_size=1, max_size=2))
+              for name in chosen}
+    if draw(st.integers(0, 5)) == 0:
+        fields[draw(st.sampled_from(["junk", "players-99", "held9-total", "melds-7"]))] = [
+            draw(values)]
+    return fields
+
+
+def test_every_form_route_is_fuzzed(app):
+    routes = {route.removeprefix("get ").replace("{game}", "<game_id>") for route in ROUTES}
+    routes = {re.sub(r"/hands/\d", "/hands/<int:hand>", route) for route in routes}
+    routes = {re.sub(r"/referee/\w+", "/referee/<action>", route) for route in routes}
+    routes = {re.sub(r"/new/\w+", "/new/<ruleset>", route) for route in routes}
+    posted = {rule.rule for rule in app.url_map.iter_rules()
+              if "POST" in rule.methods and not rule.rule.startswith("/api/")}
+    assert posted - LEFT_OUT <= routes
+
+
+@pytest.mark.parametrize("route", ROUTES)
+def test_any_bytes_in_any_form_field_never_5xx_and_a_refusal_changes_nothing(
+        app, client, screens, route):
+    game_id, fields, every_name, shown = screens
+    method, _, path = route.rpartition(" ")
+    path = path.replace("{game}", game_id)
+    names = fields.get(path, every_name)
+
+    @FUZZ
+    @given(sent=form_fields(names, shown))
+    def post_anything(sent):
+        before = version_of(app, game_id)
+        if method == "get":
+            response = client.get(f"{path}?{_body(sent)}")
+        else:
+            body = _body(sent) + "&csrf_token=" + csrf_token(client)
+            response = client.post(path, data=body,
+                                   content_type="application/x-www-form-urlencoded")
+        assert response.status_code < 500, (route, sent)
+        if response.status_code >= 400:
+            assert version_of(app, game_id) == before, (route, sent)
+
+    post_anything()
