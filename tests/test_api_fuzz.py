@@ -5,7 +5,7 @@ reproducible. Drawing a body costs hypothesis far more than the app takes to ans
 each body drawn goes to every POST endpoint: 650 bodies to the eight endpoints there are
 today, and 150 wrong methods and paths, 5,350 requests in all, most of them malformed. With
 TESTING on, an unexpected exception in a view propagates and fails the test with its
-traceback.
+traceback. Schemathesis then draws from the OpenAPI document itself (test at the end).
 """
 
 from __future__ import annotations
@@ -13,10 +13,14 @@ from __future__ import annotations
 import json
 import re
 
+import schemathesis
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from schemathesis.checks import not_a_server_error
+from schemathesis.generation import GenerationMode
 
 from referee.core import RULESETS
+from tests.test_api_games import make_game
 
 FUZZ = settings(
     derandomize=True,
@@ -252,3 +256,30 @@ def test_wrong_content_types(app, client, content_type, body):
 def test_wrong_methods_and_unknown_paths(app, client, data, method, tail):
     path = data.draw(st.sampled_from([*post_paths(app), "/api/v1/" + tail]))
     assert_answer_well_formed(getattr(client, method)(path, json={"ruleset": "eversol"}), path)
+
+
+# --- Schemathesis: every operation of the OpenAPI document, as it documents it ------------------
+# Drawn from the document itself, so each address added to it is fuzzed too: cases that fit
+# it and cases that do not (a wrong type in any field). For the games'
+# addresses, some cases name a game that exists (with its edit key) so writes reach its rules;
+# the others name games that do not. (Schemathesis's own pytest loader does not run under this
+# pytest, so each operation's strategy is given to hypothesis here.)
+
+def test_schemathesis_finds_no_server_error(app, client):
+    game = make_game(client)
+    schema = schemathesis.openapi.from_wsgi("/api/v1/openapi.json", app)
+    operations = [result.ok() for result in schema.get_all_operations()]
+    assert len(operations) >= 12
+
+    for operation in operations:
+        @settings(FUZZ, max_examples=40)
+        @given(case=st.one_of(operation.as_strategy(GenerationMode.POSITIVE),
+                              operation.as_strategy(GenerationMode.NEGATIVE)),
+               kept=st.booleans())
+        def call(case, kept):
+            if kept and "game_id" in (case.path_parameters or {}):
+                case.path_parameters["game_id"] = game["id"]
+                case.headers = {**(case.headers or {}), "X-Edit-Key": game["edit_key"]}
+            case.call_and_validate(app=app, checks=[not_a_server_error])
+
+        call()
