@@ -17,6 +17,7 @@ referee.core.errors.GameSetupError: Two players are called abe; give each a diff
 from __future__ import annotations
 
 import random
+import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -102,7 +103,7 @@ def _dealer_seat(names: tuple[str, ...], dealer: str | int | None, rng: random.R
 
 def seat_of(names: Sequence[str], name: str, field_name: str | Location) -> int:
     """The seat of a player named (any case), or a ``GameSetupError`` naming the field."""
-    wanted = " ".join(str(name).split()).casefold()
+    wanted = " ".join(unicodedata.normalize("NFC", str(name)).split()).casefold()
     for seat, known in enumerate(names):
         if known.casefold() == wanted:
             return seat

@@ -200,7 +200,7 @@ def _points(points: Any) -> dict[str, int]:
     if not isinstance(points, Mapping) or not all(_is_whole(v) for v in points.values()):
         raise WrongTypeError("points must map each player's name to a whole number.",
                              "event.points")
-    return {str(name): value for name, value in points.items()}
+    return {_name(name): value for name, value in points.items()}
 
 
 def _melded_and_held(players: Any) -> dict[str, dict[str, int]]:
@@ -215,8 +215,13 @@ def _melded_and_held(players: Any) -> dict[str, dict[str, int]]:
                 or not all(_is_whole(v) for v in parts.values())):
             raise WrongTypeError(f"{str(name)[:30]} needs whole numbers for melded and held, "
                                  'such as {"melded": 45, "held": 10}.', ("event", "players", str(name)))
-        read[str(name)] = {"melded": parts["melded"], "held": parts["held"]}
+        read[_name(name)] = {"melded": parts["melded"], "held": parts["held"]}
     return read
+
+
+def _name(name: Any) -> str:
+    """A player's name as a key: NFC, as names are kept."""
+    return unicodedata.normalize("NFC", str(name))
 
 
 def _flag(data: Mapping[str, Any], name: str) -> bool:
