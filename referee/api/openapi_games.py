@@ -5,10 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.rulesets import RULESETS
+from ..core.text import MAX_NAME, MAX_REASON
 from .openapi import PATHS, RESPONSES, SCHEMAS, _error, _json, _ref
 
 KEPT_RULESETS = [key for key, ruleset in RULESETS.items() if ruleset.keeping is not None]
 NAME = {"type": "string", "description": "A player's name, as given when the game was made."}
+NEW_NAME = {"type": "string", "description": (
+    f"At most {MAX_NAME} letters, as on the screen; kept in Unicode NFC with single spaces. "
+    "Refused (422, bad_text): control, zero-width and direction characters, NUL and lone "
+    "surrogates.")}
 POINTS = {"type": "object", "additionalProperties": {"type": "integer"},
           "description": "Points by player's name."}
 MELDED_AND_HELD = {"type": "object", "additionalProperties": {
@@ -122,7 +127,11 @@ EVENT = {"oneOf": [
      "properties": {
          "type": {"enum": ["hand_corrected"]}, "hand": {"type": "integer", "minimum": 1},
          "went_out": WENT_OUT, "points": HAND_POINTS, "players": MELDED_AND_HELD,
-         "went_rummy": WENT_RUMMY, "reason": {"type": "string"},
+         "went_rummy": WENT_RUMMY, "reason": {
+             "type": "string",
+             "description": f"Why, for the history: at most {MAX_REASON} letters, as on the "
+                            "screen; no NUL and no lone surrogate (any text sent is refused "
+                            "with either)."},
          "entries": {"type": "object"}},
      "description": "A scored hand entered again, as hand_scored enters it, with the reason. "
                     "Refused when the corrected totals would have ended the game before the "
@@ -136,7 +145,7 @@ EVENT = {"oneOf": [
 SCHEMAS.update({
     "GameCreateRequest": {"type": "object", "required": ["ruleset", "players"], "properties": {
         "ruleset": {"enum": KEPT_RULESETS, "description": "Any game the scorekeeper keeps."},
-        "players": {"type": "array", "items": NAME, "minItems": 2,
+        "players": {"type": "array", "items": NEW_NAME, "minItems": 2,
                     "description": "2 to 20 names in seating order (play passes left)."},
         "first_dealer": {"type": ["string", "null"],
                          "description": "Who deals hand 1; drawn at random when absent."},
