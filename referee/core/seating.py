@@ -25,7 +25,7 @@ from typing import Any
 from .rulesets import TableRules, get_ruleset
 from .rulesets.model import MAX_PLAYERS, MIN_PLAYERS
 from .errors import GameSetupError, Location
-from .text import MAX_NAME, clean_name
+from .text import MAX_NAME, TextError, clean_name
 
 
 @dataclass(frozen=True)
@@ -78,7 +78,10 @@ def _names(players: Sequence[Any]) -> tuple[str, ...]:
     for i, name in enumerate(players):
         if not isinstance(name, str) or not name.strip():
             raise GameSetupError("Every player needs a name.", f"players[{i}]")
-        name = clean_name(name, f"players[{i}]")
+        try:
+            name = clean_name(name, f"players[{i}]")
+        except TextError as error:  # a setup's every problem is a GameSetupError
+            raise GameSetupError(error.message, error.location) from None
         if name.casefold() in {n.casefold() for n in names}:
             raise GameSetupError(f"Two players are called {name}; give each a different name.",
                                  f"players[{i}]")
