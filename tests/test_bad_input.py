@@ -13,7 +13,8 @@ from sqlalchemy import update
 from referee.extensions import db
 from referee.store.models import GameEvent
 from tests.test_api_games import GAMES, make_game, scored, send
-from tests.test_web_games import errors, new_game, send as send_form, setup_data, version_of
+from tests.test_web_games import (csrf_token, errors, game_count, new_game, send as send_form,
+                                  setup_data, version_of)
 
 NEW_GAME = "/games/new/eversol"
 
@@ -158,6 +159,19 @@ def test_a_game_that_kept_a_lone_surrogate_or_nul_still_shows_everywhere(client,
     undone = client.post(f"{GAMES}/{game_id}/undo", headers={"X-Edit-Key": game["edit_key"]},
                          json={"expected_version": 2})
     assert undone.status_code == 201
+
+
+def test_an_imported_file_holding_a_nul_is_refused_and_nothing_is_made(client, app):
+    game = make_game(client)
+    assert send(client, game, scored(1, "Ben", {"Abe": 10, "Carl": 5}), 0).status_code == 201
+    export = client.get(f"/games/{game['id']}/export.json").get_data(as_text=True)
+    bad = export.replace('"Ben"', '"Be\\u0000n"', 1)
+    assert bad != export
+    response = client.post("/games/import", data={
+        "csrf_token": csrf_token(client), "game_file": (io.BytesIO(bad.encode()), "game.json")})
+    assert response.status_code == 422
+    assert any("This file holds a character no game can keep" in e for e in errors(response))
+    assert game_count(app) == 1
 
 
 # --- CSV -------------------------------------------------------------------------------------

@@ -8,6 +8,8 @@ marks, very long strings, a field sent twice. Derandomized: the same examples ev
 
 from __future__ import annotations
 
+import io
+import json
 import re
 from html.parser import HTMLParser
 from urllib.parse import quote_from_bytes
@@ -90,7 +92,7 @@ ROUTES = ["/games/new/eversol", "/games/new/500", "/games/{game}/hands/1", "/gam
           "/games/{game}/end", "/games/{game}/archive",
           *(f"/games/{{game}}/referee/{action}" for action in REFEREE_FORMS),
           "get /check/eversol", "get /check/500", "get /arrange/eversol", "get /rummy/500",
-          "get /games/{game}/poll/notice", "get /games/{game}"]
+          "get /games/{game}/poll/notice", "get /games/{game}", "file /games/import"]
 LEFT_OUT = {"/games/<game_id>/delete"}  # it would end the test's game; test_web_games covers it
 
 
@@ -116,6 +118,7 @@ def screens(app, client):
     every_name = sorted(set().union(*fields.values()))
     fields[f"/games/{game_id}/hands/2"] = fields[f"/games/{game_id}/hands/1"]
     fields[f"/games/{game_id}/poll/notice"] = {"seen", "view"}
+    app.config["FUZZ_EXPORT"] = client.get(f"/games/{game_id}/export.json").get_json(force=True)
     return (game_id, {path: sorted(names) or every_name for path, names in fields.items()},
             every_name, {name: sorted(seen) for name, seen in shown.items()})
 
@@ -137,8 +140,35 @@ def form_fields(draw, names, shown):
     return fields
 
 
+def _texts(value, path=()):
+    """Where each text of a JSON value is, as paths of keys and indexes."""
+    if isinstance(value, str):
+        yield path
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield from _texts(item, (*path, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from _texts(item, (*path, index))
+
+
+@st.composite
+def game_files(draw, export):
+    """A game's JSON export with one of its texts made odd; or any bytes at all."""
+    if draw(st.integers(0, 3)) == 0:
+        return draw(values)
+    document = json.loads(json.dumps(export))
+    *head, last = draw(st.sampled_from(sorted(_texts(document), key=str)))
+    target = document
+    for part in head:
+        target = target[part]
+    target[last] = draw(st.one_of(st.sampled_from(NASTY), st.sampled_from(ODD_DIGITS),
+                                  st.text(max_size=10)))
+    return json.dumps(document).encode()  # ASCII escapes carry lone surrogates too
+
+
 def test_every_form_route_is_fuzzed(app):
-    routes = {route.removeprefix("get ").replace("{game}", "<game_id>") for route in ROUTES}
+    routes = {route.rpartition(" ")[2].replace("{game}", "<game_id>") for route in ROUTES}
     routes = {re.sub(r"/hands/\d", "/hands/<int:hand>", route) for route in routes}
     routes = {re.sub(r"/referee/\w+", "/referee/<action>", route) for route in routes}
     routes = {re.sub(r"/new/\w+", "/new/<ruleset>", route) for route in routes}
@@ -156,11 +186,16 @@ def test_any_bytes_in_any_form_field_never_5xx_and_a_refusal_changes_nothing(
     names = fields.get(path, every_name)
 
     @FUZZ
-    @given(sent=form_fields(names, shown))
+    @given(sent=game_files(app.config["FUZZ_EXPORT"]) if method == "file"
+           else form_fields(names, shown))
     def post_anything(sent):
         before = version_of(app, game_id)
         if method == "get":
             response = client.get(f"{path}?{_body(sent)}")
+        elif method == "file":
+            response = client.post(path, data={
+                "csrf_token": csrf_token(client),
+                "game_file": (io.BytesIO(sent), "game.json")})
         else:
             body = _body(sent) + "&csrf_token=" + csrf_token(client)
             response = client.post(path, data=body,

@@ -22,6 +22,7 @@ from typing import Any
 from ..core.errors import RefereeInputError
 from ..core.game import GameSetup, GameState, event_from_dict, replay
 from ..core.rulesets import get_ruleset
+from ..core.text import TextError, check_storable
 from ..extensions import db
 from .games import LoadedGame, _player, hash_key, load_game
 from .models import Game, GameEvent, GameSeat, utc_now
@@ -42,6 +43,11 @@ def import_games(document: Any) -> list[tuple[LoadedGame, str]]:
     """New games with the setup and history of ``document`` (one game's export, or the
     file of every game), each with its edit key. Every game is checked before any is
     saved; then all are saved in one transaction."""
+    try:
+        check_storable(document)
+    except TextError as error:
+        raise GameFileError(f"This file holds a character no game can keep, at "
+                            f"{error.field or 'its top'}: {error.message}") from None
     if isinstance(document, Mapping) and document.get("format") == EVERY_GAME_FORMAT:
         games = document.get("games")
         if not isinstance(games, list) or not games:
