@@ -52,12 +52,9 @@ def _code_point(char: str) -> str:
     return f"U+{ord(char):04X}"
 
 
-def storable(text: str) -> bool:
-    """Neither a NUL nor a lone surrogate: a text every database keeps and UTF-8 encodes."""
-    return _UNSTORABLE.search(text) is None
-
-
 def refuse_unstorable(text: str, field: str | Location) -> None:
+    """A NUL (PostgreSQL keeps none in a text) or a lone surrogate (UTF-8 encodes none) is a
+    ``TextError`` naming ``field``."""
     found = _UNSTORABLE.search(text)
     if found:
         raise TextError(f"This text holds a character that cannot be kept "
@@ -87,7 +84,7 @@ def clean_name(value: str, field: str | Location, max_length: int = MAX_NAME) ->
 
 
 def check_storable(value: Any, location: Location = ()) -> None:
-    """Every text in a JSON value, its keys too, is ``storable``; else a ``TextError``."""
+    """``refuse_unstorable`` for every text in a JSON value, its keys too, at its path."""
     if isinstance(value, str):
         refuse_unstorable(value, location)
     elif isinstance(value, dict):
