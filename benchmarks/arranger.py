@@ -65,7 +65,7 @@ from referee.core import get_ruleset  # noqa: E402
 from referee.core.rulesets.model import TableRules  # noqa: E402
 from referee.core.cards import JOKER, Card, Rank, Suit, natural  # noqa: E402
 from referee.core.solver import arrange  # noqa: E402
-from referee.core.solver.jokers import JokerSearch  # noqa: E402
+from referee.core.solver.search import FreeSearch  # noqa: E402
 
 NATURALS = [natural(rank, suit) for suit in Suit for rank in Rank]
 MS = 1e-6  # nanoseconds to milliseconds
@@ -156,8 +156,8 @@ def read_rss_kib() -> int:
 
 
 def live_searches() -> int:
-    """Joker search objects (each holding its memo) not yet freed."""
-    return sum(1 for obj in gc.get_objects() if isinstance(obj, JokerSearch))
+    """Free-game search objects (each holding its memo) not yet freed."""
+    return sum(1 for obj in gc.get_objects() if isinstance(obj, FreeSearch))
 
 
 def profile(fn: Callable, items: Sequence, top: int = 18) -> str:
@@ -644,7 +644,7 @@ def main(argv: list[str] | None = None) -> int:
       "jokers). First pass: VmRSS, no collection forced. Second pass, the same hands with tracemalloc on: Python allocations alive "
       "as found ('traced'), then after a forced gc.collect() ('kept', leaving out this "
       "script's own allocations). 'live' counts "
-      "the joker search objects (`JokerSearch`) still in memory.")
+      "the free-game search objects (`FreeSearch`) still in memory.")
     w("")
     w("| after hand | VmRSS KiB | live | traced KiB | live | kept KiB (after gc) "
       "| live after gc |")

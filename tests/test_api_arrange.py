@@ -249,7 +249,7 @@ def test_forty_cards_are_arranged_quickly(client):
 
 # --- POST /hands/arrange: error paths ---------------------------------------------------------
 
-@pytest.mark.parametrize("ruleset, limit", [("eversol", 40), ("500", 26), ("basic", 40),
+@pytest.mark.parametrize("ruleset, limit", [("eversol", 40), ("500", 40), ("basic", 40),
                                             ("base", 40)])
 def test_too_many_cards_are_refused_before_arranging(client, ruleset, limit):
     cards = dealt(ruleset, 8, limit + 1, 0)

@@ -13,7 +13,7 @@ from flask import jsonify
 
 from ..core import RULESETS
 from ..core.rulesets import MAX_DECKS
-from ..core.solver import MAX_CARDS, MAX_CARDS_FREE_WITH_JOKERS
+from ..core.solver import MAX_CARDS
 from . import api
 
 
@@ -279,9 +279,8 @@ SCHEMAS: dict[str, Any] = {
             "decks": _ref("Decks"),
             "options": _ref("Options"),
             "cards": {"type": "array", "items": _ref("Card"), "description": (
-                f"The cards held, in any order; at most {MAX_CARDS}, or "
-                f"{MAX_CARDS_FREE_WITH_JOKERS} in a game with jokers and no contract (500); "
-                "more answers 422 too_many_cards. A joker's JK=... identity is ignored.")},
+                f"The cards held, in any order; at most {MAX_CARDS} in every game; more "
+                "answers 422 too_many_cards. A joker's JK=... identity is ignored.")},
         },
     },
     "ArrangeResponse": {

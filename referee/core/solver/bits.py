@@ -1,4 +1,5 @@
-"""Hands as bits, for the search of the any-melds games (500, Basic, Base).
+"""Hands as bits, for the quick search of hands without jokers (``plain``), and what every
+search of the any-melds games (500, Basic, Base) needs to know of the game.
 
 In these games a meld never holds two copies of one card (a group's suits
 differ, a run climbs), so a hand is kept as bit planes in one integer: plane 0
@@ -109,15 +110,6 @@ class Game:
 
     def value_of(self, mask: int) -> int:
         return sum(self.values[bit] for bit in bits_of(mask))
-
-    def value_of_state(self, state: int) -> int:
-        """The held value of every card in every plane."""
-        values, total = self.values, 0
-        while state:
-            low = state & -state
-            total += values[(low.bit_length() - 1) % WIDTH]
-            state ^= low
-        return total
 
     def frame(self, ace_at: int | None) -> tuple[int, int]:
         """Lowest and highest position a run may reach (jokers may stand for an ace)."""

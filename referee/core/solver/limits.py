@@ -1,4 +1,4 @@
-"""How many cards the hand arranger takes."""
+"""How many cards the hand arranger takes: 40 in every game."""
 
 from __future__ import annotations
 
@@ -6,15 +6,10 @@ from ..errors import TooManyCardsError
 from ..rulesets.model import TableRules
 
 MAX_CARDS = 40
-# The free search branches on every joker; past this many cards a 500 hand with
-# jokers can take seconds, so it is refused until that search is made polynomial.
-MAX_CARDS_FREE_WITH_JOKERS = 26
 
 
 def card_limit(table: TableRules) -> int:
     """How many cards the arranger takes in this game."""
-    if not table.ruleset.contracts and table.deck.jokers_per_deck:
-        return MAX_CARDS_FREE_WITH_JOKERS
     return MAX_CARDS
 
 

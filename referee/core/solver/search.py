@@ -1,0 +1,373 @@
+"""The exact search of the any-melds games (500, Basic, Base).
+
+Cards are settled one kind at a time in a fixed order: the first card left is
+kept, or goes into a meld with cards later in the order. What is left is a
+multiset, remembered with the jokers left and the room melds have for more, so
+the many orders in which the same cards can go are searched once. The search is
+a branch and bound: a branch is dropped as soon as ``bound`` shows it cannot
+beat the best arrangement already found, and each meld tried is its first card's
+likeliest (no jokers, most points first), so a hand that melds whole is done in
+one pass down.
+
+Only melds of a canonical shape are tried, which loses nothing:
+
+* A run has natural cards at both ends and spans at most five places: a longer
+  one splits into two runs with natural ends that hold the same cards, and two
+  runs have more room for spare jokers than one.
+* A run takes every card still to be settled that lies between its ends, with a
+  joker only where none is left: if an arrangement puts a joker there while that
+  card lies in another meld, the two swap (the other meld keeps a natural card or
+  dissolves, its jokers going on as spares); a kept card joins the run, its
+  joker going on as a spare. Where no meld has room for a spare joker, the run
+  had at least two natural cards and three jokers beyond them, so its top card
+  with two of those jokers becomes a run of its own, with room to spare.
+* A group has two natural cards or more: one card and two jokers is better laid
+  as a run, which has more room for spare jokers.
+
+Jokers are counted, never told apart. Spare jokers go where melds have room, so
+the arrangement is exact with them too.
+
+No single order of cards is quick on every hand, so three searches (the dearest
+cards first, the cheapest first, and the cards only melds with jokers can hold
+first) take turns, each with twice the steps of its last turn, until one ends.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from ..melds import ACE_HIGH
+from .bound import UNITS, JokerCosts
+from .hand import MAX_SPAN, FreeHand, kind_at
+
+FIRST_TURN = 4000  # steps the dearest-first search takes before the others join in
+
+
+class Option(NamedTuple):
+    """A meld the search may lay: one copy of each kind in ``mask``, and its jokers."""
+
+    mask: int  # bits of the search's layout
+    value: int  # held points of its natural cards
+    needed: int  # jokers it cannot do without
+    room: int  # more jokers it could take
+    kinds: tuple[int, ...]  # its natural cards' kinds (a group's in suit order)
+    run_suit: int | None  # None for a group
+    positions: tuple[int, ...]  # a run's natural cards' places, low to high
+    gained: int  # points melded with it: its natural cards and the jokers it needs
+
+
+class Plan(NamedTuple):
+    """The best arrangement: melds with the spare jokers each takes, and what is kept."""
+
+    melds: tuple[tuple[Option, int], ...]
+    kept: Sequence[int]  # kinds of the natural cards kept
+    jokers_kept: int
+
+
+class OverBudget(Exception):
+    """A search used up the steps of its turn; it goes on from where it was next turn."""
+
+
+class FreeSearch:
+    def __init__(self, hand: FreeHand, costs: JokerCosts, order: Sequence[int]):
+        self.hand = hand
+        game = hand.game
+        self.order = tuple(order)
+        self.bit_of = {kind: bit for bit, kind in enumerate(self.order)}
+        self.width = len(self.order)
+        self.plane = (1 << self.width) - 1
+        counts = [hand.counts[kind] for kind in self.order]
+        self.planes = max(counts, default=1) or 1
+        self.values = [game.values[kind] for kind in self.order]
+        self.free = [costs.free[kind] for kind in self.order]
+        self.tails = costs.tails(self.order, game.values, hand.jokers)
+        self.joker_value = game.joker_value
+        # Every free copy's points: the bound's start, lowered as free copies are taken.
+        self.rich = sum(v * f for v, f in zip(self.values, self.free))
+        self.start = sum(1 << (bit + plane * self.width)
+                         for bit, n in enumerate(counts) for plane in range(n))
+        self.near = [self._near(kind) for kind in self.order]
+        # by copy: the kinds whose copy of that number (from 0) is a free one
+        self.free_bits = [sum(1 << bit for bit, free in enumerate(self.free) if free > copy)
+                          for copy in range(self.planes)]
+        self.points: dict[int, int] = {}
+        self.most_needed = max(game.min_run - 1, MAX_SPAN - 2, game.min_book - 2)
+        # by cards left, then jokers << 5 | room: (most melded, or a bound on it; exact?)
+        self.memo: dict[int, dict[int, tuple[int, bool]]] = {}
+        self.options: dict[int, tuple[Option, ...]] = {}  # by cards near, first card, jokers
+        self.steps = 0
+        self.budget: int | None = None
+        self.found = 0  # the most a whole arrangement met so far melds
+        self.best, self.take = self._searcher()
+
+    def solve(self, known: int = 0) -> int:
+        """Most points the hand can meld, knowing an arrangement melds ``known``
+        (raises OverBudget past ``budget`` steps; ``found`` keeps the best met so far)."""
+        return self.best(self.start, self.hand.jokers, 0, known - 1, self.rich)
+
+    def _searcher(self):
+        """``best``, with everything it reads bound to local names: it runs very often.
+
+        best(state, jokers, room, floor, rich): the most points melded from here when
+        more than ``floor`` (then exact), else an upper bound no more than ``floor``.
+        ``room`` (at most ``jokers``) is room for spare jokers so far; ``rich`` the
+        points of the free copies left (see ``bound``).
+        """
+        joker_value, plane, width, planes = self.joker_value, self.plane, self.width, self.planes
+        start = self.start
+        # the bound beyond the free copies, by first card left and jokers left
+        beyond = [[row[jokers * UNITS] + jokers * joker_value for jokers in range(
+            self.hand.jokers + 1)] for row in self.tails]
+        memo, options, near = self.memo, self.options, self.near
+        free_bits, points, values = self.free_bits, self.points, self.values
+        most_needed, listed = self.most_needed, self._melds
+        def take(state, mask):
+            """One copy fewer of each kind in ``mask`` (the copy in the highest plane
+            holding it: plane k has a kind's bit when more than k copies are left), and
+            the points of the free copies that uses up (a kind's first copies)."""
+            used = 0
+            for copy in range(planes - 1, -1, -1):
+                shift = copy * width
+                taken = state >> shift & mask
+                if taken:
+                    state ^= taken << shift
+                    mask ^= taken
+                    taken &= free_bits[copy]
+                    if taken:
+                        known = points.get(taken)
+                        if known is None:
+                            known = points[taken] = sum(values[b] for b in range(width)
+                                                        if taken >> b & 1)
+                        used += known
+                    if not mask:
+                        break
+            return state, used
+
+        def best(state, jokers, room, floor, rich):
+            if not state:
+                return room * joker_value
+            present = state & plane
+            bit = (present & -present).bit_length() - 1
+            ceiling = rich + beyond[bit][jokers]
+            if ceiling <= floor:
+                return ceiling
+            searched = memo.get(state)
+            if searched is None:
+                searched = memo[state] = {}
+                known = None
+            else:
+                known = searched.get(jokers << 5 | room)
+                if known is not None:
+                    if known[1] or known[0] <= floor:
+                        return known[0]
+                else:
+                    # With d more jokers and d more room the same cards meld at least 15d
+                    # more: a bound found there bounds this too.
+                    for more, (value, _) in searched.items():
+                        gain = (more >> 5) - jokers
+                        if gain >= 0 and (more & 31) - room >= gain:
+                            value -= gain * joker_value
+                            if value <= floor:
+                                return value
+            self.steps += 1
+            if self.budget is not None and self.steps > self.budget:
+                raise OverBudget
+            usable = jokers if jokers < most_needed else most_needed
+            asked = (present & near[bit]) << 10 | bit << 3 | usable
+            tried = options.get(asked)
+            if tried is None:
+                tried = options[asked] = listed(bit, present & near[bit], usable)
+            top = -1
+            at_start = state == start
+            for option in tried:
+                mask, needed, more_room, gained = option[0], option[2], option[3], option[7]
+                left = jokers - needed
+                after, used = take(state, mask)
+                below = (floor if floor > top else top) - gained
+                if after:  # the child's own first test, without calling it
+                    rest = after & plane
+                    total = rich - used + beyond[(rest & -rest).bit_length() - 1][left]
+                    if total > below:
+                        total = best(after, left, min(room + more_room, left), below,
+                                     rich - used)
+                        if at_start and total > below and total + gained > self.found:
+                            self.found = total + gained  # a whole arrangement, met
+                else:
+                    total = min(room + more_room, left) * joker_value
+                total += gained
+                if total > top:
+                    top = total
+                    if top >= ceiling:
+                        break
+            if top < ceiling:
+                after, used = take(state, 1 << bit)
+                below = floor if floor > top else top
+                total = best(after, jokers, room, below, rich - used)
+                if at_start and total > below and total > self.found:
+                    self.found = total
+                if total > top:
+                    top = total
+            searched[jokers << 5 | room] = (top, top > floor)
+            return top
+
+        return best, take
+
+    def plan(self) -> Plan:
+        """The melds of the best arrangement, found again step by step from the memo."""
+        self.budget = None
+        state, jokers, room, rich = self.start, self.hand.jokers, 0, self.rich
+        target = self.solve()
+        chosen: list[Option] = []
+        kept: list[int] = []
+        while state:
+            present = state & self.plane
+            bit = (present & -present).bit_length() - 1
+            for option in self.melds_through(bit, present, jokers):
+                left = jokers - option.needed
+                want = target - option.value - option.needed * self.joker_value
+                after, used = self.take(state, option.mask)
+                rest = rich - used
+                if self.best(after, left, min(room + option.room, left), want - 1, rest) >= want:
+                    chosen.append(option)
+                    state, jokers, room, rich, target = (after, left, min(room + option.room, left),
+                                                         rest, want)
+                    break
+            else:
+                kept.append(self.order[bit])
+                state, used = self.take(state, 1 << bit)
+                rich -= used
+        spare = room  # the jokers that go on as spares: room was kept within the jokers left
+        melds = []
+        for option in sorted(chosen, key=lambda o: o.run_suit is None):  # runs take spares first
+            extra = min(spare, option.room)
+            spare -= extra
+            melds.append((option, extra))
+        return Plan(tuple(melds), tuple(kept), jokers - room)
+
+    def melds_through(self, bit: int, present: int, jokers: int) -> tuple[Option, ...]:
+        """Every canonical meld whose first card in the order is ``bit``, likeliest first."""
+        usable = min(jokers, self.most_needed)
+        asked = (present & self.near[bit]) << 10 | bit << 3 | usable
+        found = self.options.get(asked)
+        if found is None:
+            found = self.options[asked] = self._melds(bit, present & self.near[bit], usable)
+        return found
+
+    def _melds(self, bit: int, present: int, jokers: int) -> tuple[Option, ...]:
+        hand, game = self.hand, self.hand.game
+        kind = self.order[bit]
+        rank, suit = kind // 4, kind % 4
+        found = []
+        others = [other for other in range(rank * 4, rank * 4 + 4)
+                  if other != kind and self._has(present, other)]
+        for pick in range(1, 1 << len(others)):
+            kinds = tuple(sorted((kind, *(others[i] for i in range(len(others)) if pick >> i & 1))))
+            size = len(kinds)
+            needed = max(0, game.min_book - size)
+            if size <= game.max_book and needed <= jokers:
+                found.append(self._option(kinds, needed, game.max_book - max(size, game.min_book)))
+        positions = hand.positions(kind)
+        if positions and jokers >= game.min_run - 1:  # alone, with jokers
+            found.append(self._run(suit, positions[:1], positions[0], positions[0]))
+        for at in positions:
+            for low in range(max(hand.low, at - MAX_SPAN + 1), at + 1):
+                if low != at and not self._has(present, kind_at(low, suit)):
+                    continue
+                for high in range(max(low + 1, at), min(hand.high, low + MAX_SPAN - 1) + 1):
+                    if high != at and not self._has(present, kind_at(high, suit)):
+                        continue
+                    naturals = tuple(p for p in range(low, high + 1)
+                                     if p == at or self._has(present, kind_at(p, suit)))
+                    option = self._run(suit, naturals, low, high)
+                    if option.needed <= jokers:
+                        found.append(option)
+        found.sort(key=lambda option: (option.needed, -option.value))
+        return tuple(found)
+
+    def _has(self, present: int, kind: int) -> bool:
+        bit = self.bit_of.get(kind)
+        return bit is not None and bool(present >> bit & 1)
+
+    def _option(self, kinds: tuple[int, ...], needed: int, room: int,
+                run_suit: int | None = None, positions: tuple[int, ...] = ()) -> Option:
+        mask = 0
+        for kind in kinds:
+            mask |= 1 << self.bit_of[kind]
+        value = sum(self.hand.game.values[kind] for kind in kinds)
+        return Option(mask, value, needed, room, kinds, run_suit, positions,
+                      value + needed * self.joker_value)
+
+    def _run(self, suit: int, naturals: tuple[int, ...], low: int, high: int) -> Option:
+        span = high - low + 1
+        pad = max(0, self.hand.game.min_run - span)
+        ace_at = 1 if low == 1 else ACE_HIGH if high == ACE_HIGH else None
+        room = self.hand.longest[ace_at] - span - pad
+        return self._option(tuple(kind_at(p, suit) for p in naturals),
+                            span - len(naturals) + pad, room, suit, naturals)
+
+    def _near(self, kind: int) -> int:
+        """Bits of the kinds a meld through this kind could hold."""
+        rank, suit = kind // 4, kind % 4
+        kinds = set(range(rank * 4, rank * 4 + 4))
+        for at in self.hand.positions(kind):
+            for p in range(at - MAX_SPAN + 1, at + MAX_SPAN):
+                if self.hand.low <= p <= self.hand.high:
+                    kinds.add(kind_at(p, suit))
+        return sum(1 << self.bit_of[k] for k in kinds if k in self.bit_of)
+
+
+def orders(hand: FreeHand, costs: JokerCosts) -> list[list[int]]:
+    """The searches' orders of kinds: dearest first, cheapest first, poor kinds first.
+
+    Aces go last in each: a run may hold one at either end, and settled last they
+    never have to be remembered as taken from both ends at once.
+    """
+    present = [kind for kind in range(len(hand.counts)) if hand.counts[kind]]
+
+    def rank(kind: int) -> int:
+        return kind // 4 + 1
+
+    def ace(kind: int) -> bool:
+        return rank(kind) == 1
+
+    dearest = sorted(present, key=lambda k: (ace(k), -rank(k), k % 4))
+    cheapest = sorted(present, key=lambda k: (ace(k), rank(k), k % 4))
+    poor_first = sorted(present, key=lambda k: (costs.free[k] >= hand.counts[k], ace(k),
+                                                -rank(k), k % 4))
+    return [dearest, cheapest, poor_first]
+
+
+def best_plan(hand: FreeHand) -> Plan:
+    """The best arrangement, from whichever of the searches ends first.
+
+    The dearest-first search, quickest on most hands, goes alone first; then the three
+    take turns, twice as long each round, each starting from the best arrangement any
+    of them has met so far (a search then need only look for a better one).
+    """
+    costs = JokerCosts.of(hand)
+    plans = orders(hand, costs)
+    searches = [FreeSearch(hand, costs, plans[0])]
+    known = 0
+    for index, turn in _turns(len(plans)):
+        if index == len(searches):
+            searches.append(FreeSearch(hand, costs, plans[index]))
+        search = searches[index]
+        search.budget = search.steps + turn
+        try:
+            search.solve(known)
+        except OverBudget:
+            known = max(known, search.found)
+            continue
+        return search.plan()
+    raise AssertionError("the turns never end")
+
+
+def _turns(searches: int):
+    """(which search, how many steps): the first alone, then all in turn, doubling."""
+    yield 0, FIRST_TURN
+    turn = FIRST_TURN // 2
+    while True:
+        for index in (*range(1, searches), 0):
+            yield index, turn
+        turn *= 2
