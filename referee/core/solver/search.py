@@ -27,9 +27,9 @@ Only melds of a canonical shape are tried, which loses nothing:
 Jokers are counted, never told apart. Spare jokers go where melds have room, so
 the arrangement is exact with them too.
 
-No single order of cards is quick on every hand, so three searches (the dearest
-cards first, the cheapest first, and the cards only melds with jokers can hold
-first) take turns, each with twice the steps of its last turn, until one ends.
+No single order of cards is quick on every hand, so two searches (the dearest
+cards first, and kings down to twos with the aces last) take turns on a hand the
+first finds hard, until one ends.
 """
 
 from __future__ import annotations
@@ -41,7 +41,8 @@ from ..melds import ACE_HIGH
 from .bound import UNITS, JokerCosts
 from .hand import MAX_SPAN, FreeHand, kind_at
 
-FIRST_TURN = 4000  # steps the dearest-first search takes before the others join in
+FIRST_TURN = 6000  # steps the dearest-first search takes before the other joins in
+NEXT_TURN = 2000  # the first turn of each after that; turns double every round
 
 
 class Option(NamedTuple):
@@ -96,14 +97,18 @@ class FreeSearch:
         # by cards left, then jokers << 5 | room: (most melded, or a bound on it; exact?)
         self.memo: dict[int, dict[int, tuple[int, bool]]] = {}
         self.options: dict[int, tuple[Option, ...]] = {}  # by cards near, first card, jokers
-        self.steps = 0
-        self.budget: int | None = None
         self.found = 0  # the most a whole arrangement met so far melds
-        self.best, self.take = self._searcher()
+        self.best, self.take, self.counted = self._searcher()
+
+    @property
+    def steps(self) -> int:
+        """Positions searched so far (each a memo entry's worth of work)."""
+        return self.counted()
 
     def solve(self, known: int = 0) -> int:
         """Most points the hand can meld, knowing an arrangement melds ``known``
-        (raises OverBudget past ``budget`` steps; ``found`` keeps the best met so far)."""
+        (raises OverBudget when a budget of steps set by ``counted`` runs out; ``found``
+        keeps the best whole arrangement met so far)."""
         return self.best(self.start, self.hand.jokers, 0, known - 1, self.rich)
 
     def _searcher(self):
@@ -122,12 +127,22 @@ class FreeSearch:
         memo, options, near = self.memo, self.options, self.near
         free_bits, points, values = self.free_bits, self.points, self.values
         most_needed, listed = self.most_needed, self._melds
+        steps = 0
+        limit = -1  # no budget
+
+        def counted(budget=None):
+            """The steps taken; a new budget of steps from now, if given (None: none)."""
+            nonlocal limit
+            if budget is not None:
+                limit = steps + budget if budget >= 0 else -1
+            return steps
+
         def take(state, mask):
             """One copy fewer of each kind in ``mask`` (the copy in the highest plane
             holding it: plane k has a kind's bit when more than k copies are left), and
             the points of the free copies that uses up (a kind's first copies)."""
             used = 0
-            for copy in range(planes - 1, -1, -1):
+            for copy in range(min(planes, (state.bit_length() - 1) // width + 1) - 1, -1, -1):
                 shift = copy * width
                 taken = state >> shift & mask
                 if taken:
@@ -170,8 +185,9 @@ class FreeSearch:
                             value -= gain * joker_value
                             if value <= floor:
                                 return value
-            self.steps += 1
-            if self.budget is not None and self.steps > self.budget:
+            nonlocal steps
+            steps += 1
+            if steps == limit:
                 raise OverBudget
             usable = jokers if jokers < most_needed else most_needed
             asked = (present & near[bit]) << 10 | bit << 3 | usable
@@ -180,8 +196,7 @@ class FreeSearch:
                 tried = options[asked] = listed(bit, present & near[bit], usable)
             top = -1
             at_start = state == start
-            for option in tried:
-                mask, needed, more_room, gained = option[0], option[2], option[3], option[7]
+            for mask, _, needed, more_room, _, _, _, gained in tried:
                 left = jokers - needed
                 after, used = take(state, mask)
                 below = (floor if floor > top else top) - gained
@@ -211,11 +226,11 @@ class FreeSearch:
             searched[jokers << 5 | room] = (top, top > floor)
             return top
 
-        return best, take
+        return best, take, counted
 
     def plan(self) -> Plan:
         """The melds of the best arrangement, found again step by step from the memo."""
-        self.budget = None
+        self.counted(-1)  # no budget: the memo has it all
         state, jokers, room, rich = self.start, self.hand.jokers, 0, self.rich
         target = self.solve()
         chosen: list[Option] = []
@@ -317,43 +332,40 @@ class FreeSearch:
         return sum(1 << self.bit_of[k] for k in kinds if k in self.bit_of)
 
 
-def orders(hand: FreeHand, costs: JokerCosts) -> list[list[int]]:
-    """The searches' orders of kinds: dearest first, cheapest first, poor kinds first.
+def orders(hand: FreeHand) -> list[list[int]]:
+    """The searches' orders of kinds: the dearest cards first (in 500 the aces), then kings
+    down to twos with the aces last, where that is another order.
 
-    Aces go last in each: a run may hold one at either end, and settled last they
-    never have to be remembered as taken from both ends at once.
+    Settling dear cards first makes keeping one costly at once, so the bound bites
+    early. The second order is quicker on some hands the first finds hard.
     """
     present = [kind for kind in range(len(hand.counts)) if hand.counts[kind]]
+    values = hand.game.values
 
     def rank(kind: int) -> int:
         return kind // 4 + 1
 
-    def ace(kind: int) -> bool:
-        return rank(kind) == 1
-
-    dearest = sorted(present, key=lambda k: (ace(k), -rank(k), k % 4))
-    cheapest = sorted(present, key=lambda k: (ace(k), rank(k), k % 4))
-    poor_first = sorted(present, key=lambda k: (costs.free[k] >= hand.counts[k], ace(k),
-                                                -rank(k), k % 4))
-    return [dearest, cheapest, poor_first]
+    dearest = sorted(present, key=lambda k: (-values[k], -rank(k), k % 4))
+    aces_last = sorted(present, key=lambda k: (rank(k) == 1, -rank(k), k % 4))
+    return [dearest] if aces_last == dearest else [dearest, aces_last]
 
 
 def best_plan(hand: FreeHand) -> Plan:
     """The best arrangement, from whichever of the searches ends first.
 
-    The dearest-first search, quickest on most hands, goes alone first; then the three
-    take turns, twice as long each round, each starting from the best arrangement any
-    of them has met so far (a search then need only look for a better one).
+    The dearest-first search, quickest on most hands, goes alone first; then the
+    searches take turns, twice as long each round, each starting from the best
+    arrangement any of them has met so far (it need only look for a better one).
     """
     costs = JokerCosts.of(hand)
-    plans = orders(hand, costs)
+    plans = orders(hand)
     searches = [FreeSearch(hand, costs, plans[0])]
     known = 0
     for index, turn in _turns(len(plans)):
         if index == len(searches):
             searches.append(FreeSearch(hand, costs, plans[index]))
         search = searches[index]
-        search.budget = search.steps + turn
+        search.counted(turn)
         try:
             search.solve(known)
         except OverBudget:
@@ -366,7 +378,7 @@ def best_plan(hand: FreeHand) -> Plan:
 def _turns(searches: int):
     """(which search, how many steps): the first alone, then all in turn, doubling."""
     yield 0, FIRST_TURN
-    turn = FIRST_TURN // 2
+    turn = NEXT_TURN
     while True:
         for index in (*range(1, searches), 0):
             yield index, turn
