@@ -238,9 +238,10 @@ def test_a_hand_given_to_a_game_without_contracts_is_ignored(client):
             == answer(client, ARRANGE, {"ruleset": "basic", "cards": cards}))
 
 
-def test_forty_cards_are_arranged_quickly(client):
-    cards = dealt("eversol", 2, 40, 0)
-    request = {"ruleset": "eversol", "hand": 6, "decks": 2, "cards": cards}
+@pytest.mark.parametrize("ruleset, decks", [("eversol", 2), ("500", 5), ("basic", 5)])
+def test_forty_cards_are_arranged_quickly(client, ruleset, decks):
+    cards = dealt(ruleset, decks, 40, 0)
+    request = {"ruleset": ruleset, "hand": 6, "decks": decks, "cards": cards}
     started = time.monotonic()
     body = answer(client, ARRANGE, request)
     assert time.monotonic() - started < 5
