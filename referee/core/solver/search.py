@@ -4,10 +4,12 @@ Cards are settled one kind at a time in a fixed order: the first card left is
 kept, or goes into a meld with cards later in the order. What is left is a
 multiset, remembered with the jokers left and the room melds have for more, so
 the many orders in which the same cards can go are searched once. The search is
-a branch and bound: a branch is dropped as soon as ``bound`` shows it cannot
-beat the best arrangement already found, and each meld tried is its first card's
+a branch and bound: a branch is dropped as soon as a bound shows it cannot beat
+the best arrangement already found, and each meld tried is its first card's
 likeliest (no jokers, most points first), so a hand that melds whole is done in
-one pass down.
+one pass down. The bound is ``bound``'s, cheap and good on most hands; one that
+keeps the search busy is priced (``prices``: the dual of its linear relaxation),
+and the price of what is left bounds every step from then on as well.
 
 Only melds of a canonical shape are tried, which loses nothing:
 
@@ -27,9 +29,9 @@ Only melds of a canonical shape are tried, which loses nothing:
 Jokers are counted, never told apart. Spare jokers go where melds have room, so
 the arrangement is exact with them too.
 
-No single order of cards is quick on every hand, so two searches (the dearest
-cards first, and kings down to twos with the aces last) take turns on a hand the
-first finds hard, until one ends.
+No single order of cards is quickest on every hand, so two searches (the
+dearest cards first, and kings down to twos with the aces last) take turns on a
+hand the first finds hard, until one ends.
 """
 
 from __future__ import annotations
@@ -40,7 +42,9 @@ from typing import NamedTuple
 from ..melds import ACE_HIGH
 from .bound import UNITS, JokerCosts
 from .hand import MAX_SPAN, FreeHand, kind_at
+from .prices import Prices, prices
 
+PRICES_AFTER = 600  # steps after which a search is worth pricing the hand (see prices)
 FIRST_TURN = 6000  # steps the dearest-first search takes before the other joins in
 NEXT_TURN = 2000  # the first turn of each after that; turns double every round
 
@@ -98,7 +102,16 @@ class FreeSearch:
         self.memo: dict[int, dict[int, tuple[int, bool]]] = {}
         self.options: dict[int, tuple[Option, ...]] = {}  # by cards near, first card, jokers
         self.found = 0  # the most a whole arrangement met so far melds
+        self.prices: Prices | None = None
         self.best, self.take, self.counted = self._searcher()
+
+    def use_prices(self, found: Prices) -> None:
+        """Bound every step by the prices of what is left as well (see prices); what the
+        memo holds stays true, so the search goes on where it was."""
+        self.prices = found
+        steps = self.steps
+        self.best, self.take, self.counted = self._searcher()
+        self.counted(-1, steps)
 
     @property
     def steps(self) -> int:
@@ -109,7 +122,13 @@ class FreeSearch:
         """Most points the hand can meld, knowing an arrangement melds ``known``
         (raises OverBudget when a budget of steps set by ``counted`` runs out; ``found``
         keeps the best whole arrangement met so far)."""
-        return self.best(self.start, self.hand.jokers, 0, known - 1, self.rich)
+        return self.best(self.start, self.hand.jokers, 0, known - 1, self.rich, self.priced())
+
+    def priced(self) -> float:
+        """The price of the whole hand's cards (0 when unpriced)."""
+        if self.prices is None:
+            return 0.0
+        return sum(self.prices.card[kind] * n for kind, n in enumerate(self.hand.counts))
 
     def _searcher(self):
         """``best``, with everything it reads bound to local names: it runs very often.
@@ -127,12 +146,28 @@ class FreeSearch:
         memo, options, near = self.memo, self.options, self.near
         free_bits, points, values = self.free_bits, self.points, self.values
         most_needed, listed = self.most_needed, self._melds
+        priced = self.prices is not None
+        if priced:
+            card_price = [self.prices.card[kind] for kind in self.order]
+            joker_price, room_price = self.prices.joker, self.prices.room
+        prices_of: dict[int, float] = {}
+
+        def price_of(mask):
+            """The price of one copy of each kind in ``mask``."""
+            found = prices_of.get(mask)
+            if found is None:
+                found = prices_of[mask] = sum(card_price[b] for b in range(width) if mask >> b & 1)
+            return found
+
         steps = 0
         limit = -1  # no budget
 
-        def counted(budget=None):
-            """The steps taken; a new budget of steps from now, if given (None: none)."""
-            nonlocal limit
+        def counted(budget=None, before=None):
+            """The steps taken; a new budget of steps from now, if given (negative: none);
+            ``before``: steps taken by the search this one goes on from."""
+            nonlocal limit, steps
+            if before is not None:
+                steps = before
             if budget is not None:
                 limit = steps + budget if budget >= 0 else -1
             return steps
@@ -159,12 +194,16 @@ class FreeSearch:
                         break
             return state, used
 
-        def best(state, jokers, room, floor, rich):
+        def best(state, jokers, room, floor, rich, price):
             if not state:
                 return room * joker_value
             present = state & plane
             bit = (present & -present).bit_length() - 1
             ceiling = rich + beyond[bit][jokers]
+            if priced:  # what is left, at its prices (a float a hair above its true sum)
+                bound = int(price + joker_price * jokers + room_price * room + 1e-6)
+                if bound < ceiling:
+                    ceiling = bound
             if ceiling <= floor:
                 return ceiling
             searched = memo.get(state)
@@ -205,7 +244,7 @@ class FreeSearch:
                     total = rich - used + beyond[(rest & -rest).bit_length() - 1][left]
                     if total > below:
                         total = best(after, left, min(room + more_room, left), below,
-                                     rich - used)
+                                     rich - used, price - price_of(mask) if priced else 0.0)
                         if at_start and total > below and total + gained > self.found:
                             self.found = total + gained  # a whole arrangement, met
                 else:
@@ -218,7 +257,8 @@ class FreeSearch:
             if top < ceiling:
                 after, used = take(state, 1 << bit)
                 below = floor if floor > top else top
-                total = best(after, jokers, room, below, rich - used)
+                total = best(after, jokers, room, below, rich - used,
+                             price - card_price[bit] if priced else 0.0)
                 if at_start and total > below and total > self.found:
                     self.found = total
                 if total > top:
@@ -231,7 +271,8 @@ class FreeSearch:
     def plan(self) -> Plan:
         """The melds of the best arrangement, found again step by step from the memo."""
         self.counted(-1)  # no budget: the memo has it all
-        state, jokers, room, rich = self.start, self.hand.jokers, 0, self.rich
+        state, jokers, room, rich, price = (self.start, self.hand.jokers, 0, self.rich,
+                                            self.priced())
         target = self.solve()
         chosen: list[Option] = []
         kept: list[int] = []
@@ -242,14 +283,16 @@ class FreeSearch:
                 left = jokers - option.needed
                 want = target - option.value - option.needed * self.joker_value
                 after, used = self.take(state, option.mask)
-                rest = rich - used
-                if self.best(after, left, min(room + option.room, left), want - 1, rest) >= want:
+                rest, rest_price = rich - used, price - self.price_of(option.mask)
+                if self.best(after, left, min(room + option.room, left), want - 1, rest,
+                             rest_price) >= want:
                     chosen.append(option)
-                    state, jokers, room, rich, target = (after, left, min(room + option.room, left),
-                                                         rest, want)
+                    state, jokers, room, rich, price, target = (
+                        after, left, min(room + option.room, left), rest, rest_price, want)
                     break
             else:
                 kept.append(self.order[bit])
+                price -= self.price_of(1 << bit)
                 state, used = self.take(state, 1 << bit)
                 rich -= used
         spare = room  # the jokers that go on as spares: room was kept within the jokers left
@@ -259,6 +302,11 @@ class FreeSearch:
             spare -= extra
             melds.append((option, extra))
         return Plan(tuple(melds), tuple(kept), jokers - room)
+
+    def price_of(self, mask: int) -> float:
+        if self.prices is None:
+            return 0.0
+        return sum(self.prices.card[self.order[b]] for b in range(self.width) if mask >> b & 1)
 
     def melds_through(self, bit: int, present: int, jokers: int) -> tuple[Option, ...]:
         """Every canonical meld whose first card in the order is ``bit``, likeliest first."""
@@ -353,31 +401,43 @@ def orders(hand: FreeHand) -> list[list[int]]:
 def best_plan(hand: FreeHand) -> Plan:
     """The best arrangement, from whichever of the searches ends first.
 
-    The dearest-first search, quickest on most hands, goes alone first; then the
-    searches take turns, twice as long each round, each starting from the best
-    arrangement any of them has met so far (it need only look for a better one).
+    The dearest-first search, quickest on most hands, goes alone first; past
+    PRICES_AFTER steps the hand is priced (see prices) and every search bounded by
+    the prices too. Past FIRST_TURN steps the searches take turns, twice as long
+    each round, each starting from the best arrangement any has met so far (it
+    need only look for a better one).
     """
     costs = JokerCosts.of(hand)
     plans = orders(hand)
     searches = [FreeSearch(hand, costs, plans[0])]
     known = 0
+    priced: Prices | None = None
     for index, turn in _turns(len(plans)):
         if index == len(searches):
             searches.append(FreeSearch(hand, costs, plans[index]))
+            if priced:
+                searches[index].use_prices(priced)
         search = searches[index]
         search.counted(turn)
         try:
             search.solve(known)
         except OverBudget:
             known = max(known, search.found)
+            if priced is None:
+                priced = prices(hand)
+                if priced is not None:
+                    for each in searches:
+                        each.use_prices(priced)
             continue
         return search.plan()
     raise AssertionError("the turns never end")
 
 
 def _turns(searches: int):
-    """(which search, how many steps): the first alone, then all in turn, doubling."""
-    yield 0, FIRST_TURN
+    """(which search, how many steps): the first alone (a short turn, then the rest of
+    its first), then all in turn, doubling."""
+    yield 0, PRICES_AFTER
+    yield 0, FIRST_TURN - PRICES_AFTER
     turn = NEXT_TURN
     while True:
         for index in (*range(1, searches), 0):

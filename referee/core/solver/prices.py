@@ -1,0 +1,152 @@
+"""Prices for a sharper bound: the dual of the hand's arrangement as a linear programme.
+
+Relaxed to a linear programme, arranging a hand reads: lay a fraction ``x`` of
+every meld of a canonical shape (see ``search``) and ``e`` spare jokers, to meld
+the most points, with no more copies of a kind than the hand holds, no more
+jokers than it holds, and no more spares than the melds have room for. Its dual
+prices each kind of card (``card``), each joker (``joker``) and each place for a
+spare joker (``room``) so that no meld is worth more than what it uses. Then, by
+weak duality, whatever cards, jokers and room are left at any step of the
+search, their price bounds what they can still meld: the dual's constraints do
+not depend on what is left, only its objective does. The relaxation is tight on
+crowded hands, where the other bound (``bound``) is not, so the search asks for
+prices only once a hand has kept it busy.
+
+The dual comes from a small dense simplex and is then made exactly feasible
+(each short meld raises the price of its first card), so rounding can never make
+the bound too low: a bound that is too high only prunes less.
+
+>>> from referee.core import get_ruleset, parse_cards
+>>> from .hand import read_hand
+>>> hand = read_hand(parse_cards("5S 5H 5D 5C JK"), get_ruleset("500").configure())
+>>> found = prices(hand)
+>>> round(sum(found.card[k] * n for k, n in enumerate(hand.counts)) + found.joker, 6)
+35.0
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import NamedTuple
+
+from .hand import KINDS, MAX_SPAN, FreeHand, kind_at
+
+MOST_PIVOTS = 2000
+
+
+class Prices(NamedTuple):
+    card: tuple[float, ...]  # by kind
+    joker: float
+    room: float
+
+
+def prices(hand: FreeHand) -> Prices | None:
+    """Dual prices of the hand's relaxation (None if the simplex does not settle)."""
+    game = hand.game
+    melds = _melds(hand)
+    kinds = [kind for kind in range(KINDS) if hand.counts[kind]]
+    row_of = {kind: i for i, kind in enumerate(kinds)}
+    jokers_row, room_row = len(kinds), len(kinds) + 1
+    columns, worth = [], []
+    for meld_kinds, needed, room in melds:
+        column = {row_of[kind]: 1.0 for kind in meld_kinds}
+        if needed:
+            column[jokers_row] = float(needed)
+        if room:
+            column[room_row] = -float(room)
+        columns.append(column)
+        worth.append(sum(game.values[k] for k in meld_kinds) + needed * game.joker_value)
+    columns.append({jokers_row: 1.0, room_row: 1.0})  # a spare joker
+    worth.append(game.joker_value)
+    limits = [hand.counts[kind] for kind in kinds] + [hand.jokers, 0]
+    duals = _simplex(columns, worth, limits)
+    if duals is None:
+        return None
+    card = [0.0] * KINDS
+    for kind, price in zip(kinds, duals):
+        card[kind] = max(0.0, price)
+    joker, room = max(0.0, duals[jokers_row]), max(0.0, duals[room_row])
+    joker = max(joker, game.joker_value - room)  # a spare joker is worth no more than it costs
+    for (meld_kinds, needed, room_taken), value in zip(melds, worth):
+        short = value - (sum(card[k] for k in meld_kinds) + joker * needed - room * room_taken)
+        if short > 0:
+            card[meld_kinds[0]] += short
+    # A margin over what rounding could take off a sum of prices.
+    return Prices(tuple(price + 1e-9 if price else 0.0 for price in card), joker + 1e-9, room)
+
+
+def _melds(hand: FreeHand) -> list[tuple[tuple[int, ...], int, int]]:
+    """(kinds, jokers needed, room) of every meld of a canonical shape the hand could
+    lay, with any cards between a run's ends: groups of two natural cards or more,
+    runs with natural ends spanning at most five places, a card alone in a run."""
+    game = hand.game
+    found = []
+    for rank in range(13):
+        suits = [suit for suit in range(4) if hand.counts[rank * 4 + suit]]
+        for size in range(2, min(len(suits), game.max_book) + 1):
+            for chosen in combinations(suits, size):
+                found.append((tuple(rank * 4 + suit for suit in chosen),
+                              max(0, game.min_book - size),
+                              game.max_book - max(size, game.min_book)))
+    at = hand.count_at
+    for suit in range(4):
+        for low in range(hand.low, hand.high + 1):
+            if not at(low, suit):
+                continue
+            for high in range(low, min(hand.high, low + MAX_SPAN - 1) + 1):
+                if not at(high, suit):
+                    continue
+                between = [p for p in range(low + 1, high) if at(p, suit)]
+                span = high - low + 1
+                pad = max(0, game.min_run - span)
+                ace_at = 1 if low == 1 else 14 if high == 14 else None
+                for count in range(len(between) + 1):
+                    for chosen in combinations(between, count):
+                        places = (low, *chosen, high) if high != low else (low,)
+                        found.append((tuple(kind_at(p, suit) for p in places),
+                                      span - len(places) + pad,
+                                      hand.longest[ace_at] - span - pad))
+    return found
+
+
+def _simplex(columns: list[dict[int, float]], worth: list[float],
+             limits: list[int]) -> list[float] | None:
+    """Dual prices of max worth.x subject to columns.x <= limits, x >= 0 (limits >= 0, so
+    the slacks make a first basis), by a dense tableau: Dantzig's rule, Bland's on ties."""
+    rows, width = len(limits), len(columns)
+    tableau = []
+    for i in range(rows):
+        line = [0.0] * (width + rows + 1)
+        line[width + i] = 1.0
+        line[-1] = float(limits[i])
+        tableau.append(line)
+    for j, column in enumerate(columns):
+        for i, a in column.items():
+            tableau[i][j] = a
+    costs = [-w for w in worth] + [0.0] * rows + [0.0]
+    basis = [width + i for i in range(rows)]
+    for _ in range(MOST_PIVOTS):
+        entering = min(range(width + rows), key=costs.__getitem__)
+        if costs[entering] >= -1e-9:
+            return costs[width:width + rows]
+        leaving, ratio = -1, 0.0
+        for i in range(rows):
+            a = tableau[i][entering]
+            if a > 1e-9:
+                r = tableau[i][-1] / a
+                if leaving < 0 or r < ratio - 1e-12 or (r <= ratio + 1e-12
+                                                        and basis[i] < basis[leaving]):
+                    leaving, ratio = i, r
+        if leaving < 0:
+            return None  # unbounded: cannot happen with these limits
+        pivot = tableau[leaving]
+        scale = pivot[entering]
+        pivot = tableau[leaving] = [x / scale for x in pivot]
+        for i in range(rows):
+            factor = tableau[i][entering]
+            if i != leaving and factor:
+                tableau[i] = [x - factor * y for x, y in zip(tableau[i], pivot)]
+        factor = costs[entering]
+        costs = [x - factor * y for x, y in zip(costs, pivot)]
+        basis[leaving] = entering
+    return None
