@@ -45,6 +45,7 @@ from .hand import MAX_SPAN, FreeHand, kind_at
 from .prices import Prices, prices
 
 PRICES_AFTER = 600  # steps after which a search is worth pricing the hand (see prices)
+HOPING = 1000  # steps a search may spend looking for an arrangement worth the hand's price
 FIRST_TURN = 6000  # steps the dearest-first search takes before the other joins in
 NEXT_TURN = 2000  # the first turn of each after that; turns double every round
 
@@ -401,16 +402,19 @@ def orders(hand: FreeHand) -> list[list[int]]:
 def best_plan(hand: FreeHand) -> Plan:
     """The best arrangement, from whichever of the searches ends first.
 
-    The dearest-first search, quickest on most hands, goes alone first; past
-    PRICES_AFTER steps the hand is priced (see prices) and every search bounded by
-    the prices too. Past FIRST_TURN steps the searches take turns, twice as long
-    each round, each starting from the best arrangement any has met so far (it
-    need only look for a better one).
+    The dearest-first search, quickest on most hands, goes alone first. Past
+    PRICES_AFTER steps the hand is priced (see prices): every search is bounded by
+    the prices too, and as the relaxation is often no higher than the best
+    arrangement, the search first spends up to HOPING steps looking for one melding
+    as much as the whole hand's price (found: it is the best).
+    Past FIRST_TURN steps the searches take turns, twice as long each round, each
+    starting from the best arrangement any has met so far.
     """
     costs = JokerCosts.of(hand)
     plans = orders(hand)
     searches = [FreeSearch(hand, costs, plans[0])]
-    known = 0
+    known = 0  # an arrangement melds this much
+    hoped: int | None = None  # and none melds more than the whole hand's price
     priced: Prices | None = None
     for index, turn in _turns(len(plans)):
         if index == len(searches):
@@ -418,18 +422,24 @@ def best_plan(hand: FreeHand) -> Plan:
             if priced:
                 searches[index].use_prices(priced)
         search = searches[index]
-        search.counted(turn)
+        aim = known if hoped is None or hoped <= known else hoped
+        search.counted(turn if aim == known else min(turn, HOPING))
         try:
-            search.solve(known)
+            value = search.solve(aim)
         except OverBudget:
             known = max(known, search.found)
+            if aim != known:
+                hoped = None  # not quickly found: maybe there is none
             if priced is None:
                 priced = prices(hand)
                 if priced is not None:
                     for each in searches:
                         each.use_prices(priced)
+                    hoped = int(searches[0].priced() + priced.joker * hand.jokers + 1e-6)
             continue
-        return search.plan()
+        if value >= aim:
+            return search.plan()
+        hoped = None  # less than hoped: now the best there is
     raise AssertionError("the turns never end")
 
 
