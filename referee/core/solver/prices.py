@@ -12,7 +12,7 @@ not depend on what is left, only its objective does. The relaxation is tight on
 crowded hands, where the other bound (``bound``) is not, so the search asks for
 prices only once a hand has kept it busy.
 
-The dual comes from a small dense simplex and is then made exactly feasible
+The dual comes from a small revised simplex and is then made exactly feasible
 (each short meld raises the price of its first card), so rounding can never make
 the bound too low: a bound that is too high only prunes less.
 
@@ -112,41 +112,54 @@ def _melds(hand: FreeHand) -> list[tuple[tuple[int, ...], int, int]]:
 def _simplex(columns: list[dict[int, float]], worth: list[float],
              limits: list[int]) -> list[float] | None:
     """Dual prices of max worth.x subject to columns.x <= limits, x >= 0 (limits >= 0, so
-    the slacks make a first basis), by a dense tableau: Dantzig's rule, Bland's on ties."""
-    rows, width = len(limits), len(columns)
-    tableau = []
-    for i in range(rows):
-        line = [0.0] * (width + rows + 1)
-        line[width + i] = 1.0
-        line[-1] = float(limits[i])
-        tableau.append(line)
-    for j, column in enumerate(columns):
-        for i, a in column.items():
-            tableau[i][j] = a
-    costs = [-w for w in worth] + [0.0] * rows + [0.0]
-    basis = [width + i for i in range(rows)]
+    the slacks make a first basis), by the revised simplex: the basis's inverse is kept,
+    not the whole tableau, as the melds far outnumber the rows. Dantzig's rule for the
+    entering column, Bland's for ties among the leaving rows."""
+    rows = len(limits)
+    inverse = [[1.0 if i == j else 0.0 for j in range(rows)] for i in range(rows)]
+    values = [float(limit) for limit in limits]  # of the basic variables, by row
+    basis = [-1 - i for i in range(rows)]  # a column's number, or -1 - i for row i's slack
+    duals = [0.0] * rows
+    entries = [list(column.items()) for column in columns]
     for _ in range(MOST_PIVOTS):
-        entering = min(range(width + rows), key=costs.__getitem__)
-        if costs[entering] >= -1e-9:
-            return costs[width:width + rows]
+        gain, entering = 1e-9, None
+        for j, column in enumerate(entries):
+            reduced = worth[j]
+            for i, a in column:
+                reduced -= duals[i] * a
+            if reduced > gain:
+                gain, entering = reduced, j
+        for i in range(rows):
+            if -duals[i] > gain:
+                gain, entering = -duals[i], -1 - i
+        if entering is None:
+            return duals
+        if entering >= 0:
+            along = [sum(line[k] * a for k, a in entries[entering]) for line in inverse]
+        else:
+            along = [line[-1 - entering] for line in inverse]
         leaving, ratio = -1, 0.0
         for i in range(rows):
-            a = tableau[i][entering]
+            a = along[i]
             if a > 1e-9:
-                r = tableau[i][-1] / a
+                r = values[i] / a
                 if leaving < 0 or r < ratio - 1e-12 or (r <= ratio + 1e-12
                                                         and basis[i] < basis[leaving]):
                     leaving, ratio = i, r
         if leaving < 0:
             return None  # unbounded: cannot happen with these limits
-        pivot = tableau[leaving]
-        scale = pivot[entering]
-        pivot = tableau[leaving] = [x / scale for x in pivot]
+        scale = along[leaving]
+        pivot = inverse[leaving] = [x / scale for x in inverse[leaving]]
+        values[leaving] /= scale
+        used = [(k, y) for k, y in enumerate(pivot) if y]  # the inverse is mostly zeros
         for i in range(rows):
-            factor = tableau[i][entering]
-            if i != leaving and factor:
-                tableau[i] = [x - factor * y for x, y in zip(tableau[i], pivot)]
-        factor = costs[entering]
-        costs = [x - factor * y for x, y in zip(costs, pivot)]
+            a = along[i]
+            if a and i != leaving:
+                line = inverse[i]
+                for k, y in used:
+                    line[k] -= a * y
+                values[i] -= a * values[leaving]
+        for k, y in used:
+            duals[k] += gain * y
         basis[leaving] = entering
     return None
