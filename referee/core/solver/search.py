@@ -44,7 +44,7 @@ from .bound import UNITS, JokerCosts
 from .hand import MAX_SPAN, FreeHand, kind_at
 from .prices import Prices, prices
 
-PRICES_AFTER = 600  # steps after which a search is worth pricing the hand (see prices)
+PRICES_AFTER = 300  # steps after which a search is worth pricing the hand (see prices)
 HOPING = 1000  # steps a search may spend looking for an arrangement worth the hand's price
 FIRST_TURN = 6000  # steps the dearest-first search takes before the other joins in
 NEXT_TURN = 2000  # the first turn of each after that; turns double every round
@@ -405,41 +405,49 @@ def best_plan(hand: FreeHand) -> Plan:
     The dearest-first search, quickest on most hands, goes alone first. Past
     PRICES_AFTER steps the hand is priced (see prices): every search is bounded by
     the prices too, and as the relaxation is often no higher than the best
-    arrangement, the search first spends up to HOPING steps looking for one melding
-    as much as the whole hand's price (found: it is the best).
-    Past FIRST_TURN steps the searches take turns, twice as long each round, each
-    starting from the best arrangement any has met so far.
+    arrangement, the search then looks for one melding as much as the whole hand's
+    price, for up to HOPING steps. Each such look that ends without one lowers the
+    ceiling to what it proved (none melds more), and the next looks for that: the
+    higher the aim, the more every bound prunes. Past FIRST_TURN steps the searches
+    take turns, twice as long each round, each starting from the best arrangement
+    any has met so far.
     """
     costs = JokerCosts.of(hand)
     plans = orders(hand)
     searches = [FreeSearch(hand, costs, plans[0])]
     known = 0  # an arrangement melds this much
-    hoped: int | None = None  # and none melds more than the whole hand's price
+    ceiling: int | None = None  # and none melds more than this
+    hoping = False  # looking for one that melds as much as the ceiling
     priced: Prices | None = None
+    unpriced = True  # the hand is not priced yet
     for index, turn in _turns(len(plans)):
         if index == len(searches):
             searches.append(FreeSearch(hand, costs, plans[index]))
             if priced:
                 searches[index].use_prices(priced)
         search = searches[index]
-        aim = known if hoped is None or hoped <= known else hoped
-        search.counted(turn if aim == known else min(turn, HOPING))
-        try:
-            value = search.solve(aim)
-        except OverBudget:
-            known = max(known, search.found)
-            if aim != known:
-                hoped = None  # not quickly found: maybe there is none
-            if priced is None:
-                priced = prices(hand)
-                if priced is not None:
-                    for each in searches:
-                        each.use_prices(priced)
-                    hoped = int(searches[0].priced() + priced.joker * hand.jokers + 1e-6)
-            continue
-        if value >= aim:
-            return search.plan()
-        hoped = None  # less than hoped: now the best there is
+        search.counted(turn)
+        while True:
+            hoping = hoping and ceiling is not None and ceiling > known
+            if hoping:
+                search.counted(HOPING)  # each look, as it lowers the ceiling, starts afresh
+            aim = ceiling if hoping else known
+            try:
+                value = search.solve(aim)
+            except OverBudget:
+                known = max(known, search.found)
+                hoping = False  # not quickly found: maybe there is none
+                if unpriced:
+                    unpriced, priced = False, prices(hand)
+                    if priced is not None:
+                        for each in searches:
+                            each.use_prices(priced)
+                        ceiling = int(searches[0].priced() + priced.joker * hand.jokers + 1e-6)
+                        hoping = True
+                break
+            if value >= aim:
+                return search.plan()
+            ceiling = value  # none melds more: aim at that
     raise AssertionError("the turns never end")
 
 
