@@ -1,12 +1,12 @@
 """The fewest points left when any number of melds may be laid (500, Basic, Base).
 
 The hand is read as counts of each kind of card (``hand``), the exact search
-(``search``; ``plain`` for most hands without jokers) finds the melds, and they
-are laid out here as the meld checker
-would lay them: a group by suit then its jokers, a run low to high with each
-joker named, spare jokers above the run's top card as far as it may reach, then
-below. Melds are listed by their lowest card, kept cards suit by suit, so the
-answer never depends on the order the cards were given in.
+(``search``, run by ``turns``; ``plain`` for most hands without jokers) finds the
+melds, and they are laid out here as the meld checker would lay them: a group by
+suit then its jokers, a run low to high with each joker named, spare jokers
+above the run's top card as far as it may reach, then below. Melds are listed
+by their lowest card, kept cards suit by suit, so the answer never depends on
+the order the cards were given in.
 
 >>> from referee.core import get_ruleset, parse_cards
 >>> five_hundred = get_ruleset("500").configure()
@@ -24,9 +24,10 @@ from ..melds import ACE_HIGH, MeldKind, rank_at
 from ..rulesets.model import TableRules
 from .bits import CARD_AT
 from .hand import FreeHand, read_hand
-from .result import Arrangement
 from .plain import plain_plan
-from .search import Option, OverBudget, best_plan
+from .result import Arrangement
+from .search import Option, OverBudget
+from .turns import best_plan
 
 # Kept cards are listed suit by suit, ranks ascending (as cards.sort_key does).
 _SUIT_MAJOR = tuple((kind % 4) * 16 + kind // 4 for kind in range(52))

@@ -29,9 +29,7 @@ Only melds of a canonical shape are tried, which loses nothing:
 Jokers are counted, never told apart. Spare jokers go where melds have room, so
 the arrangement is exact with them too.
 
-No single order of cards is quickest on every hand, so two searches (the
-dearest cards first, and kings down to twos with the aces last) take turns on a
-hand the first finds hard, until one ends.
+Which searches run, and for how long, is ``turns``'s to say.
 """
 
 from __future__ import annotations
@@ -42,12 +40,7 @@ from typing import NamedTuple
 from ..melds import ACE_HIGH
 from .bound import UNITS, JokerCosts
 from .hand import MAX_SPAN, FreeHand, kind_at
-from .prices import Prices, prices
-
-PRICES_AFTER = 300  # steps after which a search is worth pricing the hand (see prices)
-HOPING = 1000  # steps a search may spend looking for an arrangement worth the hand's price
-FIRST_TURN = 6000  # steps the dearest-first search takes before the other joins in
-NEXT_TURN = 2000  # the first turn of each after that; turns double every round
+from .prices import Prices
 
 
 class Option(NamedTuple):
@@ -379,85 +372,3 @@ class FreeSearch:
                 if self.hand.low <= p <= self.hand.high:
                     kinds.add(kind_at(p, suit))
         return sum(1 << self.bit_of[k] for k in kinds if k in self.bit_of)
-
-
-def orders(hand: FreeHand) -> list[list[int]]:
-    """The searches' orders of kinds: the dearest cards first (in 500 the aces), then kings
-    down to twos with the aces last, where that is another order.
-
-    Settling dear cards first makes keeping one costly at once, so the bound bites
-    early. The second order is quicker on some hands the first finds hard.
-    """
-    present = [kind for kind in range(len(hand.counts)) if hand.counts[kind]]
-    values = hand.game.values
-
-    def rank(kind: int) -> int:
-        return kind // 4 + 1
-
-    dearest = sorted(present, key=lambda k: (-values[k], -rank(k), k % 4))
-    aces_last = sorted(present, key=lambda k: (rank(k) == 1, -rank(k), k % 4))
-    return [dearest] if aces_last == dearest else [dearest, aces_last]
-
-
-def best_plan(hand: FreeHand) -> Plan:
-    """The best arrangement, from whichever of the searches ends first.
-
-    The dearest-first search, quickest on most hands, goes alone first. Past
-    PRICES_AFTER steps the hand is priced (see prices): every search is bounded by
-    the prices too, and as the relaxation is often no higher than the best
-    arrangement, the search then looks for one melding as much as the whole hand's
-    price, for up to HOPING steps. Each such look that ends without one lowers the
-    ceiling to what it proved (none melds more), and the next looks for that: the
-    higher the aim, the more every bound prunes. Past FIRST_TURN steps the searches
-    take turns, twice as long each round, each starting from the best arrangement
-    any has met so far.
-    """
-    costs = JokerCosts.of(hand)
-    plans = orders(hand)
-    searches = [FreeSearch(hand, costs, plans[0])]
-    known = 0  # an arrangement melds this much
-    ceiling: int | None = None  # and none melds more than this
-    hoping = False  # looking for one that melds as much as the ceiling
-    priced: Prices | None = None
-    unpriced = True  # the hand is not priced yet
-    for index, turn in _turns(len(plans)):
-        if index == len(searches):
-            searches.append(FreeSearch(hand, costs, plans[index]))
-            if priced:
-                searches[index].use_prices(priced)
-        search = searches[index]
-        search.counted(turn)
-        while True:
-            hoping = hoping and ceiling is not None and ceiling > known
-            if hoping:
-                search.counted(HOPING)  # each look, as it lowers the ceiling, starts afresh
-            aim = ceiling if hoping else known
-            try:
-                value = search.solve(aim)
-            except OverBudget:
-                known = max(known, search.found)
-                hoping = False  # not quickly found: maybe there is none
-                if unpriced:
-                    unpriced, priced = False, prices(hand)
-                    if priced is not None:
-                        for each in searches:
-                            each.use_prices(priced)
-                        ceiling = int(searches[0].priced() + priced.joker * hand.jokers + 1e-6)
-                        hoping = True
-                break
-            if value >= aim:
-                return search.plan()
-            ceiling = value  # none melds more: aim at that
-    raise AssertionError("the turns never end")
-
-
-def _turns(searches: int):
-    """(which search, how many steps): the first alone (a short turn, then the rest of
-    its first), then all in turn, doubling."""
-    yield 0, PRICES_AFTER
-    yield 0, FIRST_TURN - PRICES_AFTER
-    turn = NEXT_TURN
-    while True:
-        for index in (*range(1, searches), 0):
-            yield index, turn
-        turn *= 2
