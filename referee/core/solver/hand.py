@@ -106,3 +106,22 @@ def read_hand(cards: Sequence[Card], table: TableRules) -> FreeHand:
                 held & ~game.in_deck or max(counts) > table.decks):
             raise AssertionError("the decks' check passed cards the search refused")
     return FreeHand(game, tuple(counts), jokers, held, lines, naturals, planes)
+
+
+def hand_of(game: Game, counts: Sequence[int], jokers: int) -> FreeHand:
+    """A hand read from its counts (a part of another hand, say).
+
+    >>> from referee.core import get_ruleset
+    >>> five_hundred = game_for(*get_ruleset("500").configure().key[:2])  # as read_hand does
+    >>> part = hand_of(five_hundred, [1] * 4 + [0] * 48, 2)
+    >>> part.naturals, part.jokers, part.planes
+    ([0, 1, 2, 3], 2, 1)
+    """
+    held = lines = 0
+    naturals = []
+    for kind, n in enumerate(counts):
+        if n:
+            held |= 1 << kind
+            lines |= 1 << (kind % 4 * 16 + kind // 4 + 1)
+            naturals += [kind] * n
+    return FreeHand(game, tuple(counts), jokers, held, lines, naturals, max(counts, default=0))

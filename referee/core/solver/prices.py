@@ -34,10 +34,21 @@ from .hand import KINDS, MAX_SPAN, FreeHand, kind_at
 MOST_PIVOTS = 2000
 
 
+class Shape(NamedTuple):
+    """A meld of a canonical shape: its natural cards, and the jokers it takes."""
+
+    kinds: tuple[int, ...]  # a group's in suit order, a run's low to high
+    needed: int  # jokers it cannot do without
+    room: int  # more jokers it could take
+    run_suit: int | None  # None for a group
+    positions: tuple[int, ...]  # a run's natural cards' places, low to high
+
+
 class Prices(NamedTuple):
     card: tuple[float, ...]  # by kind
     joker: float
     room: float
+    laid: tuple[Shape, ...]  # melds the relaxation lays whole, each copy once
 
 
 def prices(hand: FreeHand) -> Prices | None:
@@ -48,7 +59,7 @@ def prices(hand: FreeHand) -> Prices | None:
     row_of = {kind: i for i, kind in enumerate(kinds)}
     jokers_row, room_row = len(kinds), len(kinds) + 1
     columns, worth = [], []
-    for meld_kinds, needed, room in melds:
+    for meld_kinds, needed, room, _, _ in melds:
         column = {row_of[kind]: 1.0 for kind in meld_kinds}
         if needed:
             column[jokers_row] = float(needed)
@@ -59,25 +70,27 @@ def prices(hand: FreeHand) -> Prices | None:
     columns.append({jokers_row: 1.0, room_row: 1.0})  # a spare joker
     worth.append(game.joker_value)
     limits = [hand.counts[kind] for kind in kinds] + [hand.jokers, 0]
-    duals = _simplex(columns, worth, limits)
-    if duals is None:
+    solved = _simplex(columns, worth, limits)
+    if solved is None:
         return None
+    duals, laid = solved
     card = [0.0] * KINDS
     for kind, price in zip(kinds, duals):
         card[kind] = max(0.0, price)
     joker, room = max(0.0, duals[jokers_row]), max(0.0, duals[room_row])
     joker = max(joker, game.joker_value - room)  # a spare joker is worth no more than it costs
-    for (meld_kinds, needed, room_taken), value in zip(melds, worth):
+    for (meld_kinds, needed, room_taken, _, _), value in zip(melds, worth):
         short = value - (sum(card[k] for k in meld_kinds) + joker * needed - room * room_taken)
         if short > 0:
             card[meld_kinds[0]] += short
     # A margin over what rounding could take off a sum of prices.
-    return Prices(tuple(price + 1e-9 if price else 0.0 for price in card), joker + 1e-9, room)
+    return Prices(tuple(price + 1e-9 if price else 0.0 for price in card), joker + 1e-9, room,
+                  tuple(melds[j] for j, times in sorted(laid.items()) if j < len(melds)
+                        for _ in range(times)))
 
 
-def _melds(hand: FreeHand) -> list[tuple[tuple[int, ...], int, int]]:
-    """(kinds, jokers needed, room) of every meld of a canonical shape the hand could
-    lay, with any cards between a run's ends: groups of two natural cards or more,
+def _melds(hand: FreeHand) -> list[Shape]:
+    """Every meld of a canonical shape the hand could lay, with any cards between a run's ends: groups of two natural cards or more,
     runs with natural ends spanning at most five places, a card alone in a run."""
     game = hand.game
     found = []
@@ -85,9 +98,9 @@ def _melds(hand: FreeHand) -> list[tuple[tuple[int, ...], int, int]]:
         suits = [suit for suit in range(4) if hand.counts[rank * 4 + suit]]
         for size in range(2, min(len(suits), game.max_book) + 1):
             for chosen in combinations(suits, size):
-                found.append((tuple(rank * 4 + suit for suit in chosen),
-                              max(0, game.min_book - size),
-                              game.max_book - max(size, game.min_book)))
+                found.append(Shape(tuple(rank * 4 + suit for suit in chosen),
+                                   max(0, game.min_book - size),
+                                   game.max_book - max(size, game.min_book), None, ()))
     at = hand.count_at
     for suit in range(4):
         for low in range(hand.low, hand.high + 1):
@@ -103,16 +116,17 @@ def _melds(hand: FreeHand) -> list[tuple[tuple[int, ...], int, int]]:
                 for count in range(len(between) + 1):
                     for chosen in combinations(between, count):
                         places = (low, *chosen, high) if high != low else (low,)
-                        found.append((tuple(kind_at(p, suit) for p in places),
-                                      span - len(places) + pad,
-                                      hand.longest[ace_at] - span - pad))
+                        found.append(Shape(tuple(kind_at(p, suit) for p in places),
+                                           span - len(places) + pad,
+                                           hand.longest[ace_at] - span - pad, suit, places))
     return found
 
 
 def _simplex(columns: list[dict[int, float]], worth: list[float],
-             limits: list[int]) -> list[float] | None:
+             limits: list[int]) -> tuple[list[float], dict[int, int]] | None:
     """Dual prices of max worth.x subject to columns.x <= limits, x >= 0 (limits >= 0, so
-    the slacks make a first basis), by the revised simplex: the basis's inverse is kept,
+    the slacks make a first basis), and the whole part of each column's x where it is
+    at least 1, by the revised simplex: the basis's inverse is kept,
     not the whole tableau, as the melds far outnumber the rows. Dantzig's rule for the
     entering column, Bland's for ties among the leaving rows."""
     rows = len(limits)
@@ -133,7 +147,8 @@ def _simplex(columns: list[dict[int, float]], worth: list[float],
             if -duals[i] > gain:
                 gain, entering = -duals[i], -1 - i
         if entering is None:
-            return duals
+            whole = {j: int(x + 1e-7) for j, x in zip(basis, values) if j >= 0 and x > 1 - 1e-7}
+            return duals, whole
         if entering >= 0:
             along = [sum(line[k] * a for k, a in entries[entering]) for line in inverse]
         else:

@@ -40,7 +40,7 @@ from typing import NamedTuple
 from ..melds import ACE_HIGH
 from .bound import UNITS, JokerCosts
 from .hand import MAX_SPAN, FreeHand, kind_at
-from .prices import Prices
+from .prices import Prices, Shape
 
 
 class Option(NamedTuple):
@@ -231,18 +231,40 @@ class FreeSearch:
             at_start = state == start
             for mask, _, needed, more_room, _, _, _, gained in tried:
                 left = jokers - needed
-                after, used = take(state, mask)
                 below = (floor if floor > top else top) - gained
-                if after:  # the child's own first test, without calling it
+                room_after = room + more_room
+                if room_after > left:
+                    room_after = left
+                # the child's own first tests, without calling it: its prices first, as
+                # they need no cards taken
+                if priced:
+                    price_after = prices_of.get(mask)
+                    if price_after is None:
+                        price_after = price_of(mask)
+                    price_after = price - price_after
+                    total = int(price_after + joker_price * left + room_price * room_after
+                                + 1e-6)
+                    if total <= below:
+                        total += gained
+                        if total > top:
+                            top = total
+                        continue
+                else:
+                    price_after = 0.0
+                after, used = take(state, mask)
+                if after:
                     rest = after & plane
-                    total = rich - used + beyond[(rest & -rest).bit_length() - 1][left]
-                    if total > below:
-                        total = best(after, left, min(room + more_room, left), below,
-                                     rich - used, price - price_of(mask) if priced else 0.0)
+                    bound = rich - used + beyond[(rest & -rest).bit_length() - 1][left]
+                    if priced and total < bound:
+                        bound = total
+                    if bound > below:
+                        total = best(after, left, room_after, below, rich - used, price_after)
                         if at_start and total > below and total + gained > self.found:
                             self.found = total + gained  # a whole arrangement, met
+                    else:
+                        total = bound
                 else:
-                    total = min(room + more_room, left) * joker_value
+                    total = room_after * joker_value
                 total += gained
                 if total > top:
                     top = total
@@ -289,13 +311,13 @@ class FreeSearch:
                 price -= self.price_of(1 << bit)
                 state, used = self.take(state, 1 << bit)
                 rich -= used
-        spare = room  # the jokers that go on as spares: room was kept within the jokers left
-        melds = []
-        for option in sorted(chosen, key=lambda o: o.run_suit is None):  # runs take spares first
-            extra = min(spare, option.room)
-            spare -= extra
-            melds.append((option, extra))
-        return Plan(tuple(melds), tuple(kept), jokers - room)
+        # room was kept within the jokers left: that many go on as spares
+        return laid_out(chosen, kept, jokers, room)
+
+    def option(self, shape: Shape) -> Option:
+        """The option for a meld of that shape (its cards all in the hand)."""
+        return self._option(shape.kinds, shape.needed, shape.room, shape.run_suit,
+                            shape.positions)
 
     def price_of(self, mask: int) -> float:
         if self.prices is None:
@@ -372,3 +394,15 @@ class FreeSearch:
                 if self.hand.low <= p <= self.hand.high:
                     kinds.add(kind_at(p, suit))
         return sum(1 << self.bit_of[k] for k in kinds if k in self.bit_of)
+
+
+def laid_out(chosen: Sequence[Option], kept: Sequence[int], jokers: int, spare: int) -> Plan:
+    """The plan laying ``chosen`` with ``spare`` of the ``jokers`` left where they have
+    room (runs first), the others kept."""
+    melds = []
+    left = spare
+    for option in sorted(chosen, key=lambda o: o.run_suit is None):
+        extra = min(left, option.room)
+        left -= extra
+        melds.append((option, extra))
+    return Plan(tuple(melds), tuple(kept), jokers - spare)

@@ -16,15 +16,18 @@ a ceiling they lower as they prove it too high.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .bound import JokerCosts
-from .hand import FreeHand
-from .prices import Prices, prices
-from .search import FreeSearch, OverBudget, Plan
+from .hand import FreeHand, hand_of
+from .prices import Prices, Shape, prices
+from .search import FreeSearch, OverBudget, Plan, laid_out
 
 PRICES_AFTER = 300  # steps after which a search is worth pricing the hand (see prices)
 HOPING = 1000  # steps a search may spend looking for an arrangement worth the hand's price
 FIRST_TURN = 6000  # steps the dearest-first search takes before the other joins in
 NEXT_TURN = 2000  # the first turn of each after that; turns double every round
+COMPLETING = 500  # steps a search of what the relaxation's whole melds leave may take
 
 
 def orders(hand: FreeHand) -> list[list[int]]:
@@ -66,6 +69,7 @@ def best_plan(hand: FreeHand) -> Plan:
     hoping = False  # looking for one that melds as much as the ceiling
     priced: Prices | None = None
     unpriced = True  # the hand is not priced yet
+    rounded, rounded_worth = Plan((), (), 0), -1  # once priced: the relaxation's whole melds
     for index, turn in _turns(len(plans)):
         if index == len(searches):
             searches.append(FreeSearch(hand, costs, plans[index]))
@@ -90,10 +94,16 @@ def best_plan(hand: FreeHand) -> Plan:
                             each.use_prices(priced)
                         ceiling = int(searches[0].priced() + priced.joker * hand.jokers + 1e-6)
                         hoping = True
+                        rounded, rounded_worth = _whole_melds(hand, searches[0], priced.laid)
+                        known = max(known, rounded_worth)
+                if rounded_worth >= ceiling:
+                    return rounded  # the relaxation's whole melds are the best there is
                 break
             if value >= aim:
                 return search.plan()
             ceiling = value  # none melds more: aim at that
+            if rounded_worth >= ceiling:
+                return rounded
     raise AssertionError("the turns never end")
 
 
@@ -107,3 +117,35 @@ def _turns(searches: int):
         for index in (*range(1, searches), 0):
             yield index, turn
         turn *= 2
+
+
+def _whole_melds(hand: FreeHand, search: FreeSearch, laid: Sequence[Shape]) -> tuple[Plan, int]:
+    """An arrangement built on the melds the relaxation lays whole (those that fit: its
+    solution is read in floating point), the rest of the hand arranged by a short search
+    of its own, and the points it melds. Often it is the best there is, and the ceiling
+    shows it."""
+    counts, jokers = list(hand.counts), hand.jokers
+    chosen = []
+    for shape in laid:
+        if shape.needed <= jokers and all(counts[kind] for kind in shape.kinds):
+            for kind in shape.kinds:
+                counts[kind] -= 1
+            jokers -= shape.needed
+            chosen.append(search.option(shape))
+    kept = [kind for kind, n in enumerate(counts) for _ in range(n)]
+    if chosen and kept:
+        rest = hand_of(hand.game, counts, jokers)
+        rest_search = FreeSearch(rest, JokerCosts.of(rest), orders(rest)[0])
+        rest_search.counted(COMPLETING)
+        try:
+            rest_search.solve()
+        except OverBudget:
+            pass
+        else:
+            plan = rest_search.plan()
+            chosen += [option for option, _ in plan.melds]
+            jokers -= sum(option.needed for option, _ in plan.melds)
+            kept = list(plan.kept)
+    spare = min(jokers, sum(option.room for option in chosen))
+    worth = sum(option.gained for option in chosen) + spare * hand.game.joker_value
+    return laid_out(chosen, kept, jokers, spare), worth
