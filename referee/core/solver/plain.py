@@ -21,7 +21,7 @@ from .bits import PLANE, Game, Meld, bits_of, remove, spread
 from .hand import FreeHand, kind_at
 from .search import Option, OverBudget, Plan
 
-BUDGET = 4000  # states
+BUDGET = 1500  # states
 
 # Each rank's four suit bits are summed in place, then 4 added less the least
 # group size: a nibble reaches 4 (its bit 2) just where a rank has enough suits.

@@ -54,21 +54,17 @@ class Prices(NamedTuple):
 def prices(hand: FreeHand) -> Prices | None:
     """Dual prices of the hand's relaxation (None if the simplex does not settle)."""
     game = hand.game
-    melds = _melds(hand)
+    # the search never lays a meld needing more jokers than the hand holds
+    melds = [shape for shape in _melds(hand) if shape.needed <= hand.jokers]
     kinds = [kind for kind in range(KINDS) if hand.counts[kind]]
     row_of = {kind: i for i, kind in enumerate(kinds)}
     jokers_row, room_row = len(kinds), len(kinds) + 1
-    columns, worth = [], []
-    for meld_kinds, needed, room, _, _ in melds:
-        column = {row_of[kind]: 1.0 for kind in meld_kinds}
-        if needed:
-            column[jokers_row] = float(needed)
-        if room:
-            column[room_row] = -float(room)
-        columns.append(column)
-        worth.append(sum(game.values[k] for k in meld_kinds) + needed * game.joker_value)
-    columns.append({jokers_row: 1.0, room_row: 1.0})  # a spare joker
-    worth.append(game.joker_value)
+    columns = [Column(tuple(row_of[kind] for kind in shape.kinds), float(shape.needed),
+                      -float(shape.room))
+               for shape in melds]
+    columns.append(Column((), 1.0, 1.0))  # a spare joker
+    worth = [sum(game.values[k] for k in shape.kinds) + shape.needed * game.joker_value
+             for shape in melds] + [game.joker_value]
     limits = [hand.counts[kind] for kind in kinds] + [hand.jokers, 0]
     solved = _simplex(columns, worth, limits)
     if solved is None:
@@ -90,8 +86,9 @@ def prices(hand: FreeHand) -> Prices | None:
 
 
 def _melds(hand: FreeHand) -> list[Shape]:
-    """Every meld of a canonical shape the hand could lay, with any cards between a run's ends: groups of two natural cards or more,
-    runs with natural ends spanning at most five places, a card alone in a run."""
+    """Every meld of a canonical shape the hand could lay, with any cards between a
+    run's ends: groups of two natural cards or more, runs with natural ends spanning at
+    most five places, a card alone in a run."""
     game = hand.game
     found = []
     for rank in range(13):
@@ -122,39 +119,58 @@ def _melds(hand: FreeHand) -> list[Shape]:
     return found
 
 
-def _simplex(columns: list[dict[int, float]], worth: list[float],
+class Column(NamedTuple):
+    """A column of the relaxation: a 1 in each of its kinds' rows, and its jokers' and
+    room's rows (the last two)."""
+
+    rows: tuple[int, ...]
+    jokers: float
+    room: float
+
+
+def _simplex(columns: list[Column], worth: list[float],
              limits: list[int]) -> tuple[list[float], dict[int, int]] | None:
     """Dual prices of max worth.x subject to columns.x <= limits, x >= 0 (limits >= 0, so
     the slacks make a first basis), and the whole part of each column's x where it is
-    at least 1, by the revised simplex: the basis's inverse is kept,
-    not the whole tableau, as the melds far outnumber the rows. Dantzig's rule for the
-    entering column, Bland's for ties among the leaving rows."""
+    at least 1, by the revised simplex: the basis's inverse is kept, not the whole
+    tableau, as the melds far outnumber the rows. Dantzig's rule for the entering
+    column, Bland's for ties among the leaving rows."""
     rows = len(limits)
+    jokers_row, room_row = rows - 2, rows - 1
     inverse = [[1.0 if i == j else 0.0 for j in range(rows)] for i in range(rows)]
     values = [float(limit) for limit in limits]  # of the basic variables, by row
     basis = [-1 - i for i in range(rows)]  # a column's number, or -1 - i for row i's slack
     duals = [0.0] * rows
-    entries = [list(column.items()) for column in columns]
+    # Each column's worth less its kinds' duals, kept as those change: then pricing a
+    # column costs two products, whatever its length.
+    worth_left = list(worth)
+    columns_of: list[list[int]] = [[] for _ in range(rows)]
+    for j, column in enumerate(columns):
+        for i in column.rows:
+            columns_of[i].append(j)
+    jokers_taken = [column.jokers for column in columns]
+    room_taken = [column.room for column in columns]
+    everyone, every_row = range(len(columns)), range(rows)
     for _ in range(MOST_PIVOTS):
-        gain, entering = 1e-9, None
-        for j, column in enumerate(entries):
-            reduced = worth[j]
-            for i, a in column:
-                reduced -= duals[i] * a
-            if reduced > gain:
-                gain, entering = reduced, j
-        for i in range(rows):
-            if -duals[i] > gain:
-                gain, entering = -duals[i], -1 - i
-        if entering is None:
+        joker_dual, room_dual = duals[jokers_row], duals[room_row]
+        reduced = [w - a * joker_dual - b * room_dual
+                   for w, a, b in zip(worth_left, jokers_taken, room_taken)]
+        entering = max(everyone, key=reduced.__getitem__)
+        gain = reduced[entering]
+        slack = min(every_row, key=duals.__getitem__)
+        if -duals[slack] > gain:
+            gain, entering = -duals[slack], -1 - slack
+        if gain <= 1e-9:
             whole = {j: int(x + 1e-7) for j, x in zip(basis, values) if j >= 0 and x > 1 - 1e-7}
             return duals, whole
         if entering >= 0:
-            along = [sum(line[k] * a for k, a in entries[entering]) for line in inverse]
+            kinds, a, b = columns[entering]
+            along = [sum(line[k] for k in kinds) + a * line[jokers_row] + b * line[room_row]
+                     for line in inverse]
         else:
             along = [line[-1 - entering] for line in inverse]
         leaving, ratio = -1, 0.0
-        for i in range(rows):
+        for i in every_row:
             a = along[i]
             if a > 1e-9:
                 r = values[i] / a
@@ -167,7 +183,7 @@ def _simplex(columns: list[dict[int, float]], worth: list[float],
         pivot = inverse[leaving] = [x / scale for x in inverse[leaving]]
         values[leaving] /= scale
         used = [(k, y) for k, y in enumerate(pivot) if y]  # the inverse is mostly zeros
-        for i in range(rows):
+        for i in every_row:
             a = along[i]
             if a and i != leaving:
                 line = inverse[i]
@@ -175,6 +191,9 @@ def _simplex(columns: list[dict[int, float]], worth: list[float],
                     line[k] -= a * y
                 values[i] -= a * values[leaving]
         for k, y in used:
-            duals[k] += gain * y
+            change = gain * y
+            duals[k] += change
+            for j in columns_of[k]:
+                worth_left[j] -= change
         basis[leaving] = entering
     return None

@@ -34,7 +34,7 @@ Which searches run, and for how long, is ``turns``'s to say.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from ..melds import ACE_HIGH
@@ -92,9 +92,14 @@ class FreeSearch:
                           for copy in range(self.planes)]
         self.points: dict[int, int] = {}
         self.most_needed = max(game.min_run - 1, MAX_SPAN - 2, game.min_book - 2)
-        # by cards left, then jokers << 5 | room: (most melded, or a bound on it; exact?)
-        self.memo: dict[int, dict[int, tuple[int, bool]]] = {}
+        # by cards left, then jokers << 5 | room: the most melded, or a bound on it, << 1,
+        # | 1 when exact. Only ints, so the garbage collector never walks the memo (CPython
+        # leaves dicts of ints untracked): with tuples, one pass could take 30 ms.
+        self.memo: dict[int, dict[int, int]] = {}
         self.options: dict[int, tuple[Option, ...]] = {}  # by cards near, first card, jokers
+        # by first card: its groups and lone runs, its runs (see _melds)
+        self.shapes: dict[int, list[tuple[int, Option]]] = {}
+        self.runs: dict[int, list[tuple[int, int, Callable[[int], Option]]]] = {}
         self.found = 0  # the most a whole arrangement met so far melds
         self.prices: Prices | None = None
         self.best, self.take, self.counted = self._searcher()
@@ -207,12 +212,13 @@ class FreeSearch:
             else:
                 known = searched.get(jokers << 5 | room)
                 if known is not None:
-                    if known[1] or known[0] <= floor:
-                        return known[0]
+                    if known & 1 or known >> 1 <= floor:
+                        return known >> 1
                 else:
                     # With d more jokers and d more room the same cards meld at least 15d
                     # more: a bound found there bounds this too.
-                    for more, (value, _) in searched.items():
+                    for more, value in searched.items():
+                        value >>= 1
                         gain = (more >> 5) - jokers
                         if gain >= 0 and (more & 31) - room >= gain:
                             value -= gain * joker_value
@@ -279,7 +285,7 @@ class FreeSearch:
                     self.found = total
                 if total > top:
                     top = total
-            searched[jokers << 5 | room] = (top, top > floor)
+            searched[jokers << 5 | room] = top << 1 | (top > floor)
             return top
 
         return best, take, counted
@@ -334,39 +340,78 @@ class FreeSearch:
         return found
 
     def _melds(self, bit: int, present: int, jokers: int) -> tuple[Option, ...]:
-        hand, game = self.hand, self.hand.game
-        kind = self.order[bit]
-        rank, suit = kind // 4, kind % 4
         found = []
-        others = [other for other in range(rank * 4, rank * 4 + 4)
-                  if other != kind and self._has(present, other)]
-        for pick in range(1, 1 << len(others)):
-            kinds = tuple(sorted((kind, *(others[i] for i in range(len(others)) if pick >> i & 1))))
-            size = len(kinds)
-            needed = max(0, game.min_book - size)
-            if size <= game.max_book and needed <= jokers:
-                found.append(self._option(kinds, needed, game.max_book - max(size, game.min_book)))
-        positions = hand.positions(kind)
-        if positions and jokers >= game.min_run - 1:  # alone, with jokers
-            found.append(self._run(suit, positions[:1], positions[0], positions[0]))
-        for at in positions:
-            for low in range(max(hand.low, at - MAX_SPAN + 1), at + 1):
-                if low != at and not self._has(present, kind_at(low, suit)):
-                    continue
-                for high in range(max(low + 1, at), min(hand.high, low + MAX_SPAN - 1) + 1):
-                    if high != at and not self._has(present, kind_at(high, suit)):
-                        continue
-                    naturals = tuple(p for p in range(low, high + 1)
-                                     if p == at or self._has(present, kind_at(p, suit)))
-                    option = self._run(suit, naturals, low, high)
-                    if option.needed <= jokers:
-                        found.append(option)
+        for needs, option in self._shapes(bit):
+            if present & needs == needs and option.needed <= jokers:
+                found.append(option)
+        for needs, between, run in self._runs(bit):
+            if present & needs == needs:
+                option = run(present & between)
+                if option.needed <= jokers:
+                    found.append(option)
         found.sort(key=lambda option: (option.needed, -option.value))
         return tuple(found)
 
-    def _has(self, present: int, kind: int) -> bool:
-        bit = self.bit_of.get(kind)
-        return bit is not None and bool(present >> bit & 1)
+    def _shapes(self, bit: int) -> list[tuple[int, Option]]:
+        """The groups through ``bit``'s kind and the run of it alone, with the bits of the
+        other cards each needs."""
+        known = self.shapes.get(bit)
+        if known is not None:
+            return known
+        game, kind = self.hand.game, self.order[bit]
+        rank = kind // 4
+        others = [other for other in range(rank * 4, rank * 4 + 4)
+                  if other != kind and other in self.bit_of]
+        found = []
+        for pick in range(1, 1 << len(others)):
+            chosen = [others[i] for i in range(len(others)) if pick >> i & 1]
+            size = len(chosen) + 1
+            if size <= game.max_book:
+                needs = sum(1 << self.bit_of[other] for other in chosen)
+                found.append((needs, self._option(tuple(sorted((kind, *chosen))),
+                                                  max(0, game.min_book - size),
+                                                  game.max_book - max(size, game.min_book))))
+        positions = self.hand.positions(kind)
+        if positions:  # alone, with jokers
+            found.append((0, self._run(kind % 4, positions[:1], positions[0], positions[0])))
+        self.shapes[bit] = found
+        return found
+
+    def _runs(self, bit: int) -> list[tuple[int, int, Callable[[int], Option]]]:
+        """The runs through ``bit``'s kind with natural ends: the bits of the ends each
+        needs, the bits between them, and the run for the cards present between."""
+        known = self.runs.get(bit)
+        if known is not None:
+            return known
+        hand, kind = self.hand, self.order[bit]
+        suit = kind % 4
+        bit_at = {p: self.bit_of.get(kind_at(p, suit)) for p in range(hand.low, hand.high + 1)}
+        found = []
+        for at in hand.positions(kind):
+            for low in range(max(hand.low, at - MAX_SPAN + 1), at + 1):
+                for high in range(max(low + 1, at), min(hand.high, low + MAX_SPAN - 1) + 1):
+                    ends = [p for p in (low, high) if p != at]
+                    if any(bit_at[p] is None for p in ends):
+                        continue  # an end the hand lacks
+                    inside = [p for p in range(low + 1, high) if p != at and bit_at[p] is not None]
+                    found.append((sum(1 << bit_at[p] for p in ends),
+                                  sum(1 << bit_at[p] for p in inside),
+                                  self._run_maker(suit, at, low, high, inside, bit_at)))
+        self.runs[bit] = found
+        return found
+
+    def _run_maker(self, suit: int, at: int, low: int, high: int, inside: list[int],
+                   bit_at: dict[int, int | None]) -> Callable[[int], Option]:
+        made: dict[int, Option] = {}
+
+        def run(present: int) -> Option:
+            option = made.get(present)
+            if option is None:
+                naturals = tuple(p for p in range(low, high + 1) if p in (at, low, high) or (
+                    p in inside and present >> bit_at[p] & 1))
+                option = made[present] = self._run(suit, naturals, low, high)
+            return option
+        return run
 
     def _option(self, kinds: tuple[int, ...], needed: int, room: int,
                 run_suit: int | None = None, positions: tuple[int, ...] = ()) -> Option:

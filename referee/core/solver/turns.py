@@ -20,11 +20,11 @@ from collections.abc import Sequence
 
 from .bound import JokerCosts
 from .hand import FreeHand, hand_of
-from .prices import Prices, Shape, prices
+from .prices import Shape, prices
 from .search import FreeSearch, OverBudget, Plan, laid_out
 
 PRICES_AFTER = 300  # steps after which a search is worth pricing the hand (see prices)
-HOPING = 1000  # steps a search may spend looking for an arrangement worth the hand's price
+HOPING = 1000  # steps a search may spend on a try for an arrangement melding more
 FIRST_TURN = 6000  # steps the dearest-first search takes before the other joins in
 NEXT_TURN = 2000  # the first turn of each after that; turns double every round
 COMPLETING = 500  # steps a search of what the relaxation's whole melds leave may take
@@ -53,57 +53,60 @@ def best_plan(hand: FreeHand) -> Plan:
 
     The dearest-first search, quickest on most hands, goes alone first. Past
     PRICES_AFTER steps the hand is priced (see prices): every search is bounded by
-    the prices too, and as the relaxation is often no higher than the best
-    arrangement, the search then looks for one melding as much as the whole hand's
-    price, for up to HOPING steps. Each such look that ends without one lowers the
-    ceiling to what it proved (none melds more), and the next looks for that: the
-    higher the aim, the more every bound prunes. Past FIRST_TURN steps the searches
-    take turns, twice as long each round, each starting from the best arrangement
-    any has met so far.
+    the prices too, the whole hand's price is a ceiling no arrangement melds more
+    than, and the melds the relaxation lays whole make an arrangement (see
+    _whole_melds), often the best. Two looks follow, each of up to HOPING steps a
+    try, as a search with a high aim prunes hard: one for an arrangement melding
+    more than the best known (none: that one is the best), then ones for an
+    arrangement melding as much as the ceiling, each try that ends without one
+    lowering the ceiling to what it proved. Then the searches take turns, twice as
+    long each round, each looking for the best arrangement there is.
     """
     costs = JokerCosts.of(hand)
     plans = orders(hand)
     searches = [FreeSearch(hand, costs, plans[0])]
     known = 0  # an arrangement melds this much
-    ceiling: int | None = None  # and none melds more than this
-    hoping = False  # looking for one that melds as much as the ceiling
-    priced: Prices | None = None
-    unpriced = True  # the hand is not priced yet
+    ceiling = hand.total + hand.jokers * hand.game.joker_value  # and none melds more
     rounded, rounded_worth = Plan((), (), 0), -1  # once priced: the relaxation's whole melds
+    looks: list[str] = []  # the looks still to take: "better", then "ceiling"
+    unpriced = True  # the hand is not priced yet
     for index, turn in _turns(len(plans)):
         if index == len(searches):
             searches.append(FreeSearch(hand, costs, plans[index]))
-            if priced:
-                searches[index].use_prices(priced)
+            if searches[0].prices:
+                searches[index].use_prices(searches[0].prices)
         search = searches[index]
-        search.counted(turn)
         while True:
-            hoping = hoping and ceiling is not None and ceiling > known
-            if hoping:
-                search.counted(HOPING)  # each look, as it lowers the ceiling, starts afresh
-            aim = ceiling if hoping else known
+            if rounded_worth >= ceiling:
+                return rounded
+            if looks and ceiling <= known:
+                looks = []  # the best known is the best there is: find it again
+            look = looks[0] if looks else None
+            search.counted(HOPING if look else turn)
+            aim = known + 1 if look == "better" else ceiling if look else known
             try:
                 value = search.solve(aim)
             except OverBudget:
                 known = max(known, search.found)
-                hoping = False  # not quickly found: maybe there is none
+                if look:
+                    looks.pop(0)
+                    continue
                 if unpriced:
                     unpriced, priced = False, prices(hand)
                     if priced is not None:
                         for each in searches:
                             each.use_prices(priced)
                         ceiling = int(searches[0].priced() + priced.joker * hand.jokers + 1e-6)
-                        hoping = True
                         rounded, rounded_worth = _whole_melds(hand, searches[0], priced.laid)
                         known = max(known, rounded_worth)
-                if rounded_worth >= ceiling:
-                    return rounded  # the relaxation's whole melds are the best there is
+                        looks = ["better", "ceiling"]
+                        continue
                 break
             if value >= aim:
                 return search.plan()
-            ceiling = value  # none melds more: aim at that
-            if rounded_worth >= ceiling:
-                return rounded
+            ceiling = min(ceiling, value)  # none melds more
+            if look == "better":
+                looks.pop(0)
     raise AssertionError("the turns never end")
 
 
