@@ -18,10 +18,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..cards import Card, Rank, Suit, natural
 from ..melds import ACE_HIGH, MeldKind, MeldRules
+
+if TYPE_CHECKING:
+    from .search import Option
 
 WIDTH = 52  # bits in a plane: one for each kind of card
 PLANE = (1 << WIDTH) - 1
@@ -107,6 +110,11 @@ class Game:
                 for suit in range(4) for first in range(1, ACE_HIGH + 1)
                 for last in range(first + self.min_run - 1,
                                   min(first + LONGEST_RUN - 1, ACE_HIGH) + 1)}
+
+    @cached_property
+    def plain_options(self) -> dict[int, Option]:
+        """The free search's form of each plain meld laid so far, made once (see plain)."""
+        return {}
 
     def value_of(self, mask: int) -> int:
         return sum(self.values[bit] for bit in bits_of(mask))

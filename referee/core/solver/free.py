@@ -31,6 +31,7 @@ from .turns import best_plan
 
 # Kept cards are listed suit by suit, ranks ascending (as cards.sort_key does).
 _SUIT_MAJOR = tuple((kind % 4) * 16 + kind // 4 for kind in range(52))
+_KINDS = (MeldKind.BOOK, MeldKind.RUN)  # by Option.place[1]
 
 
 def solve_free(cards: Sequence[Card], table: TableRules) -> Arrangement:
@@ -49,19 +50,9 @@ def solve_free(cards: Sequence[Card], table: TableRules) -> Arrangement:
         points += plan.jokers_kept * hand.game.joker_value
     if not plan.melds:  # the usual answer for a short hand
         return Arrangement(True, (), (), leftover, points)
-    melds = sorted(plan.melds, key=_reading_order) if len(plan.melds) > 1 else plan.melds
-    return Arrangement(True, tuple(_cards(option, extra, hand) for option, extra in melds),
-                       tuple(MeldKind.BOOK if option.run_suit is None else MeldKind.RUN
-                             for option, _ in melds), leftover, points)
-
-
-def _reading_order(placed: tuple[Option, int]) -> tuple[int, int, int]:
-    """Melds by their lowest place (a low ace first), groups before runs, then by suit."""
-    option = placed[0]
-    if option.run_suit is None:
-        rank = option.kinds[0] // 4 + 1
-        return (rank, 0, min(kind % 4 for kind in option.kinds))
-    return (option.positions[0], 1, option.run_suit)
+    melds = sorted(plan.melds) if len(plan.melds) > 1 else plan.melds  # see Option.place
+    return Arrangement(True, tuple([_cards(option, extra, hand) for option, extra in melds]),
+                       tuple([_KINDS[option.place[1]] for option, _ in melds]), leftover, points)
 
 
 def _cards(option: Option, extra: int, hand: FreeHand) -> tuple[Card, ...]:

@@ -34,7 +34,7 @@ def kind_at(position: int, suit: int) -> int:
 @dataclass(eq=False)
 class FreeHand:
     game: Game
-    counts: tuple[int, ...]  # copies of each kind
+    counts: Sequence[int]  # copies of each kind, never changed
     jokers: int
     held: int  # a bit for each kind with a copy held
     lines: int  # 16 bits a suit, a bit for each rank held: runs show as unbroken lines
@@ -82,8 +82,7 @@ def read_hand(cards: Sequence[Card], table: TableRules) -> FreeHand:
     """The hand as counts; anything the decks could not hold is left to the decks' own check."""
     game = game_for(*table.key[:2])
     counts = [0] * KINDS
-    jokers = 0
-    held = lines = 0
+    jokers = planes = held = lines = 0
     naturals = []
     asks_supply_check = False
     for card in cards:
@@ -94,18 +93,19 @@ def read_hand(cards: Sequence[Card], table: TableRules) -> FreeHand:
             continue
         suit = _SUIT_INDEX[card.suit._value_]  # by value: hashing the enum itself is slow
         kind = (rank - 1) * 4 + suit
-        counts[kind] += 1
+        copies = counts[kind] = counts[kind] + 1
+        if copies > planes:
+            planes = copies
         held |= 1 << kind
         lines |= 1 << (suit * 16 + rank)
         naturals.append(kind)
-    planes = len(naturals) and max(counts)
     if asks_supply_check or jokers > game.jokers_per_deck * table.decks or (
             held & ~game.in_deck or planes > table.decks):
         table.check_supply(cards)
         if jokers > game.jokers_per_deck * table.decks or (
-                held & ~game.in_deck or max(counts) > table.decks):
+                held & ~game.in_deck or planes > table.decks):
             raise AssertionError("the decks' check passed cards the search refused")
-    return FreeHand(game, tuple(counts), jokers, held, lines, naturals, planes)
+    return FreeHand(game, counts, jokers, held, lines, naturals, planes)
 
 
 def hand_of(game: Game, counts: Sequence[int], jokers: int) -> FreeHand:

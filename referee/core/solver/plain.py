@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from .bits import PLANE, Game, Meld, bits_of, remove, spread
 from .hand import FreeHand, kind_at
-from .search import Option, OverBudget, Plan
+from .search import Option, OverBudget, Plan, reading_place
 
 BUDGET = 1500  # states
 
@@ -31,15 +31,16 @@ _LOW_ACES = sum(1 << (16 * suit + 1) for suit in range(4))
 
 def plain_plan(hand: FreeHand) -> Plan:
     """The best melds of a hand without jokers (raises OverBudget past BUDGET states)."""
-    counts, held, planes = hand.counts, hand.held, max(hand.planes, 1)
-    state = held  # plane 0: every kind held
+    state = hand.held  # plane 0: every kind held
+    planes = hand.planes or 1
     if planes > 1:
-        for kind in bits_of(held):
+        counts = hand.counts
+        for kind in bits_of(state):
             for copy in range(1, counts[kind]):
                 state |= 1 << (kind + copy * 52)
     chosen = _search(state, planes, hand.lines, hand.game)
     if not chosen:
-        return Plan((), hand.naturals, 0)
+        return tuple.__new__(Plan, ((), hand.naturals, 0))  # Plan(...), a hair quicker
     if planes == 1:
         used = 0
         for meld in chosen:
@@ -49,16 +50,26 @@ def plain_plan(hand: FreeHand) -> Plan:
         for meld in chosen:
             state = remove(state, meld.mask, planes)
         kept = [kind for copy in range(planes) for kind in bits_of(state >> (copy * 52) & PLANE)]
-    return Plan(tuple([(_option(meld), 0) for meld in chosen]), kept, 0)
+    made = hand.game.plain_options
+    options = []
+    for meld in chosen:
+        # a run's mask and first place name it: A-K and 2-A hold the same cards
+        key = meld.mask << 4 | (meld.positions[0] if meld.positions else 0)
+        option = made.get(key)
+        if option is None:
+            option = made[key] = _option(meld)
+        options.append((option, 0))
+    return Plan(tuple(options), kept, 0)
 
 
 def _option(meld: Meld) -> Option:
     if meld.positions:
         kinds = tuple(kind_at(p, meld.suit) for p in meld.positions)
-        return Option(meld.mask, meld.value, 0, meld.room, kinds, meld.suit, meld.positions,
-                      meld.value)
-    return Option(meld.mask, meld.value, 0, meld.room, tuple(bits_of(meld.mask)), None, (),
-                  meld.value)
+        run_suit: int | None = meld.suit
+    else:
+        kinds, run_suit = tuple(bits_of(meld.mask)), None
+    return Option(reading_place(kinds, run_suit, meld.positions), meld.mask, meld.value, 0,
+                  meld.room, kinds, run_suit, meld.positions, meld.value)
 
 
 def _search(state: int, planes: int, lines: int, game: Game) -> list[Meld]:

@@ -44,8 +44,13 @@ from .prices import Prices, Shape
 
 
 class Option(NamedTuple):
-    """A meld the search may lay: one copy of each kind in ``mask``, and its jokers."""
+    """A meld the search may lay: one copy of each kind in ``mask``, and its jokers.
 
+    First comes where it stands when melds are read in order, so that options (and
+    options with their spare jokers) sort that way as they are.
+    """
+
+    place: tuple[int, int, int]  # see reading_place
     mask: int  # bits of the search's layout
     value: int  # held points of its natural cards
     needed: int  # jokers it cannot do without
@@ -54,6 +59,19 @@ class Option(NamedTuple):
     run_suit: int | None  # None for a group
     positions: tuple[int, ...]  # a run's natural cards' places, low to high
     gained: int  # points melded with it: its natural cards and the jokers it needs
+
+
+def reading_place(kinds: tuple[int, ...], run_suit: int | None,
+                  positions: tuple[int, ...]) -> tuple[int, int, int]:
+    """Melds read by their lowest place (a low ace first), groups before runs, then by
+    suit (a group's kinds are in suit order).
+
+    >>> reading_place((8, 10), None, ()), reading_place((1, 5), 1, (1, 2))
+    ((3, 0, 0), (1, 1, 1))
+    """
+    if run_suit is None:
+        return (kinds[0] // 4 + 1, 0, kinds[0] % 4)
+    return (positions[0], 1, run_suit)
 
 
 class Plan(NamedTuple):
@@ -235,7 +253,7 @@ class FreeSearch:
                 tried = options[asked] = listed(bit, present & near[bit], usable)
             top = -1
             at_start = state == start
-            for mask, _, needed, more_room, _, _, _, gained in tried:
+            for _, mask, _, needed, more_room, _, _, _, gained in tried:
                 left = jokers - needed
                 below = (floor if floor > top else top) - gained
                 room_after = room + more_room
@@ -419,8 +437,8 @@ class FreeSearch:
         for kind in kinds:
             mask |= 1 << self.bit_of[kind]
         value = sum(self.hand.game.values[kind] for kind in kinds)
-        return Option(mask, value, needed, room, kinds, run_suit, positions,
-                      value + needed * self.joker_value)
+        return Option(reading_place(kinds, run_suit, positions), mask, value, needed, room,
+                      kinds, run_suit, positions, value + needed * self.joker_value)
 
     def _run(self, suit: int, naturals: tuple[int, ...], low: int, high: int) -> Option:
         span = high - low + 1
