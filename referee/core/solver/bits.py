@@ -24,7 +24,7 @@ from ..cards import Card, Rank, Suit, natural
 from ..melds import ACE_HIGH, MeldKind, MeldRules
 
 if TYPE_CHECKING:
-    from .search import Option
+    from .options import Option
 
 WIDTH = 52  # bits in a plane: one for each kind of card
 PLANE = (1 << WIDTH) - 1

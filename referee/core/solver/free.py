@@ -26,7 +26,8 @@ from .bits import CARD_AT
 from .hand import FreeHand, read_hand
 from .plain import plain_plan
 from .result import Arrangement
-from .search import Option, OverBudget
+from .options import Option
+from .search import OverBudget
 from .turns import best_plan
 
 # Kept cards are listed suit by suit, ranks ascending (as cards.sort_key does).

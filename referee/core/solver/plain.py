@@ -19,7 +19,8 @@ from __future__ import annotations
 
 from .bits import PLANE, Game, Meld, bits_of, remove, spread
 from .hand import FreeHand, kind_at
-from .search import Option, OverBudget, Plan, reading_place
+from .options import Option, reading_place
+from .search import OverBudget, Plan
 
 BUDGET = 1500  # states
 

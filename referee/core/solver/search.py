@@ -34,44 +34,13 @@ Which searches run, and for how long, is ``turns``'s to say.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import NamedTuple
 
-from ..melds import ACE_HIGH
 from .bound import UNITS, JokerCosts
-from .hand import MAX_SPAN, FreeHand, kind_at
-from .prices import Prices, Shape
-
-
-class Option(NamedTuple):
-    """A meld the search may lay: one copy of each kind in ``mask``, and its jokers.
-
-    First comes where it stands when melds are read in order, so that options (and
-    options with their spare jokers) sort that way as they are.
-    """
-
-    place: tuple[int, int, int]  # see reading_place
-    mask: int  # bits of the search's layout
-    value: int  # held points of its natural cards
-    needed: int  # jokers it cannot do without
-    room: int  # more jokers it could take
-    kinds: tuple[int, ...]  # its natural cards' kinds (a group's in suit order)
-    run_suit: int | None  # None for a group
-    positions: tuple[int, ...]  # a run's natural cards' places, low to high
-    gained: int  # points melded with it: its natural cards and the jokers it needs
-
-
-def reading_place(kinds: tuple[int, ...], run_suit: int | None,
-                  positions: tuple[int, ...]) -> tuple[int, int, int]:
-    """Melds read by their lowest place (a low ace first), groups before runs, then by
-    suit (a group's kinds are in suit order).
-
-    >>> reading_place((8, 10), None, ()), reading_place((1, 5), 1, (1, 2))
-    ((3, 0, 0), (1, 1, 1))
-    """
-    if run_suit is None:
-        return (kinds[0] // 4 + 1, 0, kinds[0] % 4)
-    return (positions[0], 1, run_suit)
+from .hand import FreeHand
+from .options import MeldOptions, Option
+from .prices import Prices
 
 
 class Plan(NamedTuple):
@@ -91,7 +60,7 @@ class FreeSearch:
         self.hand = hand
         game = hand.game
         self.order = tuple(order)
-        self.bit_of = {kind: bit for bit, kind in enumerate(self.order)}
+        self.melds = MeldOptions(hand, self.order)
         self.width = len(self.order)
         self.plane = (1 << self.width) - 1
         counts = [hand.counts[kind] for kind in self.order]
@@ -104,31 +73,36 @@ class FreeSearch:
         self.rich = sum(v * f for v, f in zip(self.values, self.free))
         self.start = sum(1 << (bit + plane * self.width)
                          for bit, n in enumerate(counts) for plane in range(n))
-        self.near = [self._near(kind) for kind in self.order]
         # by copy: the kinds whose copy of that number (from 0) is a free one
         self.free_bits = [sum(1 << bit for bit, free in enumerate(self.free) if free > copy)
                           for copy in range(self.planes)]
         self.points: dict[int, int] = {}
-        self.most_needed = max(game.min_run - 1, MAX_SPAN - 2, game.min_book - 2)
         # by cards left, then jokers << 5 | room: the most melded, or a bound on it, << 1,
         # | 1 when exact. Only ints, so the garbage collector never walks the memo (CPython
         # leaves dicts of ints untracked): with tuples, one pass could take 30 ms.
         self.memo: dict[int, dict[int, int]] = {}
-        self.options: dict[int, tuple[Option, ...]] = {}  # by cards near, first card, jokers
-        # by first card: its groups and lone runs, its runs (see _melds)
-        self.shapes: dict[int, list[tuple[int, Option]]] = {}
-        self.runs: dict[int, list[tuple[int, int, Callable[[int], Option]]]] = {}
-        self.found = 0  # the most a whole arrangement met so far melds
+        self.met = [0]  # the most a whole arrangement met so far melds
         self.prices: Prices | None = None
-        self.best, self.take, self.counted = self._searcher()
+        self.best, self.take, self.counted, self._release = self._searcher()
 
     def use_prices(self, found: Prices) -> None:
         """Bound every step by the prices of what is left as well (see prices); what the
         memo holds stays true, so the search goes on where it was."""
         self.prices = found
         steps = self.steps
-        self.best, self.take, self.counted = self._searcher()
+        self._release()
+        self.best, self.take, self.counted, self._release = self._searcher()
         self.counted(-1, steps)
+
+    def close(self) -> None:
+        """Let go of everything at once: ``best`` calls itself, so it and its closure
+        hold each other, a cycle only the garbage collector would find otherwise."""
+        self._release()
+
+    @property
+    def found(self) -> int:
+        """The most points a whole arrangement met so far melds."""
+        return self.met[0]
 
     @property
     def steps(self) -> int:
@@ -160,9 +134,9 @@ class FreeSearch:
         # the bound beyond the free copies, by first card left and jokers left
         beyond = [[row[jokers * UNITS] + jokers * joker_value for jokers in range(
             self.hand.jokers + 1)] for row in self.tails]
-        memo, options, near = self.memo, self.options, self.near
+        memo, options, near = self.memo, self.melds.listed, self.melds.near
         free_bits, points, values = self.free_bits, self.points, self.values
-        most_needed, listed = self.most_needed, self._melds
+        most_needed, listed, met = self.melds.most_needed, self.melds.listing, self.met
         priced = self.prices is not None
         if priced:
             card_price = [self.prices.card[kind] for kind in self.order]
@@ -283,8 +257,8 @@ class FreeSearch:
                         bound = total
                     if bound > below:
                         total = best(after, left, room_after, below, rich - used, price_after)
-                        if at_start and total > below and total + gained > self.found:
-                            self.found = total + gained  # a whole arrangement, met
+                        if at_start and total > below and total + gained > met[0]:
+                            met[0] = total + gained  # a whole arrangement, met
                     else:
                         total = bound
                 else:
@@ -299,14 +273,18 @@ class FreeSearch:
                 below = floor if floor > top else top
                 total = best(after, jokers, room, below, rich - used,
                              price - card_price[bit] if priced else 0.0)
-                if at_start and total > below and total > self.found:
-                    self.found = total
+                if at_start and total > below and total > met[0]:
+                    met[0] = total
                 if total > top:
                     top = total
             searched[jokers << 5 | room] = top << 1 | (top > floor)
             return top
 
-        return best, take, counted
+        def release():
+            nonlocal best, take, counted, price_of
+            best = take = counted = price_of = None  # type: ignore[assignment]
+
+        return best, take, counted, release
 
     def plan(self) -> Plan:
         """The melds of the best arrangement, found again step by step from the memo."""
@@ -319,7 +297,7 @@ class FreeSearch:
         while state:
             present = state & self.plane
             bit = (present & -present).bit_length() - 1
-            for option in self.melds_through(bit, present, jokers):
+            for option in self.melds.through(bit, present, jokers):
                 left = jokers - option.needed
                 want = target - option.value - option.needed * self.joker_value
                 after, used = self.take(state, option.mask)
@@ -338,126 +316,10 @@ class FreeSearch:
         # room was kept within the jokers left: that many go on as spares
         return laid_out(chosen, kept, jokers, room)
 
-    def option(self, shape: Shape) -> Option:
-        """The option for a meld of that shape (its cards all in the hand)."""
-        return self._option(shape.kinds, shape.needed, shape.room, shape.run_suit,
-                            shape.positions)
-
     def price_of(self, mask: int) -> float:
         if self.prices is None:
             return 0.0
         return sum(self.prices.card[self.order[b]] for b in range(self.width) if mask >> b & 1)
-
-    def melds_through(self, bit: int, present: int, jokers: int) -> tuple[Option, ...]:
-        """Every canonical meld whose first card in the order is ``bit``, likeliest first."""
-        usable = min(jokers, self.most_needed)
-        asked = (present & self.near[bit]) << 10 | bit << 3 | usable
-        found = self.options.get(asked)
-        if found is None:
-            found = self.options[asked] = self._melds(bit, present & self.near[bit], usable)
-        return found
-
-    def _melds(self, bit: int, present: int, jokers: int) -> tuple[Option, ...]:
-        found = []
-        for needs, option in self._shapes(bit):
-            if present & needs == needs and option.needed <= jokers:
-                found.append(option)
-        for needs, between, run in self._runs(bit):
-            if present & needs == needs:
-                option = run(present & between)
-                if option.needed <= jokers:
-                    found.append(option)
-        found.sort(key=lambda option: (option.needed, -option.value))
-        return tuple(found)
-
-    def _shapes(self, bit: int) -> list[tuple[int, Option]]:
-        """The groups through ``bit``'s kind and the run of it alone, with the bits of the
-        other cards each needs."""
-        known = self.shapes.get(bit)
-        if known is not None:
-            return known
-        game, kind = self.hand.game, self.order[bit]
-        rank = kind // 4
-        others = [other for other in range(rank * 4, rank * 4 + 4)
-                  if other != kind and other in self.bit_of]
-        found = []
-        for pick in range(1, 1 << len(others)):
-            chosen = [others[i] for i in range(len(others)) if pick >> i & 1]
-            size = len(chosen) + 1
-            if size <= game.max_book:
-                needs = sum(1 << self.bit_of[other] for other in chosen)
-                found.append((needs, self._option(tuple(sorted((kind, *chosen))),
-                                                  max(0, game.min_book - size),
-                                                  game.max_book - max(size, game.min_book))))
-        positions = self.hand.positions(kind)
-        if positions:  # alone, with jokers
-            found.append((0, self._run(kind % 4, positions[:1], positions[0], positions[0])))
-        self.shapes[bit] = found
-        return found
-
-    def _runs(self, bit: int) -> list[tuple[int, int, Callable[[int], Option]]]:
-        """The runs through ``bit``'s kind with natural ends: the bits of the ends each
-        needs, the bits between them, and the run for the cards present between."""
-        known = self.runs.get(bit)
-        if known is not None:
-            return known
-        hand, kind = self.hand, self.order[bit]
-        suit = kind % 4
-        bit_at = {p: self.bit_of.get(kind_at(p, suit)) for p in range(hand.low, hand.high + 1)}
-        found = []
-        for at in hand.positions(kind):
-            for low in range(max(hand.low, at - MAX_SPAN + 1), at + 1):
-                for high in range(max(low + 1, at), min(hand.high, low + MAX_SPAN - 1) + 1):
-                    ends = [p for p in (low, high) if p != at]
-                    if any(bit_at[p] is None for p in ends):
-                        continue  # an end the hand lacks
-                    inside = [p for p in range(low + 1, high) if p != at and bit_at[p] is not None]
-                    found.append((sum(1 << bit_at[p] for p in ends),
-                                  sum(1 << bit_at[p] for p in inside),
-                                  self._run_maker(suit, at, low, high, inside, bit_at)))
-        self.runs[bit] = found
-        return found
-
-    def _run_maker(self, suit: int, at: int, low: int, high: int, inside: list[int],
-                   bit_at: dict[int, int | None]) -> Callable[[int], Option]:
-        made: dict[int, Option] = {}
-
-        def run(present: int) -> Option:
-            option = made.get(present)
-            if option is None:
-                naturals = tuple(p for p in range(low, high + 1) if p in (at, low, high) or (
-                    p in inside and present >> bit_at[p] & 1))
-                option = made[present] = self._run(suit, naturals, low, high)
-            return option
-        return run
-
-    def _option(self, kinds: tuple[int, ...], needed: int, room: int,
-                run_suit: int | None = None, positions: tuple[int, ...] = ()) -> Option:
-        mask = 0
-        for kind in kinds:
-            mask |= 1 << self.bit_of[kind]
-        value = sum(self.hand.game.values[kind] for kind in kinds)
-        return Option(reading_place(kinds, run_suit, positions), mask, value, needed, room,
-                      kinds, run_suit, positions, value + needed * self.joker_value)
-
-    def _run(self, suit: int, naturals: tuple[int, ...], low: int, high: int) -> Option:
-        span = high - low + 1
-        pad = max(0, self.hand.game.min_run - span)
-        ace_at = 1 if low == 1 else ACE_HIGH if high == ACE_HIGH else None
-        room = self.hand.longest[ace_at] - span - pad
-        return self._option(tuple(kind_at(p, suit) for p in naturals),
-                            span - len(naturals) + pad, room, suit, naturals)
-
-    def _near(self, kind: int) -> int:
-        """Bits of the kinds a meld through this kind could hold."""
-        rank, suit = kind // 4, kind % 4
-        kinds = set(range(rank * 4, rank * 4 + 4))
-        for at in self.hand.positions(kind):
-            for p in range(at - MAX_SPAN + 1, at + MAX_SPAN):
-                if self.hand.low <= p <= self.hand.high:
-                    kinds.add(kind_at(p, suit))
-        return sum(1 << self.bit_of[k] for k in kinds if k in self.bit_of)
-
 
 def laid_out(chosen: Sequence[Option], kept: Sequence[int], jokers: int, spare: int) -> Plan:
     """The plan laying ``chosen`` with ``spare`` of the ``jokers`` left where they have

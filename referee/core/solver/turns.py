@@ -62,9 +62,19 @@ def best_plan(hand: FreeHand) -> Plan:
     lowering the ceiling to what it proved. Then the searches take turns, twice as
     long each round, each looking for the best arrangement there is.
     """
+    searches: list[FreeSearch] = []
+    try:
+        return _take_turns(hand, searches)
+    finally:
+        for search in searches:
+            search.close()
+
+
+def _take_turns(hand: FreeHand, searches: list[FreeSearch]) -> Plan:
+    """best_plan's work, the searches it starts left in ``searches``."""
     costs = JokerCosts.of(hand)
     plans = orders(hand)
-    searches = [FreeSearch(hand, costs, plans[0])]
+    searches.append(FreeSearch(hand, costs, plans[0]))
     known = 0  # an arrangement melds this much
     ceiling = hand.total + hand.jokers * hand.game.joker_value  # and none melds more
     rounded, rounded_worth = Plan((), (), 0), -1  # once priced: the relaxation's whole melds
@@ -134,7 +144,7 @@ def _whole_melds(hand: FreeHand, search: FreeSearch, laid: Sequence[Shape]) -> t
             for kind in shape.kinds:
                 counts[kind] -= 1
             jokers -= shape.needed
-            chosen.append(search.option(shape))
+            chosen.append(search.melds.option(shape))
     kept = [kind for kind, n in enumerate(counts) for _ in range(n)]
     if chosen and kept:
         rest = hand_of(hand.game, counts, jokers)
@@ -142,13 +152,15 @@ def _whole_melds(hand: FreeHand, search: FreeSearch, laid: Sequence[Shape]) -> t
         rest_search.counted(COMPLETING)
         try:
             rest_search.solve()
+            plan = rest_search.plan()
         except OverBudget:
             pass
         else:
-            plan = rest_search.plan()
             chosen += [option for option, _ in plan.melds]
             jokers -= sum(option.needed for option, _ in plan.melds)
             kept = list(plan.kept)
+        finally:
+            rest_search.close()
     spare = min(jokers, sum(option.room for option in chosen))
     worth = sum(option.gained for option in chosen) + spare * hand.game.joker_value
     return laid_out(chosen, kept, jokers, spare), worth
