@@ -3,8 +3,8 @@
 No single order of cards is quickest on every hand, so two searches (the dearest
 cards first, and kings down to twos with the aces last) take turns on a hand the
 first finds hard, until one ends. A hand that keeps them busy is priced (see
-``prices``), and they then look for arrangements worth what the prices allow,
-a ceiling they lower as they prove it too high.
+``prices``): the prices bound them, and the relaxation's whole melds make an
+arrangement that is often the best, which the searches then need only prove.
 
 >>> from referee.core import get_ruleset, parse_cards
 >>> from .hand import read_hand
@@ -24,7 +24,6 @@ from .prices import Shape, prices
 from .search import FreeSearch, OverBudget, Plan, laid_out
 
 PRICES_AFTER = 300  # steps after which a search is worth pricing the hand (see prices)
-HOPING = 1000  # steps a search may spend on a try for an arrangement melding more
 FIRST_TURN = 6000  # steps the dearest-first search takes before the other joins in
 NEXT_TURN = 2000  # the first turn of each after that; turns double every round
 COMPLETING = 500  # steps a search of what the relaxation's whole melds leave may take
@@ -55,12 +54,10 @@ def best_plan(hand: FreeHand) -> Plan:
     PRICES_AFTER steps the hand is priced (see prices): every search is bounded by
     the prices too, the whole hand's price is a ceiling no arrangement melds more
     than, and the melds the relaxation lays whole make an arrangement (see
-    _whole_melds), often the best. Two looks follow, each of up to HOPING steps a
-    try, as a search with a high aim prunes hard: one for an arrangement melding
-    more than the best known (none: that one is the best), then ones for an
-    arrangement melding as much as the ceiling, each try that ends without one
-    lowering the ceiling to what it proved. Then the searches take turns, twice as
-    long each round, each looking for the best arrangement there is.
+    _whole_melds), often the best: reaching the ceiling, it is. Otherwise the
+    searches look for an arrangement melding more than it, a search with a high aim
+    pruning hard: none found, it is the best. Past FIRST_TURN steps the searches take
+    turns, twice as long each round.
     """
     searches: list[FreeSearch] = []
     try:
@@ -78,7 +75,6 @@ def _take_turns(hand: FreeHand, searches: list[FreeSearch]) -> Plan:
     known = 0  # an arrangement melds this much
     ceiling = hand.total + hand.jokers * hand.game.joker_value  # and none melds more
     rounded, rounded_worth = Plan((), (), 0), -1  # once priced: the relaxation's whole melds
-    looks: list[str] = []  # the looks still to take: "better", then "ceiling"
     unpriced = True  # the hand is not priced yet
     for index, turn in _turns(len(plans)):
         if index == len(searches):
@@ -86,21 +82,17 @@ def _take_turns(hand: FreeHand, searches: list[FreeSearch]) -> Plan:
             if searches[0].prices:
                 searches[index].use_prices(searches[0].prices)
         search = searches[index]
+        search.counted(turn)
         while True:
             if rounded_worth >= ceiling:
                 return rounded
-            if looks and ceiling <= known:
-                looks = []  # the best known is the best there is: find it again
-            look = looks[0] if looks else None
-            search.counted(HOPING if look else turn)
-            aim = known + 1 if look == "better" else ceiling if look else known
+            # Anything better than the best known; where that one is in hand, nothing
+            # less, as then failing proves it the best.
+            aim = known + 1 if rounded_worth == known else known
             try:
                 value = search.solve(aim)
             except OverBudget:
                 known = max(known, search.found)
-                if look:
-                    looks.pop(0)
-                    continue
                 if unpriced:
                     unpriced, priced = False, prices(hand)
                     if priced is not None:
@@ -109,14 +101,12 @@ def _take_turns(hand: FreeHand, searches: list[FreeSearch]) -> Plan:
                         ceiling = int(searches[0].priced() + priced.joker * hand.jokers + 1e-6)
                         rounded, rounded_worth = _whole_melds(hand, searches[0], priced.laid)
                         known = max(known, rounded_worth)
-                        looks = ["better", "ceiling"]
+                        search.counted(turn)
                         continue
                 break
             if value >= aim:
                 return search.plan()
             ceiling = min(ceiling, value)  # none melds more
-            if look == "better":
-                looks.pop(0)
     raise AssertionError("the turns never end")
 
 
