@@ -129,7 +129,7 @@ class FreeSearch:
         ``room`` (at most ``jokers``) is room for spare jokers so far; ``rich`` the
         points of the free copies left (see ``bound``).
         """
-        joker_value, plane, width, planes = self.joker_value, self.plane, self.width, self.planes
+        joker_value, plane, width = self.joker_value, self.plane, self.width
         start = self.start
         # the bound beyond the free copies, by first card left and jokers left
         beyond = [[row[jokers * UNITS] + jokers * joker_value for jokers in range(
@@ -168,7 +168,8 @@ class FreeSearch:
             holding it: plane k has a kind's bit when more than k copies are left), and
             the points of the free copies that uses up (a kind's first copies)."""
             used = 0
-            for copy in range(min(planes, (state.bit_length() - 1) // width + 1) - 1, -1, -1):
+            copy = (state.bit_length() - 1) // width  # the highest plane holding any
+            while True:
                 shift = copy * width
                 taken = state >> shift & mask
                 if taken:
@@ -181,22 +182,28 @@ class FreeSearch:
                             known = points[taken] = sum(values[b] for b in range(width)
                                                         if taken >> b & 1)
                         used += known
-                    if not mask:
-                        break
-            return state, used
+                    if not mask:  # plane 0 holds every kind left, so this ends there
+                        return state, used
+                copy -= 1
 
-        def best(state, jokers, room, floor, rich, price):
+        def enter(state, jokers, room, floor, rich, price):
+            """best's bound first, as a caller within the search works it out."""
             if not state:
                 return room * joker_value
-            present = state & plane
-            bit = (present & -present).bit_length() - 1
-            ceiling = rich + beyond[bit][jokers]
+            rest = state & plane
+            ceiling = rich + beyond[(rest & -rest).bit_length() - 1][jokers]
             if priced:  # what is left, at its prices (a float a hair above its true sum)
                 bound = int(price + joker_price * jokers + room_price * room + 1e-6)
                 if bound < ceiling:
                     ceiling = bound
             if ceiling <= floor:
                 return ceiling
+            return best(state, jokers, room, floor, rich, price, ceiling)
+
+        def best(state, jokers, room, floor, rich, price, ceiling):
+            """``ceiling``: what bounds the cards left (see enter), more than ``floor``."""
+            present = state & plane
+            bit = (present & -present).bit_length() - 1
             searched = memo.get(state)
             if searched is None:
                 searched = memo[state] = {}
@@ -256,7 +263,8 @@ class FreeSearch:
                     if priced and total < bound:
                         bound = total
                     if bound > below:
-                        total = best(after, left, room_after, below, rich - used, price_after)
+                        total = best(after, left, room_after, below, rich - used, price_after,
+                                     bound)
                         if at_start and total > below and total + gained > met[0]:
                             met[0] = total + gained  # a whole arrangement, met
                     else:
@@ -268,11 +276,11 @@ class FreeSearch:
                     top = total
                     if top >= ceiling:
                         break
-            if top < ceiling:
+            if top < ceiling:  # keep the card
                 after, used = take(state, 1 << bit)
                 below = floor if floor > top else top
-                total = best(after, jokers, room, below, rich - used,
-                             price - card_price[bit] if priced else 0.0)
+                total = enter(after, jokers, room, below, rich - used,
+                              price - card_price[bit] if priced else 0.0)
                 if at_start and total > below and total > met[0]:
                     met[0] = total
                 if total > top:
@@ -281,10 +289,10 @@ class FreeSearch:
             return top
 
         def release():
-            nonlocal best, take, counted, price_of
-            best = take = counted = price_of = None  # type: ignore[assignment]
+            nonlocal best, enter, take, counted, price_of
+            best = enter = take = counted = price_of = None  # type: ignore[assignment]
 
-        return best, take, counted, release
+        return enter, take, counted, release
 
     def plan(self) -> Plan:
         """The melds of the best arrangement, found again step by step from the memo."""
