@@ -1,7 +1,7 @@
 """Which searches run on a hand, for how long, and what each aims at.
 
-No single order of cards is quickest on every hand, so two searches (the dearest
-cards first, and kings down to twos with the aces last) take turns on a hand the
+No single order of cards is quickest on every hand, so two searches (kings down
+to twos with the aces last, and the dearest cards first) take turns on a hand the
 first finds hard, until one ends. A hand that keeps them busy is priced (see
 ``prices``): the prices bound them, and the relaxation's whole melds make an
 arrangement that is often the best, which the searches then need only prove.
@@ -16,25 +16,28 @@ arrangement that is often the best, which the searches then need only prove.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from .bound import JokerCosts
 from .hand import FreeHand, hand_of
-from .prices import Shape, prices
+from .prices import Prices, prices
 from .search import FreeSearch, OverBudget, Plan, laid_out
 
-PRICES_AFTER = 300  # steps after which a search is worth pricing the hand (see prices)
-FIRST_TURN = 6000  # steps the dearest-first search takes before the other joins in
+PRICES_AFTER = 800  # steps after which a search is worth pricing the hand (see prices)
+FIRST_TURN = 6000  # steps the first search takes before the other joins in
 NEXT_TURN = 2000  # the first turn of each after that; turns double every round
 COMPLETING = 500  # steps a search of what the relaxation's whole melds leave may take
 
 
 def orders(hand: FreeHand) -> list[list[int]]:
-    """The searches' orders of kinds: the dearest cards first (in 500 the aces), then kings
-    down to twos with the aces last, where that is another order.
+    """The searches' orders of kinds: kings down to twos with the aces last, then the
+    dearest cards first (in 500 the aces), where that is another order.
 
-    Settling dear cards first makes keeping one costly at once, so the bound bites
-    early. The second order is quicker on some hands the first finds hard.
+    Sweeping down the ranks, the first card left is the top of every run through it
+    but one with a high ace, so a wrong choice shows within a few ranks; aces, which
+    meld both above the king and below the two, come last, when both ends are
+    settled. Put first, they tie the kings' end of the hand to the twos' end, and the
+    search only finds a bad choice there at the end of the hand: on the hardest hands
+    found, aces first took two to fifty times the steps. The dearest-first order, the
+    first before, is quicker on some hands that keep the first busy.
     """
     present = [kind for kind in range(len(hand.counts)) if hand.counts[kind]]
     values = hand.game.values
@@ -42,15 +45,15 @@ def orders(hand: FreeHand) -> list[list[int]]:
     def rank(kind: int) -> int:
         return kind // 4 + 1
 
-    dearest = sorted(present, key=lambda k: (-values[k], -rank(k), k % 4))
     aces_last = sorted(present, key=lambda k: (rank(k) == 1, -rank(k), k % 4))
-    return [dearest] if aces_last == dearest else [dearest, aces_last]
+    dearest = sorted(present, key=lambda k: (-values[k], -rank(k), k % 4))
+    return [aces_last] if aces_last == dearest else [aces_last, dearest]
 
 
 def best_plan(hand: FreeHand) -> Plan:
     """The best arrangement, from whichever of the searches ends first.
 
-    The dearest-first search, quickest on most hands, goes alone first. Past
+    The aces-last search, quickest on most hands, goes alone first. Past
     PRICES_AFTER steps the hand is priced (see prices): every search is bounded by
     the prices too, the whole hand's price is a ceiling no arrangement melds more
     than, and the melds the relaxation lays whole make an arrangement (see
@@ -99,7 +102,7 @@ def _take_turns(hand: FreeHand, searches: list[FreeSearch]) -> Plan:
                         for each in searches:
                             each.use_prices(priced)
                         ceiling = int(searches[0].priced() + priced.joker * hand.jokers + 1e-6)
-                        rounded, rounded_worth = _whole_melds(hand, searches[0], priced.laid)
+                        rounded, rounded_worth = _whole_melds(hand, searches[0], priced)
                         known = max(known, rounded_worth)
                         search.counted(turn)
                         continue
@@ -122,14 +125,14 @@ def _turns(searches: int):
         turn *= 2
 
 
-def _whole_melds(hand: FreeHand, search: FreeSearch, laid: Sequence[Shape]) -> tuple[Plan, int]:
+def _whole_melds(hand: FreeHand, search: FreeSearch, prices_found: Prices) -> tuple[Plan, int]:
     """An arrangement built on the melds the relaxation lays whole (those that fit: its
     solution is read in floating point), the rest of the hand arranged by a short search
-    of its own, and the points it melds. Often it is the best there is, and the ceiling
-    shows it."""
+    of its own (bounded by the same prices, which hold for any part of the hand), and
+    the points it melds. Often it is the best there is, and the ceiling shows it."""
     counts, jokers = list(hand.counts), hand.jokers
     chosen = []
-    for shape in laid:
+    for shape in prices_found.laid:
         if shape.needed <= jokers and all(counts[kind] for kind in shape.kinds):
             for kind in shape.kinds:
                 counts[kind] -= 1
@@ -139,6 +142,7 @@ def _whole_melds(hand: FreeHand, search: FreeSearch, laid: Sequence[Shape]) -> t
     if chosen and kept:
         rest = hand_of(hand.game, counts, jokers)
         rest_search = FreeSearch(rest, JokerCosts.of(rest), orders(rest)[0])
+        rest_search.use_prices(prices_found)
         rest_search.counted(COMPLETING)
         try:
             rest_search.solve()
