@@ -150,16 +150,16 @@ def _simplex(columns: list[Column], worth: list[float],
             columns_of[i].append(j)
     jokers_taken = [column.jokers for column in columns]
     room_taken = [column.room for column in columns]
-    everyone, every_row = range(len(columns)), range(rows)
+    every_row = range(rows)
     for _ in range(MOST_PIVOTS):
         joker_dual, room_dual = duals[jokers_row], duals[room_row]
         reduced = [w - a * joker_dual - b * room_dual
                    for w, a, b in zip(worth_left, jokers_taken, room_taken)]
-        entering = max(everyone, key=reduced.__getitem__)
-        gain = reduced[entering]
-        slack = min(every_row, key=duals.__getitem__)
-        if -duals[slack] > gain:
-            gain, entering = -duals[slack], -1 - slack
+        gain = max(reduced)
+        entering = reduced.index(gain)  # the first of the best, as max(key=) would give
+        least = min(duals)
+        if -least > gain:
+            gain, entering = -least, -1 - duals.index(least)
         if gain <= 1e-9:
             whole = {j: int(x + 1e-7) for j, x in zip(basis, values) if j >= 0 and x > 1 - 1e-7}
             return duals, whole
