@@ -16,6 +16,7 @@ from . import settings
 from .compression import register_compression
 from .extensions import csrf, db, migrate
 from .security import add_security_headers
+from .static_versions import register_static_versions
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 
@@ -40,6 +41,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     csrf.init_app(app)
     app.after_request(add_security_headers)
     register_compression(app)
+    register_static_versions(app)
 
     from .web import register_web
     from .api import api

@@ -6,6 +6,8 @@ from __future__ import annotations
 import gzip
 import re
 
+from flask import url_for
+
 from referee.security import CONTENT_SECURITY_POLICY
 from tests.test_api_games import GAMES
 from tests.test_web_transfer import played_game
@@ -39,7 +41,7 @@ def test_the_first_page_is_gzipped_and_decompresses_to_the_same_page(client):
 def test_the_first_page_with_its_styles_and_scripts_is_at_most_40_kb_gzipped(client):
     plain = first_page_files(client, {"Accept-Encoding": "identity"})
     packed = first_page_files(client, GZIP)
-    assert set(plain) == set(packed) and "/static/app.css" in plain
+    assert set(plain) == set(packed) and any(p.startswith("/static/app.css?v=") for p in plain)
     assert sum(map(len, packed.values())) <= 40 * 1024 < sum(map(len, plain.values()))
 
 
@@ -71,3 +73,21 @@ def test_small_answers_and_other_types_go_as_they_are(client):
     assert tiny.status_code == 200 and "Content-Encoding" not in tiny.headers
     missing = client.get(f"{GAMES}/no-such-game", headers=GZIP)
     assert "Content-Encoding" not in missing.headers
+
+
+def test_static_files_are_named_by_their_content_and_kept_a_year(client, app, tmp_path):
+    """A browser keeps app.css for a year, yet a changed file is a new address at once."""
+    page = client.get("/").get_data(as_text=True)
+    address = re.search(r'href="(/static/app\.css\?v=[0-9a-f]{12})"', page).group(1)
+    kept = client.get(address)
+    assert kept.status_code == 200 and "immutable" in kept.headers["Cache-Control"]
+    assert "max-age=31536000" in kept.headers["Cache-Control"]
+    for old in ("/static/app.css", "/static/app.css?v=000000000000"):
+        assert "immutable" not in client.get(old).headers.get("Cache-Control", "")
+
+    app.static_folder = str(tmp_path)
+    (tmp_path / "app.css").write_text("body { color: black }")
+    with app.test_request_context():
+        first = url_for("static", filename="app.css")
+        (tmp_path / "app.css").write_text("body { color: darkslategray }")  # its size changes too
+        assert url_for("static", filename="app.css") != first

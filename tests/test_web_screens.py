@@ -255,7 +255,7 @@ def test_an_unknown_card_game_gets_the_apps_own_404(client, path):
     assert "No card game called “gin”" in page
     body = response.get_data(as_text=True)
     assert f'href="{path.rsplit("/", 1)[0]}/eversol"' in body
-    assert 'href="/static/app.css"' in body
+    assert 'href="/static/app.css?v=' in body
 
 
 def test_any_unknown_address_gets_the_apps_own_404(client):
