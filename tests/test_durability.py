@@ -220,7 +220,9 @@ def check_game(port: int, game: dict, log: Log, in_flight: dict | None | bool) -
     """The game holds every acknowledged step in order, plus the one in flight or not; it folds."""
     status, _, document = call(port, "GET", f"{GAMES}/{game['id']}")
     assert status == 200, document
-    held = [(row["version"], row["event"], row["undone_in"]) for row in document["history"]]
+    status, _, history = call(port, "GET", f"{GAMES}/{game['id']}/history?limit=500")
+    assert status == 200, history
+    held = [(row["version"], row["event"], row["undone_in"]) for row in history["events"]]
     if document["version"] == log.version:
         assert held == log.history(), "the history does not match the acknowledged steps"
     else:

@@ -14,7 +14,7 @@ from flask import Response, jsonify, request, url_for
 
 from ..core.errors import Location, RefereeInputError, WrongTypeError
 from ..core.game import GameSetup, event_from_dict
-from ..store.documents import game_document
+from ..store.documents import game_document, history_document
 from ..store.games import (
     EditKeyError,
     GameNotFoundError,
@@ -59,6 +59,31 @@ def read_game(game_id: str):
     response.set_etag(version_etag(game_id, loaded.version))
     response.headers["Cache-Control"] = "no-cache"
     return response
+
+
+HISTORY_PAGE, LONGEST_HISTORY_PAGE = 50, 500
+
+
+@api.get("/games/<game_id>/history")
+def read_history(game_id: str):
+    """A page of the game's events, oldest first within it; ``older`` links the one before."""
+    before = _query_number("before", None, 1)
+    limit = min(_query_number("limit", HISTORY_PAGE, 1), LONGEST_HISTORY_PAGE)
+    loaded = load_game(game_id)
+    events, more = loaded.history_page(before, limit)
+    older = (url_for("api.read_history", game_id=game_id, before=events[0].version,
+                     limit=limit) if more and events else None)
+    return jsonify({"id": game_id, "version": loaded.version,
+                    "events": history_document(events), "older": older})
+
+
+def _query_number(name: str, default: int | None, least: int) -> int | None:
+    text = request.args.get(name)
+    if text is None:
+        return default
+    if not text.isdigit() or len(text) > 12 or int(text) < least:
+        raise WrongTypeError(f"{name} must be a whole number, at least {least}.", name)
+    return int(text)
 
 
 @api.post("/games/<game_id>/events")

@@ -161,7 +161,7 @@ SCHEMAS.update({
     "GameEvent": EVENT,
     "Game": {"type": "object", "required": [
         "id", "version", "ruleset", "players", "hand", "dealer", "hands", "totals", "leaders",
-        "finished", "winners", "ranking", "end", "live", "history"], "properties": {
+        "finished", "winners", "ranking", "end", "live"], "properties": {
         "id": {"type": "string"}, "version": {"type": "integer", "minimum": 0},
         "edit_key": {"type": "string", "description": "Only in the answer that made the game."},
         "ruleset": {"type": "string"}, "decks": {"type": "integer"},
@@ -210,12 +210,24 @@ SCHEMAS.update({
         "live": {"oneOf": [_ref("LiveHand"), {"type": "null"}], "description": (
             "The hand being played, when it is followed live (from its upcard_turned or "
             "first step until it is scored); null otherwise.")},
-        "history": {"type": "array", "items": {"type": "object", "required": [
-            "version", "type", "event", "at"], "properties": {
-            "version": {"type": "integer"}, "type": {"type": "string"},
-            "event": {"type": "object"}, "at": {"type": "string"},
-            "undone_in": {"type": ["integer", "null"]}}}},
     }},
+    "GameHistory": {"type": "object", "required": ["id", "version", "events", "older"],
+                    "properties": {
+        "id": {"type": "string"},
+        "version": {"type": "integer", "minimum": 0, "description": "The game's version."},
+        "events": {"type": "array", "description": (
+            "Up to limit events made before version before (the newest ones without it), "
+            "oldest first; undone events stay, with the version that undid them."),
+            "items": {"type": "object", "required": ["version", "type", "event", "at",
+                                                     "undone_in"], "properties": {
+                "version": {"type": "integer", "minimum": 1,
+                            "description": "The game's version this event made."},
+                "type": {"type": "string"}, "event": {"type": "object"},
+                "at": {"type": "string", "description": "When it was made (UTC, ISO 8601)."},
+                "undone_in": {"type": ["integer", "null"], "description": (
+                    "The game's version that undid it; null while it counts.")}}}},
+        "older": {"type": ["string", "null"], "description": (
+            "The address of the page before this one; null at the game's start.")}}},
     "LiveHand": {"type": "object", "required": [
         "hand", "dealer", "current", "phase", "drew", "top", "claims", "pending_buy", "buys",
         "down", "melds", "held", "stock", "dead", "rummy_penalties", "warnings", "went_out",
@@ -374,6 +386,20 @@ PATHS.update({
                       "304": {"description": "Not changed since the ETag sent."},
                       "404": _error("GameNotFound"), "405": _error("MethodNotAllowed"),
                       "500": _error("InternalError")},
+    }},
+    "/games/{game_id}/history": {"get": {
+        "summary": "The game's events, a page at a time, newest page first: what the game "
+                   "document leaves out, since every watching device polls it.",
+        "parameters": [GAME_ID,
+                       {"name": "before", "in": "query", "required": False,
+                        "schema": {"type": "integer", "minimum": 1}, "description": (
+                            "Events made before this version; without it, the newest.")},
+                       {"name": "limit", "in": "query", "required": False,
+                        "schema": {"type": "integer", "minimum": 1, "maximum": 500,
+                                   "default": 50}}],
+        "responses": {"200": _json(_ref("GameHistory"), "A page of the history."),
+                      "400": _error("BadRequest"), "404": _error("GameNotFound"),
+                      "405": _error("MethodNotAllowed"), "500": _error("InternalError")},
     }},
     "/games/{game_id}/events": _write(
         "Append an event at the version last seen; a stale version answers 409, an illegal "

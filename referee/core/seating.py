@@ -20,6 +20,7 @@ import random
 import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from .rulesets import TableRules, get_ruleset
@@ -56,8 +57,9 @@ class GameSetup:
         return cls(game.key, names, seat, table.decks, dict(table.options),
                    dealer_drawn=first_dealer is None)
 
-    @property
+    @cached_property
     def table(self) -> TableRules:
+        # Read for every step of a followed hand: configured once per setup.
         return get_ruleset(self.ruleset).configure(options=self.options, decks=self.decks)
 
     def to_dict(self) -> dict[str, Any]:

@@ -9,10 +9,12 @@ from typing import Any
 
 from ..core.rulesets.followed_hands import LiveHand
 from .games import LoadedGame
+from .models import GameEvent
 
 
 def game_document(loaded: LoadedGame) -> dict[str, Any]:
-    """The derived state of a game, as the API and the JSON export give it."""
+    """The derived state of a game, as the API and the JSON export give it (the export adds
+    the whole history; the API pages it at a resource of its own)."""
     state, game = loaded.state, loaded.game
     contract, end = state.contract, state.end
     return {
@@ -48,10 +50,14 @@ def game_document(loaded: LoadedGame) -> dict[str, Any]:
         "ranking": [{"place": p.place, "name": p.name, "total": p.total} for p in state.ranking],
         "archived": game.archived,
         "live": live_document(state.live),
-        "history": [{"version": e.version, "type": e.kind, "event": e.payload,
-                     "at": e.created_at.isoformat() + "Z", "undone_in": e.undone_in}
-                    for e in loaded.events],
     }
+
+
+def history_document(events: list[GameEvent]) -> list[dict[str, Any]]:
+    """Stored events as the history resource and the JSON export list them. Not in the game
+    document: that is polled by every watching device, and a long game's log is long."""
+    return [{"version": e.version, "type": e.kind, "event": e.payload,
+             "at": e.created_at.isoformat() + "Z", "undone_in": e.undone_in} for e in events]
 
 
 def live_document(live: LiveHand | None) -> dict[str, Any] | None:

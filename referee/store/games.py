@@ -14,16 +14,18 @@ import hmac
 import re
 import secrets
 from dataclasses import dataclass
+from functools import cached_property
 
-from sqlalchemy import bindparam, select, update
+from sqlalchemy import bindparam, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.attributes import set_committed_value
 
 from ..core.errors import Location, RefereeInputError
-from ..core.game import Event, GameSetup, GameState, IllegalEventError, event_from_dict, replay
+from ..core.game import Event, GameSetup, GameState, IllegalEventError, event_from_dict
 from ..core.game.catch_up import overtaken
 from ..core.text import repaired
 from ..extensions import db
+from .folds import folds
 from .models import Game, GameEvent, GameSeat, Player, utc_now
 
 
@@ -64,35 +66,64 @@ class EditKeyError(PermissionError):
 
 @dataclass(frozen=True)
 class LoadedGame:
+    """A game at one version: its row, its setup and its state (folded, or kept from an
+    earlier fold). The events themselves are read only when asked for."""
+
     game: Game
     setup: GameSetup
-    events: list[GameEvent]  # all of them, undone ones included, oldest first
     state: GameState
 
     @property
     def version(self) -> int:
         return self.game.version
 
-    @property
-    def active_events(self) -> list[GameEvent]:
-        return [e for e in self.events if e.undone_in is None]
-
     def state_at(self, version: int) -> GameState:
         """The game as a screen made at ``version`` showed it."""
-        counted = [e for e in self.events
-                   if e.version <= version and (e.undone_in is None or e.undone_in > version)]
-        return replay(self.setup, [event_from_dict(e.payload) for e in counted], strict=False)
+        return fold_at(self.game.id, self.setup, version)
 
     def changes_since(self, version: int) -> list[str]:
         """What happened after ``version``, oldest first, in a few words each."""
         changes = []
-        for stored in self.events:
+        for stored in _events_since(self.game.id, version, self.version):
             if stored.version > version:
                 changes.append((stored.version, event_from_dict(stored.payload).describe()))
-            if stored.undone_in is not None and stored.undone_in > version:
+            if stored.undone_in is not None and version < stored.undone_in <= self.version:
                 undone = event_from_dict(stored.payload).describe()
                 changes.append((stored.undone_in, f"{undone} was undone"))
         return [words for _, words in sorted(changes)]
+
+    @cached_property
+    def events(self) -> list[GameEvent]:
+        """Every event to this version, undone ones included, oldest first: the whole log,
+        for an export. Screens and polls read a page of it (``history_page``)."""
+        return _events_since(self.game.id, 0, self.version)
+
+    @cached_property
+    def last_active(self) -> GameEvent | None:
+        """The newest event that still counts: the one an undo would take back."""
+        newest = _read_events(
+            select(GameEvent).where(GameEvent.game_id == self.game.id,
+                                    GameEvent.version <= self.version,
+                                    or_(GameEvent.undone_in.is_(None),
+                                        GameEvent.undone_in > self.version))
+            .order_by(GameEvent.version.desc()).limit(1))
+        return newest[0] if newest else None
+
+    def undone_by_this_version(self) -> GameEvent | None:
+        """The event this version undid, when this version was an undo."""
+        undone = _read_events(select(GameEvent).where(
+            GameEvent.game_id == self.game.id, GameEvent.undone_in == self.version))
+        return undone[0] if undone else None
+
+    def history_page(self, before: int | None, limit: int) -> tuple[list[GameEvent], bool]:
+        """Up to ``limit`` events made before version ``before`` (the newest ones without it),
+        oldest first, and whether there are older ones still."""
+        newest = self.version if before is None else min(before - 1, self.version)
+        rows = _read_events(
+            select(GameEvent).where(GameEvent.game_id == self.game.id,
+                                    GameEvent.version <= newest)
+            .order_by(GameEvent.version.desc()).limit(limit + 1))
+        return rows[:limit][::-1], len(rows) > limit
 
 
 def hash_key(key: str) -> str:
@@ -130,36 +161,70 @@ def is_game_id(game_id: object) -> bool:
 
 
 def load_game(game_id: str) -> LoadedGame:
-    game = db.session.get(Game, game_id) if is_game_id(game_id) else None
+    game = (db.session.get(Game, game_id, populate_existing=True)
+            if is_game_id(game_id) else None)
     if game is None:
         raise GameNotFoundError(game_id)
-    while True:
-        events = list(db.session.scalars(
-            select(GameEvent).where(GameEvent.game_id == game_id).order_by(GameEvent.version)
-            .execution_options(populate_existing=True)))
-        # Every version leaves its number on an event (made or undone in it). A newer
-        # number than the game row's: another device wrote between the two reads, so
-        # read the row again, lest a game at version v be folded from v + 1's events.
-        if max((max(e.version, e.undone_in or 0) for e in events), default=0) <= game.version:
-            break
-        db.session.refresh(game)
-    _repair(game, events)
+    _repair(game)
     setup = GameSetup.from_dict(game.setup)
-    # Saved events were checked when they were written: checks added since must not
-    # stop an old game from loading.
-    state = replay(setup, [event_from_dict(e.payload) for e in events if e.undone_in is None],
-                   strict=False)
-    return LoadedGame(game, setup, events, state)
+    return LoadedGame(game, setup, fold_at(game_id, setup, game.version))
 
 
-def _repair(game: Game, events: list[GameEvent]) -> None:
-    """Text kept before a NUL or lone surrogate was refused is shown with U+FFFD instead.
+def fold_at(game_id: str, setup: GameSetup, version: int) -> GameState:
+    """The game's state at ``version``: kept from an earlier request, or folded from the
+    newest version kept before it (the whole log when none is).
+
+    Every version leaves its number on an event (made or undone in it), so the
+    events with higher numbers, which another device may be writing now, are
+    simply not counted.
+    """
+    kept = folds()
+    state = kept.get(game_id, version)
+    if state is not None:
+        return state
+    base = kept.newest_before(game_id, version) or (0, GameState.start(setup))
+    while True:
+        start, state = base
+        stored = _events_since(game_id, start, version)
+        # An event the kept state counts that was undone since: fold from before it.
+        undone = [e.version for e in stored if e.version <= start
+                  and e.undone_in is not None and e.undone_in <= version]
+        if not undone:
+            break
+        base = kept.newest_before(game_id, min(undone)) or (0, GameState.start(setup))
+    for event in stored:
+        if event.version > start and (event.undone_in is None or event.undone_in > version):
+            # Saved events were checked when they were written: checks added since must
+            # not stop an old game from loading.
+            state = state.apply(event_from_dict(event.payload), strict=False)
+    kept.put(game_id, version, state)
+    return state
+
+
+def _events_since(game_id: str, version: int, upto: int) -> list[GameEvent]:
+    """The events made or undone after ``version``, made by ``upto`` at the latest,
+    oldest first."""
+    return _read_events(
+        select(GameEvent).where(GameEvent.game_id == game_id, GameEvent.version <= upto,
+                                or_(GameEvent.version > version, GameEvent.undone_in > version))
+        .order_by(GameEvent.version))
+
+
+def _read_events(query) -> list[GameEvent]:
+    """The events ``query`` selects, as stored now, their text repaired (``_repair``)."""
+    events = list(db.session.scalars(query.execution_options(populate_existing=True)))
+    for event in events:
+        set_committed_value(event, "payload", repaired(event.payload))
+    return events
+
+
+def _repair(game: Game) -> None:
+    """Text kept before a NUL or lone surrogate was refused is shown with U+FFFD instead
+    (in events too, as ``_read_events`` reads them).
 
     Set as the committed value, so reading a game never writes to it.
     """
     set_committed_value(game, "setup", repaired(game.setup))
-    for event in events:
-        set_committed_value(event, "payload", repaired(event.payload))
 
 
 # Built once: a poll's whole work while nothing changed.
@@ -222,6 +287,7 @@ def append_event(game_id: str, event: Event, expected_version: int,
         db.session.add(GameEvent(game_id=game_id, version=version, kind=event.type,
                                  payload=event.to_dict()))
         db.session.commit()
+        folds().put(game_id, version, after)
         return load_game(game_id)
     raise StaleVersionError(current_version(game_id) or expected_version)
 
@@ -252,20 +318,20 @@ def undo_last(game_id: str, expected_version: int, edit_key: str | None,
     for _ in range(CATCH_UP_ROUNDS):
         loaded = load_game(game_id)
         check_edit_key(loaded.game, edit_key)
-        active = loaded.active_events
+        last = loaded.last_active
         if loaded.version != expected_version:
             if undoes is None:
                 raise StaleVersionError(loaded.version)
-            if not active or active[-1].version != undoes:
-                latest = (event_from_dict(active[-1].payload).describe() if active
+            if last is None or last.version != undoes:
+                latest = (event_from_dict(last.payload).describe() if last
                           else "nothing is left to undo")
                 raise OvertakenError(loaded, expected_version,
                                      f"The newest step is now: {latest}.")
-        if not active:
+        if last is None:
             raise IllegalEventError("There is nothing to undo yet.", "expected_version")
-        last = active[-1]
-        remaining = replay(loaded.setup, [event_from_dict(e.payload) for e in active[:-1]],
-                           strict=False)
+        # Without its newest event the game is as it was just before that event was made:
+        # every event before it still counted then and still does (undo goes newest first).
+        remaining = loaded.state_at(last.version - 1)
         try:
             version = _claim_version(game_id, loaded.version, finished=remaining.finished)
         except StaleVersionError:
@@ -275,6 +341,7 @@ def undo_last(game_id: str, expected_version: int, edit_key: str | None,
         db.session.execute(update(GameEvent).where(GameEvent.id == last.id)
                            .values(undone_in=version, undone_at=utc_now()))
         db.session.commit()
+        folds().put(game_id, version, remaining)
         return load_game(game_id)
     raise StaleVersionError(current_version(game_id) or expected_version)
 
@@ -312,4 +379,5 @@ def delete_game(game_id: str, expected_version: int, edit_key: str | None) -> Lo
     _claim_version(game_id, expected_version, finished=False)  # no other write gets in between
     db.session.delete(db.session.get(Game, game_id))  # its seats and events go with it
     db.session.commit()
+    folds().forget(game_id)
     return loaded

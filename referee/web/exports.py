@@ -10,9 +10,9 @@ from flask import Blueprint, Response, abort, render_template
 
 from ..core.game import player_stats
 from ..core.rulesets.keeping import EntryShape
-from ..store.documents import game_document
+from ..store.documents import game_document, history_document
 from ..store.games import GameNotFoundError, LoadedGame, load_game
-from ..store.queries import all_game_states
+from ..store.queries import all_game_summaries
 
 bp = Blueprint("exports", __name__)
 TARGET_GAME_BLANK_ROWS = 4  # on a printed sheet of a game to a target: rows to fill in by hand
@@ -28,7 +28,8 @@ def _game_or_404(game_id: str) -> LoadedGame:
 @bp.get("/games/<game_id>/export.json")
 def game_json(game_id: str):
     loaded = _game_or_404(game_id)
-    body = json.dumps(game_document(loaded), indent=2, ensure_ascii=False)
+    document = {**game_document(loaded), "history": history_document(loaded.events)}
+    body = json.dumps(document, indent=2, ensure_ascii=False)
     return _download(body, "application/json", f"{_file_stem(loaded)}.json")
 
 
@@ -123,7 +124,7 @@ def _blank_rows(state) -> range:
 def players():
     # Archived games are off the list, so off the players' counts too (deleted ones are gone).
     return render_template("players/index.html",
-                           stats=player_stats(all_game_states(include_archived=False)))
+                           stats=player_stats(all_game_summaries(include_archived=False)))
 
 
 def _download(body: str, mimetype: str, filename: str) -> Response:

@@ -20,6 +20,7 @@ from ..extensions import db
 from ..store.games import (EditKeyError, GameNotFoundError, LoadedGame, OvertakenError,
                            check_edit_key, load_game, set_archived)
 from ..store.models import Game
+from ..store.queries import summary_of
 from .forms import ActionForm, ImportGameForm
 
 bp = Blueprint("games", __name__, url_prefix="/games")
@@ -166,14 +167,13 @@ def games_list_page(import_form: ImportGameForm, status: int = 200):
 
 def _listed(game: Game) -> dict:
     """A line of the list: which game, who plays, which hand, who leads or won."""
-    loaded = load_game(game.id)
-    state = loaded.state
+    summary = summary_of(game)
     editable = edit_key_for(game.id) is not None
-    return {"game": game, "title": loaded.setup.table.ruleset.title, "end": state.end.describe(),
-            "players": state.players, "hand": state.hand, "hands": state.hands_in_game,
-            "leaders": state.leaders, "winners": state.winners, "finished": state.finished,
-            "editable": editable,
-            "deletable": editable and not state.results}
+    return {"game": game, "title": summary.title, "end": summary.end,
+            "players": summary.players, "hand": summary.hand, "hands": summary.hands_in_game,
+            "leaders": list(summary.leaders), "winners": list(summary.winners),
+            "finished": summary.finished, "editable": editable,
+            "deletable": editable and not summary.hands_played}
 
 
 @bp.post("/<game_id>/archive")

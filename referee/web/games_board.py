@@ -19,7 +19,7 @@ from ..store.models import GameEvent
 from .forms import referee_forms
 from .games import bp, edit_key_for, game_or_404, grant_edit, poll_etag, may_edit, not_modified
 from .games_chart import score_chart
-from .games_history import history_items
+from .games_history import history_context
 from .games_standings import ranking_places, standings_rows
 from .referee_panel import referee_panel
 from .rendering import render_screen, wants_fragment
@@ -29,7 +29,7 @@ POLLED_PARTS = ("board", "standings", "history", "notice")
 
 def undo_label(loaded: LoadedGame) -> str | None:
     """The newest step that still counts, named for the Undo button."""
-    return step_label(loaded.active_events[-1]) if loaded.active_events else None
+    return step_label(loaded.last_active) if loaded.last_active else None
 
 
 def step_label(stored: GameEvent) -> str:
@@ -61,9 +61,8 @@ def board_context(loaded: LoadedGame, editing: bool) -> dict:
         "last_step": undo_label(loaded),
         # The version of the step the Undo button names: an undo from a board another device
         # has moved on is made only while that step is still the newest.
-        "last_version": loaded.active_events[-1].version if loaded.active_events else None,
+        "last_version": loaded.last_active.version if loaded.last_active else None,
         "ranking": ranking_places(state.ranking),
-        "history": history_items(loaded),
     }
 
 
@@ -117,7 +116,13 @@ def standings(game_id: str):
 
 @bp.get("/<game_id>/history")
 def history(game_id: str):
-    return _page("games/history.html", game_or_404(game_id), False, "history")
+    """The newest steps, or with ``before`` an older page (which does not poll: its steps
+    are done with, and the poll answers the newest page)."""
+    before = request.args.get("before", "")
+    before = int(before) if before.isdigit() and len(before) < 12 else None
+    loaded = game_or_404(game_id)
+    return _page("games/history.html", loaded, False, "history",
+                 **history_context(loaded, before))
 
 
 @bp.get("/<game_id>/poll/<part>")
@@ -138,8 +143,10 @@ def poll(game_id: str, part: str):
     editing = wants_edit and may_edit(loaded)
     mode = "edit" if editing else "watch"
     etag = poll_etag(game_id, loaded.version, part, mode, seen)
+    extra = history_context(loaded, None) if part == "history" else {}
     response = make_response(render_template(f"games/_{part}.html", etag=etag, mode=mode,
-                                             seen=seen, **board_context(loaded, editing)))
+                                             seen=seen, **board_context(loaded, editing),
+                                             **extra))
     response.set_etag(etag)
     response.headers["Cache-Control"] = "no-cache"
     return response

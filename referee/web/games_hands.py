@@ -218,7 +218,7 @@ def undo(game_id: str):
     except RefereeInputError as error:
         flash(error.message, "problem")
     else:
-        step = next(e for e in undone.events if e.undone_in == undone.version)
+        step = undone.undone_by_this_version()
         flash(f"Undone: {step_label(step)}. It stays in the history, struck through.")
     return redirect(url_for("games.game_page", game_id=game_id), 303)
 

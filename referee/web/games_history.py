@@ -27,9 +27,20 @@ class HistoryItem:
     notes: tuple[str, ...] = ()  # what did not agree with the followed hand, when saved anyway
 
 
-def history_items(loaded: LoadedGame) -> list[HistoryItem]:
+HISTORY_PAGE = 50  # steps a history page shows; older ones are a link away
+
+
+def history_context(loaded: LoadedGame, before: int | None) -> dict:
+    """A page of the history: the newest steps (``before`` None) or those before version
+    ``before``; ``older`` is where the page before it starts, None at the game's start."""
+    events, more = loaded.history_page(before, HISTORY_PAGE)
+    return {"history": history_items(loaded, events), "before": before,
+            "older": events[0].version if more and events else None}
+
+
+def history_items(loaded: LoadedGame, events: list[GameEvent]) -> list[HistoryItem]:
     items = []
-    for stored in loaded.events:
+    for stored in events:
         event = event_from_dict(stored.payload)
         lines: tuple[tuple[str, str], ...] = ()
         notes: tuple[str, ...] = ()

@@ -14,8 +14,8 @@ from ..seating import GameSetup
 from .errors import GameSetupError, HandEntryError, IllegalEventError
 from .events import DealerChosen, Event, HandCorrected, HandScored, event_from_dict
 from .state import GameState, HandResult, Place, replay
-from .stats import PlayerStats, player_stats
+from .stats import GameSummary, PlayerStats, player_stats
 
-__all__ = ["DealerChosen", "Event", "GameSetup", "GameSetupError", "GameState", "HandCorrected",
+__all__ = ["DealerChosen", "Event", "GameSetup", "GameSummary", "GameSetupError", "GameState", "HandCorrected",
            "HandEntryError", "HandResult", "HandScored", "IllegalEventError", "Place",
            "PlayerStats", "event_from_dict", "player_stats", "replay"]

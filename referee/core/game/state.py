@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Any
 
 from ..errors import DeckCountError
@@ -172,9 +173,9 @@ class GameState:
             return None
         return self.contracts[self.hand - 1]
 
-    @property
+    @cached_property
     def table(self) -> TableRules:
-        """The game's rules with the decks in play now."""
+        """The game's rules with the decks in play now (worked out once per state)."""
         return get_ruleset(self.setup.ruleset).configure(options=self.setup.options,
                                                          decks=self.decks)
 

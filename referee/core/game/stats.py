@@ -7,7 +7,7 @@ hand is kept per game.
 >>> from referee.core.game import GameSetup, HandScored, replay
 >>> one = replay(GameSetup.create("eversol", ["Abe", "Ben"], first_dealer="Abe"),
 ...              [HandScored(1, "Ben", {"Abe": 20})])
->>> [(s.name, s.played, s.won, s.average_hands) for s in player_stats([one])]
+>>> [(s.name, s.played, s.won, s.average_hands) for s in player_stats([GameSummary.of(one)])]
 [('Abe', 1, 0, {'Eversol Rummy': 20.0}), ('Ben', 1, 0, {'Eversol Rummy': 0.0})]
 """
 
@@ -18,6 +18,31 @@ from dataclasses import dataclass, field
 
 from ..rulesets import get_ruleset
 from .state import GameState
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    """What a list of games and the players' page show of one game: small enough to keep
+    for every game, so neither refolds a game per request."""
+
+    ruleset: str
+    title: str
+    players: tuple[str, ...]
+    totals: dict[str, int]
+    hands_played: int
+    hand: int | None  # being played; None once over
+    hands_in_game: int | None
+    end: str  # when the game ends, in words
+    leaders: tuple[str, ...]
+    winners: tuple[str, ...]
+    finished: bool
+
+    @classmethod
+    def of(cls, state: GameState) -> GameSummary:
+        return cls(state.setup.ruleset, get_ruleset(state.setup.ruleset).title, state.players,
+                   state.totals, len(state.results), state.hand, state.hands_in_game,
+                   state.end.describe(), tuple(state.leaders), tuple(state.winners),
+                   state.finished)
 
 
 @dataclass
@@ -35,18 +60,17 @@ class PlayerStats:
         return {title: points / count for title, (count, points) in self.hands.items() if count}
 
 
-def player_stats(games: Iterable[GameState]) -> list[PlayerStats]:
+def player_stats(games: Iterable[GameSummary]) -> list[PlayerStats]:
     """Everyone who played, most games first, then by name."""
     tally: dict[str, PlayerStats] = {}
-    for state in games:
-        winners = set(state.winners)
-        title = get_ruleset(state.setup.ruleset).title
-        for name in state.players:
+    for game in games:
+        winners = set(game.winners)
+        for name in game.players:
             stats = tally.setdefault(name.casefold(), PlayerStats(name))
             stats.played += 1
-            stats.finished += state.finished
+            stats.finished += game.finished
             stats.won += name in winners
-            count_points = stats.hands.setdefault(title, [0, 0])
-            count_points[0] += len(state.results)
-            count_points[1] += sum(result.scores[name] for result in state.results)
+            count_points = stats.hands.setdefault(game.title, [0, 0])
+            count_points[0] += game.hands_played
+            count_points[1] += game.totals[name]
     return sorted(tally.values(), key=lambda s: (-s.played, s.name.casefold()))

@@ -188,19 +188,19 @@ class HandRecord:
 
     def shown(self, card: Card | None, doing: str, field_name: str) -> None:
         """A card from the stock comes face up (a card the referee is told of)."""
-        self.cards.face_up(card, doing, field_name, self.places())
+        self.cards.face_up(card, doing, field_name, self.places)
 
     def shown_into_hand(self, player: str, card: Card | None, doing: str, field_name: str,
                         was_face_up: bool = False) -> None:
         """A card goes into ``player``'s hand in plain sight."""
-        self.cards.into_hand(player, card, doing, field_name, self.places(), was_face_up)
+        self.cards.into_hand(player, card, doing, field_name, self.places, was_face_up)
 
     def played(self, player: str, card: Card | None, doing: str, field_name: str) -> None:
         """``player`` lays or throws ``card`` face up (``None``: a discard not said)."""
         if card is None:
             self.cards.unsaid_from_hand(player)
         else:
-            self.cards.face_up_from_hand(player, card, doing, field_name, self.places())
+            self.cards.face_up_from_hand(player, card, doing, field_name, self.places)
 
 
 def read_card(text: str | None, field_name: str) -> Card | None:

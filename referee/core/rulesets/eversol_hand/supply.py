@@ -27,12 +27,15 @@ K♣, and it is face up already.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from ...cards import Card
 from ...errors import TooManyCopiesError
 from ..model import TableRules
 
+# Where the face-up copies lie, in words, asked for only to word a refusal: a long hand's
+# dead pile is long, and almost every card named is allowed.
+Places = Callable[[], Sequence[tuple[str, Iterable[Card]]]]
 _COUNTS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven",
            8: "eight"}
 
@@ -59,7 +62,7 @@ class CardsSeen:
     # ------------------------------------------------------------------ cards coming to light
 
     def face_up(self, card: Card | None, doing: str, field: str = "step.card",
-                places: Sequence[tuple[str, Iterable[Card]]] = ()) -> None:
+                places: Places = tuple) -> None:
         """A card comes face up from where nobody saw it (the stock, or a hand's unseen cards).
 
         ``places`` name where the face-up copies lie, for the refusal's sentence.
@@ -73,7 +76,7 @@ class CardsSeen:
         self.known[physical] += 1
 
     def into_hand(self, player: str, card: Card | None, doing: str, field: str = "step.card",
-                  places: Sequence[tuple[str, Iterable[Card]]] = (), was_face_up: bool = False
+                  places: Places = tuple, was_face_up: bool = False
                   ) -> None:
         """A card seen going into ``player``'s hand: from the table (``was_face_up``) or shown."""
         if card is None:
@@ -83,7 +86,7 @@ class CardsSeen:
         self.in_hands.setdefault(player, Counter())[card.bare()] += 1
 
     def face_up_from_hand(self, player: str, card: Card, doing: str, field: str = "step.card",
-                          places: Sequence[tuple[str, Iterable[Card]]] = ()) -> None:
+                          places: Places = tuple) -> None:
         """``player`` lays or throws ``card``: the copy seen in their hand, or a new one."""
         held = self.in_hands.get(player)
         physical = card.bare()
@@ -112,13 +115,13 @@ class CardsSeen:
         return sorted(self.in_hands.get(player, Counter()).elements(), key=str)
 
     def _none_left(self, card: Card, supply: int, doing: str,
-                   places: Sequence[tuple[str, Iterable[Card]]]) -> str:
+                   places: Places) -> str:
         label = "joker" if card.is_joker else card.label
         decks = self.table.decks
         holds = "the deck has" if decks == 1 else f"the {decks} decks have"
         word = _COUNTS.get(supply, str(supply))
         plural = "s" if card.is_joker and supply != 1 else ""
-        found = [name for name, cards in places if any(c.bare() == card for c in cards)]
+        found = [name for name, cards in places() if any(c.bare() == card for c in cards)]
         found += [f"in {name}'s hand" for name, held in self.in_hands.items() if held[card]]
         where = _joined(found) if found else "face up already"
         if supply == 0:
