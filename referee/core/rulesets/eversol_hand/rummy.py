@@ -111,8 +111,10 @@ that is allowed, but frowned on.'
     >>> print(joker_buyer_warning(parse_card("KS"), [parse_cards("KD KC JK")], True, 1))
     None
     """
+    if not (discarder_is_down and players_not_down > 1):
+        return None  # before configuring the rules: asked on every discard of a long hand
     rules = EVERSOL.configure(options=options)
-    if not (rules.options["joker_buyer_warning"] and discarder_is_down and players_not_down > 1):
+    if not rules.options["joker_buyer_warning"]:
         return None
     meld = _meld_whose_joker(card, _lie(table, rules), rules)
     if meld is None:

@@ -1,0 +1,191 @@
+"""A long game costs what a short one does: states kept by version instead of refolded.
+
+What a user would notice if it went wrong: a game read from a kept state that differs
+from the game its log says (after an undo, a correction, a write from another app
+process on the same database), a history page that skips or repeats a step, a polled
+document that grows with every step.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from referee import create_app
+from referee.core.game import event_from_dict, replay
+from referee.store.documents import game_document
+from referee.store.games import LoadedGame, load_game
+from tests.conftest import APP_CONFIG, dispose_engines
+from tests.test_api_games import GAMES, history, make_game, scored, send
+
+
+@pytest.fixture
+def second_app(app):
+    """Another app on the same database, as a second process would be: its own kept states."""
+    other = create_app(APP_CONFIG | {"SQLALCHEMY_DATABASE_URI":
+                                     app.config["SQLALCHEMY_DATABASE_URI"],
+                                     "MIGRATE_ON_START": False})
+    yield other
+    dispose_engines(other)
+
+
+class Device:
+    """A client that scores one game over the API, tracking the version it saw."""
+
+    def __init__(self, client, game: dict):
+        self.client, self.game, self.version = client, game, game["version"]
+        self.document = game
+
+    def send(self, event: dict) -> dict:
+        response = send(self.client, self.game, event, self.version)
+        assert response.status_code == 201, response.get_data(as_text=True)
+        return self._saw(response.get_json())
+
+    def undo(self) -> dict:
+        response = self.client.post(f"{GAMES}/{self.game['id']}/undo",
+                                    json={"expected_version": self.version},
+                                    headers={"X-Edit-Key": self.game["edit_key"]})
+        assert response.status_code == 201, response.get_data(as_text=True)
+        return self._saw(response.get_json())
+
+    def read(self) -> dict:
+        response = self.client.get(f"{GAMES}/{self.game['id']}")
+        assert response.status_code == 200
+        return self._saw(response.get_json())
+
+    def step(self) -> dict:
+        """The next step of the followed hand: a draw from the stock, or a discard not said."""
+        live = self.document["live"]
+        if live is None or live["phase"] == "draw":
+            player = live["current"] if live else self.document["first_player"]
+            return self.send({"type": "drew", "player": player, "source": "stock"})
+        return self.send({"type": "discarded", "player": live["current"]})
+
+    def _saw(self, document: dict) -> dict:
+        self.document, self.version = document, document["version"]
+        return document
+
+
+def replayed(app, game_id: str) -> dict:
+    """The game's document folded from nothing: every event that counts, in a fresh app
+    context, never from a kept state."""
+    with app.app_context():
+        loaded = load_game(game_id)
+        counting = [e for e in loaded.events if e.undone_in is None]
+        state = replay(loaded.setup, [event_from_dict(e.payload) for e in counting],
+                       strict=False)
+        return game_document(LoadedGame(loaded.game, loaded.setup, state))
+
+
+def test_the_kept_state_is_the_full_replay_after_writes_undos_and_corrections(app, client):
+    device = Device(client, make_game(client))
+    checked = []
+
+    def same_as_replay(document: dict) -> None:
+        assert document == replayed(app, device.game["id"])
+        checked.append(document["version"])
+
+    same_as_replay(device.send(scored(1, "Ben", {"Carl": 35, "Abe": 15})))
+    same_as_replay(device.send({"type": "hand_corrected", "hand": 1, "went_out": "Ben",
+                                "points": {"Carl": 5, "Abe": 10}, "reason": "miscounted"}))
+    for _ in range(7):
+        same_as_replay(device.step())
+    same_as_replay(device.undo())
+    same_as_replay(device.undo())
+    same_as_replay(device.step())
+    for _ in range(7):  # back through the hand's six steps and the correction
+        same_as_replay(device.undo())
+    assert device.document["totals"] == {"Abe": 15, "Ben": 0, "Carl": 35}
+    same_as_replay(device.read())
+    assert len(checked) == 20
+
+
+def test_a_second_app_on_the_same_database_reads_each_version_the_first_wrote(
+        app, client, second_app):
+    """Two app processes on one database, each keeping its own states: what one writes,
+    including an undo of a step the other has kept a state with, the other reads right."""
+    game = make_game(client)
+    first, second = Device(client, game), Device(second_app.test_client(), game)
+    first.send(scored(1, "Ben", {"Carl": 35, "Abe": 15}))
+    for turn in range(12):
+        writer, reader = (first, second) if turn % 3 else (second, first)
+        reader.read()
+        writer.version = reader.version
+        writer.document = reader.document
+        written = writer.undo() if turn in (5, 9) else writer.step()
+        assert reader.read() == written == replayed(app, game["id"])
+        assert reader.version == writer.version
+    # An undo past a version the second app has kept: it must fold from before the step.
+    second.read()
+    first.version = second.version
+    first.undo()
+    first.undo()
+    assert second.read() == first.read() == replayed(app, game["id"])
+
+
+def test_history_pages_give_every_event_once_newest_page_first(client):
+    device = Device(client, make_game(client))
+    device.send(scored(1, "Ben", {"Carl": 35, "Abe": 15}))
+    for _ in range(18):
+        device.step()
+    device.undo()
+    whole = history(client, device.game["id"])
+    assert [row["version"] for row in whole] == list(range(1, 20))
+
+    pages, address = [], f"{GAMES}/{device.game['id']}/history?limit=4"
+    while address:
+        page = client.get(address).get_json()
+        assert page["version"] == device.version and len(page["events"]) <= 4
+        pages.append(page["events"])
+        address = page["older"]
+    assert [len(page) for page in pages] == [4, 4, 4, 4, 3]
+    assert [row for page in reversed(pages) for row in page] == whole
+    assert whole[-1]["undone_in"] == device.version
+
+
+@pytest.mark.parametrize("query", ["limit=0", "limit=x", "before=-1", "before=0"])
+def test_a_history_page_asked_wrongly_is_a_400(client, query):
+    game = make_game(client)
+    response = client.get(f"{GAMES}/{game['id']}/history?{query}")
+    assert response.status_code == 400
+    assert response.get_json()["error"]["code"] == "wrong_type"
+
+
+def test_the_history_screen_pages_back_to_the_setup_each_step_once(client):
+    device = Device(client, make_game(client))
+    for _ in range(120):
+        device.step()
+    titles, address = [], f"/games/{device.game['id']}/history"
+    while address:
+        page = client.get(address).get_data(as_text=True)
+        titles = re.findall(r'class="history-title">([^<]*)<', page) + titles
+        older = re.search(r'href="([^"]*history\?before=\d+)"', page)
+        address = older.group(1).replace("&amp;", "&") if older else None
+    assert len(titles) == 121 and titles[0].startswith("Game set up")
+    assert titles[1:] == [describe(row) for row in history(client, device.game["id"])]
+
+
+def describe(row: dict) -> str:
+    return event_from_dict(row["event"]).describe()
+
+
+def test_the_polled_document_leaves_the_history_out_and_stays_the_same_size(client):
+    device = Device(client, make_game(client))
+    device.send(scored(1, "Ben", {"Carl": 35, "Abe": 15}))
+    for _ in range(10):
+        device.step()
+    short = client.get(f"{GAMES}/{device.game['id']}").get_json()
+    for _ in range(90):
+        device.step()
+    long = client.get(f"{GAMES}/{device.game['id']}").get_json()
+    assert "history" not in long and "events" not in long
+    assert long["live"]["steps"] == 100
+    # The dead pile grows until the stock is turned over (at most the decks' cards); the
+    # rest of the document does not grow with the steps taken.
+    assert size_without_the_dead(long) <= size_without_the_dead(short) + 10
+
+
+def size_without_the_dead(document: dict) -> int:
+    return len(json.dumps({**document, "live": {**document["live"], "dead": []}}))
