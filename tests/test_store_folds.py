@@ -189,3 +189,27 @@ def test_the_polled_document_leaves_the_history_out_and_stays_the_same_size(clie
 
 def size_without_the_dead(document: dict) -> int:
     return len(json.dumps({**document, "live": {**document["live"], "dead": []}}))
+
+
+def test_the_games_list_and_players_page_follow_every_write_and_undo(client, second_app):
+    """Both read a summary kept per game and version: a write or an undo, from this app or
+    another on the same database, shows at once."""
+    device = Device(client, make_game(client))
+    other = second_app.test_client()
+    for reader in (client, other):  # each app keeps the summary of version 0
+        assert "Abe" in reader.get("/games").get_data(as_text=True)
+        reader.get("/players")
+    device.send(scored(1, "Ben", {"Carl": 35, "Abe": 15}))
+    for reader in (client, other):
+        assert "Ben leads" in reader.get("/games").get_data(as_text=True)
+        assert "Eversol Rummy" in players_row(reader, "Carl")
+        assert "35" in players_row(reader, "Carl")
+    device.undo()
+    for reader in (client, other):
+        assert "leads" not in reader.get("/games").get_data(as_text=True)
+        assert "35" not in players_row(reader, "Carl")
+
+
+def players_row(client, name: str) -> str:
+    page = client.get("/players").get_data(as_text=True)
+    return re.search(rf'<tr><th scope="row">{name}</th>.*?</tr>', page, re.S).group(0)
