@@ -18,6 +18,7 @@ from referee.core.game import event_from_dict, replay
 from referee.store.documents import game_document
 from referee.store.games import LoadedGame, load_game
 from tests.conftest import APP_CONFIG, dispose_engines
+from tests.test_api import openapi, response_schema, schema_errors
 from tests.test_api_games import GAMES, history, make_game, scored, send
 
 
@@ -134,9 +135,12 @@ def test_history_pages_give_every_event_once_newest_page_first(client):
     whole = history(client, device.game["id"])
     assert [row["version"] for row in whole] == list(range(1, 20))
 
+    document = openapi(client)
+    schema = response_schema(document, "/games/{game_id}/history", "get", 200)
     pages, address = [], f"{GAMES}/{device.game['id']}/history?limit=4"
     while address:
         page = client.get(address).get_json()
+        assert schema_errors(document, schema, page) == []
         assert page["version"] == device.version and len(page["events"]) <= 4
         pages.append(page["events"])
         address = page["older"]
