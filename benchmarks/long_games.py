@@ -16,7 +16,10 @@ The app runs in this process on a new SQLite file, through Flask's test
 client, as a device would use it: the game document (GET /api/v1/games/<id>,
 no ETag, so always a full answer), the hand screen of the device that scores
 (GET /games/<id>), and a write (POST .../events, a draw or a discard). Each
-figure is the median of several requests, after one to warm up.
+figure is the median of several requests, after one to warm up; the three
+games take turns, so a busy moment of the shared machine costs each alike.
+Besides, the first read of each game by a new app on the same database: what
+a restarted process, or a second one, pays before it has anything kept.
 
 The long logs are laid down directly in the event table (each event checked
 by the game's own fold first): sending 2,000 events one by one through main's
@@ -76,15 +79,30 @@ def measure(repeat: int) -> dict:
     config = {"SECRET_KEY": "bench", "WTF_CSRF_ENABLED": False, "MIGRATE_ON_START": False,
               "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder / 'bench.db'}"}
     app = create_app({**config, "MIGRATE_ON_START": True})
-    figures: dict = {"games": {}}
+    figures: dict = {"games": {}, "repeat": repeat}
     with app.app_context():
+        tables = {}
         for length in LENGTHS:
             client = app.test_client()
             game = new_game(client)
             lay_down(app, game["id"], length)
-            figures["games"][str(length)] = one_game(client, game, repeat)
-            # What a restarted process (or a second one on the database) pays first.
-            figures["games"][str(length)]["first_read"] = first_read(create_app, config, game)
+            tables[length] = Table(client, game)
+        # The lengths take turns, request by request, so that a moment when the shared
+        # machine is busy costs each of them alike.
+        times: dict[int, dict[str, list[float]]] = {n: {} for n in LENGTHS}
+        for round_ in range(repeat + 1):
+            for length, table in tables.items():
+                for what, request in table.requests().items():
+                    spent = request()
+                    if round_:  # the first round warms up
+                        times[length].setdefault(what, []).append(spent)
+        for length, table in tables.items():
+            figures["games"][str(length)] = {
+                **{what: round(statistics.median(spent) * 1000, 1)
+                   for what, spent in times[length].items()},
+                **table.sizes(),
+                # What a restarted process (or a second one on the database) pays first.
+                "first_read": first_read(create_app, config, table.game)}
             print(length, figures["games"][str(length)], file=sys.stderr)
         count, length = LISTED
         client = app.test_client()
@@ -146,32 +164,47 @@ def lay_down(app, game_id: str, length: int) -> None:
     db.session.commit()
 
 
-def one_game(client, game: dict, repeat: int) -> dict:
-    game_id, key = game["id"], game["edit_key"]
-    ok(client.get(f"/games/{game_id}/join/{key}"), 303)
-    document = ok(client.get(f"/api/v1/games/{game_id}"))
-    version, live = document.get_json()["version"], document.get_json()["live"]
-    sizes = {"document_kb": round(len(document.data) / 1024, 1),
-             "hand_screen_kb": round(len(ok(client.get(f"/games/{game_id}")).data) / 1024, 1)}
+class Table:
+    """One long game, scored from a device that joined it (so the hand screen is the
+    scorer's), with the version and live hand it last saw."""
 
-    def write():
-        nonlocal version, live
-        player = live["current"]
+    def __init__(self, client, game: dict):
+        self.client, self.game = client, game
+        self.path = f"/api/v1/games/{game['id']}"
+        ok(client.get(f"/games/{game['id']}/join/{game['edit_key']}"), 303)
+        document = ok(client.get(self.path)).get_json()
+        self.version, self.live = document["version"], document["live"]
+
+    def requests(self) -> dict:
+        return {"get_document": lambda: timed(lambda: ok(self.client.get(self.path))),
+                "hand_screen": lambda: timed(
+                    lambda: ok(self.client.get(f"/games/{self.game['id']}"))),
+                "write": self.write}
+
+    def write(self) -> float:
+        """A draw or a discard (not said): always legal in this hand."""
+        player = self.live["current"]
         event = ({"type": "drew", "player": player, "source": "stock"}
-                 if live["phase"] == "draw" else {"type": "discarded", "player": player})
+                 if self.live["phase"] == "draw" else {"type": "discarded", "player": player})
         started = time.perf_counter()
-        answer = client.post(f"/api/v1/games/{game_id}/events", headers={"X-Edit-Key": key},
-                             json={"expected_version": version, "event": event})
+        answer = self.client.post(f"{self.path}/events",
+                                  headers={"X-Edit-Key": self.game["edit_key"]},
+                                  json={"expected_version": self.version, "event": event})
         spent = time.perf_counter() - started
         assert answer.status_code == 201, answer.get_data(as_text=True)
-        version, live = answer.get_json()["version"], answer.get_json()["live"]
+        self.version, self.live = answer.get_json()["version"], answer.get_json()["live"]
         return spent
 
-    writes = [write() for _ in range(repeat + 1)][1:]
-    return {"get_document": median_ms(lambda: ok(client.get(f"/api/v1/games/{game_id}")),
-                                      repeat),
-            "hand_screen": median_ms(lambda: ok(client.get(f"/games/{game_id}")), repeat),
-            "write": round(statistics.median(writes) * 1000, 1), **sizes}
+    def sizes(self) -> dict:
+        return {"document_kb": round(len(ok(self.client.get(self.path)).data) / 1024, 1),
+                "hand_screen_kb": round(len(ok(self.client.get(
+                    f"/games/{self.game['id']}")).data) / 1024, 1)}
+
+
+def timed(request) -> float:
+    started = time.perf_counter()
+    request()
+    return time.perf_counter() - started
 
 
 def first_read(create_app, config: dict, game: dict) -> float:
@@ -213,7 +246,10 @@ def write_results(before: dict | None, after: dict, command: str) -> None:
              f"- Machine: `nproc` = {os.cpu_count()}; CPU: {cpu}; Python "
              f"{platform.python_version()}; SQLite through Flask's test client",
              f"- Commits: " + ", ".join(f"{name} {run['commit']}" for name, run in runs),
-             "- Median of 9 requests after one to warm up, in ms (wall). Sizes in KiB.", "",
+             "- Median of " + " and ".join(f"{run.get('repeat', 9)} ({name})" for name, run in runs)
+             + " requests after one to warm up, in ms (wall), the three games taking turns "
+             "request by request. Sizes in KiB. The first GET by a new process: one request, "
+             "on a new app on the same database (nothing kept in memory yet).", "",
              "| events | code | GET document | hand screen | write | first GET by a new process "
              "| document size | hand screen size |",
              "| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: |"]

@@ -8,6 +8,8 @@ static/games.js tells htmx not to swap on it.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import segno
 from flask import abort, make_response, redirect, render_template, request, url_for
 from markupsafe import Markup
@@ -175,6 +177,7 @@ def _share(loaded: LoadedGame) -> dict:
             "watch_qr": _qr(watch_url, "Watch code: scan to follow the game")}
 
 
+@lru_cache(maxsize=256)  # drawing the codes was most of a game page's time; a game's never change
 def _qr(url: str, title: str) -> Markup:
     svg = segno.make(url, error="m").svg_inline(scale=1, border=2, dark="#1b1b1b",
                                                  omitsize=True, svgclass="qr", title=title)
