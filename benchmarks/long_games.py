@@ -267,7 +267,11 @@ def write_results(before: dict | None, after: dict, command: str) -> None:
     ratios = ", ".join(f"{what} {large[what] / small[what]:.2f}x"
                        for what in ("get_document", "hand_screen", "write"))
     lines += ["", f"Target: 2,000 events within about 1.5x of 100 events. This branch: "
-              f"{ratios}.", END]
+              f"{ratios}.", "", "What still grows with the log: the first read of a game by a "
+              "process that has kept nothing of it (after a restart, or the first time a second "
+              "process on the database sees it) folds the whole log once; the games list and the "
+              "players' page likewise fold, once, each game a process has not seen. States are "
+              "kept in memory only, not yet as snapshots in the database.", END]
     text = RESULTS.read_text() if RESULTS.exists() else ""
     section = "\n".join(lines)
     if BEGIN in text and END in text:
