@@ -33,7 +33,6 @@ import datetime
 import json
 import os
 import platform
-import secrets
 import statistics
 import subprocess
 import sys
@@ -63,7 +62,7 @@ def main() -> None:
     sys.path.insert(0, str(code))
     figures = measure(args.repeat)
     figures["commit"] = subprocess.run(["git", "-C", str(code), "rev-parse", "--short", "HEAD"],
-                                       capture_output=True, text=True).stdout.strip()
+                                       capture_output=True, text=True, check=False).stdout.strip()
     print(json.dumps(figures, indent=2))
     if args.save:
         args.save.write_text(json.dumps(figures, indent=2))
@@ -237,7 +236,7 @@ def write_results(before: dict | None, after: dict, command: str) -> None:
                 .splitlines() if line.startswith("model name")), platform.processor())
     runs = [("main", before), ("this branch", after)] if before else [("this branch", after)]
     lines = [BEGIN, "# Long games: a request's cost against the length of the log", "",
-             f"Written by `benchmarks/long_games.py` (run by hand; not part of the test suite).",
+             "Written by `benchmarks/long_games.py` (run by hand; not part of the test suite).",
              "",
              f"- Date: {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC",
              f"- Commands: main's code first, from a worktree of main: `.venv/bin/python "
@@ -245,7 +244,7 @@ def write_results(before: dict | None, after: dict, command: str) -> None:
              f"this branch's: `{command}`",
              f"- Machine: `nproc` = {os.cpu_count()}; CPU: {cpu}; Python "
              f"{platform.python_version()}; SQLite through Flask's test client",
-             f"- Commits: " + ", ".join(f"{name} {run['commit']}" for name, run in runs),
+             "- Commits: " + ", ".join(f"{name} {run['commit']}" for name, run in runs),
              "- Median of " + " and ".join(f"{run.get('repeat', 9)} ({name})" for name, run in runs)
              + " requests after one to warm up, in ms (wall), the three games taking turns "
              "request by request. Sizes in KiB. The first GET by a new process: one request, "

@@ -216,4 +216,4 @@ def test_the_games_list_and_players_page_follow_every_write_and_undo(client, sec
 
 def players_row(client, name: str) -> str:
     page = client.get("/players").get_data(as_text=True)
-    return re.search(rf'<tr><th scope="row">{name}</th>.*?</tr>', page, re.S).group(0)
+    return re.search(rf'<tr><th scope="row">{name}</th>.*?</tr>', page, re.DOTALL).group(0)
