@@ -53,6 +53,12 @@ def game_document(loaded: LoadedGame) -> dict[str, Any]:
     }
 
 
+def export_document(loaded: LoadedGame) -> dict[str, Any]:
+    """A game as a file to take away (and to import again): its document and its whole
+    history."""
+    return {**game_document(loaded), "history": history_document(loaded.events)}
+
+
 def history_document(events: list[GameEvent]) -> list[dict[str, Any]]:
     """Stored events as the history resource and the JSON export list them. Not in the game
     document: that is polled by every watching device, and a long game's log is long."""

@@ -1,4 +1,4 @@
-"""Games brought back from their JSON export (``documents.game_document``), as new games.
+"""Games brought back from their JSON export (``documents.export_document``), as new games.
 
 The export holds the game's setup as the table sees it (ruleset, players, decks,
 house rules) and its whole history: every event with the version it made, and the

@@ -10,7 +10,7 @@ from flask import Blueprint, Response, abort, render_template
 
 from ..core.game import player_stats
 from ..core.rulesets.keeping import EntryShape
-from ..store.documents import game_document, history_document
+from ..store.documents import export_document
 from ..store.games import GameNotFoundError, LoadedGame, load_game
 from ..store.queries import all_game_summaries
 
@@ -28,8 +28,7 @@ def _game_or_404(game_id: str) -> LoadedGame:
 @bp.get("/games/<game_id>/export.json")
 def game_json(game_id: str):
     loaded = _game_or_404(game_id)
-    document = {**game_document(loaded), "history": history_document(loaded.events)}
-    body = json.dumps(document, indent=2, ensure_ascii=False)
+    body = json.dumps(export_document(loaded), indent=2, ensure_ascii=False)
     return _download(body, "application/json", f"{_file_stem(loaded)}.json")
 
 

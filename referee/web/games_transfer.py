@@ -11,7 +11,7 @@ from flask_wtf.csrf import CSRFError
 from sqlalchemy import select
 
 from ..extensions import csrf, db
-from ..store.documents import game_document
+from ..store.documents import export_document
 from ..store.games import load_game
 from ..store.imports import EVERY_GAME_FORMAT, GameFileError, import_games
 from ..store.models import Game
@@ -28,7 +28,7 @@ def download_every_game():
     ids = db.session.scalars(select(Game.id).order_by(Game.created_at, Game.id)).all()
     moment = datetime.now(timezone.utc)
     body = json.dumps({"format": EVERY_GAME_FORMAT, "exported_at": moment.isoformat(),
-                       "games": [game_document(load_game(game_id)) for game_id in ids]},
+                       "games": [export_document(load_game(game_id)) for game_id in ids]},
                       indent=1, ensure_ascii=False)
     response = Response(body, mimetype="application/json")
     response.headers["Content-Disposition"] = (
