@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import errno
+import fcntl
 import os
 import resource
 import shutil
@@ -33,6 +34,10 @@ CHANNEL_TIMEOUT = 60
 CLEANUP_INTERVAL = 10
 # Each connection is a file descriptor; the rest is headroom for the database and files.
 OPEN_FILES_NEEDED = CONNECTION_LIMIT + 200
+# Held, shared, by every server running from an instance folder, and alone by a restore: a
+# server keeps games folded in memory by version, and a restore under it would give those
+# versions other histories.
+SERVING_LOCK = "serving.lock"
 
 
 def _lan_address() -> str | None:
@@ -58,6 +63,17 @@ def _app(test_config: dict | None = None) -> Flask:
         return create_app(test_config)
     except UnusableDatabaseError as error:
         fail(str(error))
+
+
+def _lock_instance(instance: Path, alone: bool, refusal: str) -> int:
+    """The instance folder's serving lock, shared (servers) or ``alone`` (a restore), held
+    until the process ends; ``refusal`` said and a failure when it is taken the other way."""
+    handle = os.open(instance / SERVING_LOCK, os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        fcntl.flock(handle, (fcntl.LOCK_EX if alone else fcntl.LOCK_SH) | fcntl.LOCK_NB)
+    except BlockingIOError:
+        fail(refusal)
+    return handle
 
 
 def _raise_open_file_limit() -> None:
@@ -102,6 +118,9 @@ def _backups_every(app: Flask, interval: float, stop: threading.Event) -> None:
 
 def run(args: argparse.Namespace) -> None:
     app = _app()
+    _lock_instance(Path(app.instance_path), alone=False,
+                   refusal=f"A restore is under way in {app.instance_path}: start Rummy Referee "
+                           f"again when it has finished.")
     _raise_open_file_limit()
     server = _bind(app, args.host, args.port, args.threads)
     _back_up(app)  # before serving: whatever happens next, the database as it was is kept
@@ -133,6 +152,9 @@ def backup(args: argparse.Namespace) -> None:
 def restore(args: argparse.Namespace) -> None:
     source = Path(args.file).resolve()
     app = _app({"MIGRATE_ON_START": False})
+    _lock_instance(Path(app.instance_path), alone=True,
+                   refusal=f"Rummy Referee is serving from {app.instance_path}: stop it, "
+                           f"restore, then start it again.")
     folder = backup_folder(Path(app.instance_path))
     with app.app_context():
         try:

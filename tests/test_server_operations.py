@@ -17,7 +17,7 @@ import pytest
 
 from referee import cli
 from tests.test_api_games import make_game
-from tests.test_durability import ROOT, call, free_port, servers  # noqa: F401 (a fixture)
+from tests.test_durability import GAMES, ROOT, call, free_port, new_game, servers  # noqa: F401
 
 SLOW_CONNECTIONS = 200
 ALEMBIC_LOG = "INFO  [alembic"  # the migrations' own lines, on every start
@@ -52,6 +52,31 @@ def test_the_server_backs_the_database_up_before_it_serves(servers, tmp_path):  
     backups = list((tmp_path / "instance" / "backups").glob("referee-*"))
     assert len(backups) == 1 and backups[0].stat().st_size > 0
     assert call(server.port, "GET", "/")[0] == 200
+
+
+def test_a_restore_waits_for_the_server_to_stop(servers, tmp_path):  # noqa: F811
+    """A server keeps games folded in memory: a restore under it would contradict them."""
+    server = servers()
+    env = {**os.environ, "DATABASE_URL": server.database_uri, "SECRET_KEY": "operations",
+           "REFEREE_INSTANCE_PATH": str(server.folder / "instance")}
+
+    def command(*args: str) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, "-m", "referee.cli", *args], cwd=ROOT, env=env,
+                              capture_output=True, text=True, timeout=120)
+
+    before = tmp_path / "before-the-game.json"
+    assert command("backup", "--json", str(before)).returncode == 0  # safe while serving
+    game = new_game(server.port)
+    refused = command("restore", str(before))
+    assert refused.returncode == 1 and "Traceback" not in refused.stderr
+    assert said(refused) == [f"Rummy Referee is serving from {server.folder / 'instance'}: "
+                             f"stop it, restore, then start it again."]
+    assert call(server.port, "GET", f"{GAMES}/{game['id']}")[0] == 200  # nothing touched
+
+    server.stop()
+    assert command("restore", str(before)).returncode == 0
+    server.start()
+    assert call(server.port, "GET", f"{GAMES}/{game['id']}")[0] == 404  # as it was then
 
 
 class CountedStop:
