@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import shutil
 import socket
+import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -245,3 +246,38 @@ def test_the_app_factory_refuses_a_damaged_database_too(tmp_path, monkeypatch):
         f"The database {folder / 'referee.sqlite3'} is damaged (file is not a database), so "
         f"Rummy Referee will not write to it: there is no backup in {folder / 'backups'}; "
         "move the file away to start with an empty database.")
+
+
+KILLED_MID_WRITE = """
+import os, signal, sqlite3, sys
+connection = sqlite3.connect(sys.argv[1], isolation_level=None)
+connection.execute("PRAGMA cache_size = 1")  # pages spill to the file before the commit
+connection.execute("BEGIN IMMEDIATE")
+connection.execute("CREATE TABLE half_written (filler BLOB)")
+for _ in range(200):
+    connection.execute("INSERT INTO half_written VALUES (zeroblob(4000))")
+os.kill(os.getpid(), signal.SIGKILL)  # the power goes, the write half done
+"""
+
+
+def test_a_server_killed_mid_write_starts_again_with_the_write_undone(instance):
+    """A crash leaves a hot journal beside the file: SQLite's own recovery, not damage."""
+    database = instance / "referee.sqlite3"
+    subprocess.run([sys.executable, "-c", KILLED_MID_WRITE, str(database)], timeout=60)
+    assert (instance / "referee.sqlite3-journal").stat().st_size > 0
+
+    port = free_port()
+    server = subprocess.Popen([sys.executable, "-m", "referee.cli", "run", "--host",
+                               "127.0.0.1", "--port", str(port)], cwd=ROOT,
+                              env={**os.environ, "REFEREE_INSTANCE_PATH": str(instance),
+                                   "SECRET_KEY": "operations"},
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert "serving on" in server.stdout.readline(), server.stderr.read()
+        assert call(port, "GET", "/games", timeout=30)[0] == 200
+    finally:
+        server.terminate()
+        server.wait(30)
+    with sqlite3.connect(database) as connection:
+        tables = {row[0] for row in connection.execute("SELECT name FROM sqlite_master")}
+    assert "half_written" not in tables and "game" in tables

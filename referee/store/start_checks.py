@@ -53,7 +53,10 @@ def _check_sqlite_writable(path: Path) -> None:
 
 def _check_sqlite_intact(path: Path, instance: Path) -> None:
     try:
-        connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        # Read-write, though only read: after a crash (power cut, a killed server) the file
+        # has a hot journal, which SQLite rolls back on the first read, as it must before
+        # the file is whole again; a read-only connection cannot, and reports an error.
+        connection = sqlite3.connect(f"file:{path}?mode=rw", uri=True)
         try:
             problems = [row[0] for row in connection.execute("PRAGMA quick_check")]
         finally:
