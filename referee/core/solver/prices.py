@@ -27,6 +27,7 @@ the bound too low: a bound that is too high only prunes less.
 from __future__ import annotations
 
 from itertools import combinations
+from operator import itemgetter
 from typing import NamedTuple
 
 from .hand import KINDS, MAX_SPAN, FreeHand, kind_at
@@ -165,8 +166,18 @@ def _simplex(columns: list[Column], worth: list[float],
             return duals, whole
         if entering >= 0:
             kinds, a, b = columns[entering]
-            along = [sum(line[k] for k in kinds) + a * line[jokers_row] + b * line[room_row]
-                     for line in inverse]
+            # the same sums, in the same order, read from each line at C speed: a
+            # generator per line took a sixth of the pivot's time
+            if len(kinds) > 1:
+                read = itemgetter(*kinds)
+                along = [sum(read(line)) + a * line[jokers_row] + b * line[room_row]
+                         for line in inverse]
+            elif kinds:
+                k = kinds[0]
+                along = [line[k] + a * line[jokers_row] + b * line[room_row]
+                         for line in inverse]
+            else:
+                along = [a * line[jokers_row] + b * line[room_row] for line in inverse]
         else:
             along = [line[-1 - entering] for line in inverse]
         leaving, ratio = -1, 0.0
