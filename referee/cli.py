@@ -152,9 +152,18 @@ def backup(args: argparse.Namespace) -> None:
 def restore(args: argparse.Namespace) -> None:
     source = Path(args.file).resolve()
     app = _app({"MIGRATE_ON_START": False})
-    _lock_instance(Path(app.instance_path), alone=True,
-                   refusal=f"Rummy Referee is serving from {app.instance_path}: stop it, "
-                           f"restore, then start it again.")
+    lock = _lock_instance(Path(app.instance_path), alone=True,
+                          refusal=f"Rummy Referee is serving from {app.instance_path}: stop "
+                                  f"it, restore, then start it again.")
+    try:
+        games, before = _restore_from(app, source)
+    finally:
+        os.close(lock)  # a server may start now, refused or restored
+    print(f"Restored {games} games from {source} (the database as it was is kept in "
+          f"{before}).")
+
+
+def _restore_from(app: Flask, source: Path) -> tuple[int, Path]:
     folder = backup_folder(Path(app.instance_path))
     with app.app_context():
         try:
@@ -166,11 +175,9 @@ def restore(args: argparse.Namespace) -> None:
         before = make_backup(target=folder / f"before-restore-{stamp}"
                                             f"{'.sqlite3' if sqlite_file(db.engine) else '.json'}")
         try:
-            games = restore_rows(revision, rows)
+            return restore_rows(revision, rows), before
         except NotABackupError as error:
             fail(str(error))
-    print(f"Restored {games} games from {source} (the database as it was is kept in "
-          f"{before}).")
 
 
 def _migrate_setting_aside_damage(app: Flask) -> None:

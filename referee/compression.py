@@ -13,12 +13,13 @@ view still answers 304.
 from __future__ import annotations
 
 import gzip
+import os
 import re
-import threading
 from pathlib import Path
 
 from flask import Flask, Response, current_app, request
-from werkzeug.security import safe_join
+
+from .static_versions import PerFileVersion
 
 COMPRESSIBLE = frozenset({
     "text/html", "text/css", "text/javascript", "application/javascript", "application/json",
@@ -26,9 +27,6 @@ COMPRESSIBLE = frozenset({
 # Below this, gzip's own header and the CPU cost outweigh what it saves.
 MINIMUM_SIZE = 1024
 _WEAK_PREFIX = re.compile(r"(^|,)\s*W/", re.IGNORECASE)
-
-_static_cache: dict[tuple[str, int, int], bytes] = {}
-_static_lock = threading.Lock()
 
 
 def register_compression(app: Flask) -> None:
@@ -53,7 +51,9 @@ def compress(response: Response) -> Response:
     if response.status_code in (204, 206, 304) or not _accepts_gzip():
         return response
     if response.direct_passthrough:
-        body = _static_gzipped() if request.endpoint == "static" else None
+        body = (_static_gzipped(current_app.static_folder,
+                                (request.view_args or {}).get("filename", ""))
+                if request.endpoint == "static" else None)
     elif response.is_streamed:
         body = None  # a stream is sent as it is made; it is not held whole to compress it
     else:
@@ -74,25 +74,10 @@ def compress(response: Response) -> Response:
     return response
 
 
-def _static_gzipped() -> bytes | None:
-    """The requested static file, gzipped (kept per path, size and modification time)."""
-    name = (request.view_args or {}).get("filename")
-    path = safe_join(current_app.static_folder, name) if name else None
-    if path is None:
-        return None
-    try:
-        stat = Path(path).stat()
-    except OSError:
-        return None
+def _gzip_file(path: Path, stat: os.stat_result) -> bytes | None:
     if stat.st_size < MINIMUM_SIZE:
         return None
-    key = (path, stat.st_mtime_ns, stat.st_size)
-    with _static_lock:
-        cached = _static_cache.get(key)
-    if cached is None:
-        cached = gzip.compress(Path(path).read_bytes(), compresslevel=9, mtime=0)
-        with _static_lock:
-            for old in [k for k in _static_cache if k[0] == path]:
-                del _static_cache[old]
-            _static_cache[key] = cached
-    return cached
+    return gzip.compress(path.read_bytes(), compresslevel=9, mtime=0)
+
+
+_static_gzipped = PerFileVersion(_gzip_file)
