@@ -365,8 +365,7 @@ def write_results(run: dict) -> None:
     figures, args = run["figures"], run["args"]
     cpu = next((line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text()
                 .splitlines() if line.startswith("model name")), platform.processor())
-    lines = [BEGIN, "# Speed: a long game on the real server", "",
-             "Written by `benchmarks/speed.py` (run by hand; not part of the test suite).", "",
+    lines = [f"## On {run['database']}", "",
              f"- Date: {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC; "
              f"commit {run['commit']}",
              f"- Command: `{run['command']}`",
@@ -376,7 +375,7 @@ def write_results(run: dict) -> None:
              "loopback",
              "- Load average (1, 5, 15 min): " + "; ".join(
                  f"{when} {value}" for when, value in run["load"].items()) +
-             ". The machine's 2 cores are shared with whatever else runs on it.",
+             f". The machine's {os.cpu_count()} cores are shared with whatever else runs on it.",
              f"- Data: {args['games']} games of 5 players, each an Eversol hand followed turn "
              f"by turn to {args['events']:,} events, laid down in bulk in "
              f"{run['built_s']} s; the measured game grows by each write.",
@@ -398,14 +397,27 @@ def write_results(run: dict) -> None:
               f"its first GET /games {figures['first_games_list']:.0f} ms (no game folded: each "
               f"game's row holds its summary), its second {figures['second_games_list']:.0f} "
               f"ms; its first GET of the game {figures['first_get_document']:.0f} ms (the "
-              "game's log folded once).", END]
-    text = RESULTS.read_text() if RESULTS.exists() else ""
-    section = "\n".join(lines)
-    if BEGIN in text and END in text:
-        text = text[:text.index(BEGIN)] + section + text[text.index(END) + len(END):]
+              "game's log folded once)."]
+    RESULTS.write_text(with_part(RESULTS.read_text() if RESULTS.exists() else "",
+                                 run["database"], "\n".join(lines)))
+
+
+def with_part(text: str, database: str, part: str) -> str:
+    """``text`` with the section's part for ``database`` replaced by ``part``: a run on one
+    database leaves the other's figures as they were."""
+    begin, end = f"<!-- speed:{database}:begin -->", f"<!-- speed:{database}:end -->"
+    part = f"{begin}\n{part}\n{end}"
+    if BEGIN not in text or END not in text:
+        heading = ("# Speed: a long game on the real server\n\nWritten by "
+                   "`benchmarks/speed.py` (run by hand; not part of the test suite).")
+        return text.rstrip("\n") + f"\n\n{BEGIN}\n{heading}\n\n{part}\n{END}\n"
+    head, rest = text.split(BEGIN, 1)
+    section, tail = rest.split(END, 1)
+    if begin in section and end in section:
+        section = section[:section.index(begin)] + part + section[section.index(end) + len(end):]
     else:
-        text = text.rstrip("\n") + "\n\n" + section + "\n"
-    RESULTS.write_text(text)
+        section = section.rstrip("\n") + f"\n\n{part}\n"
+    return head + BEGIN + section + END + tail
 
 
 if __name__ == "__main__":
