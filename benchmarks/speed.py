@@ -120,7 +120,7 @@ def main() -> None:
            "command": " ".join([".venv/bin/python", "benchmarks/speed.py", *sys.argv[1:]]),
            "database": "PostgreSQL" if args.database_url else "SQLite", "args": vars(args),
            "commit": subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"],
-                                    capture_output=True, text=True).stdout.strip()}
+                                    capture_output=True, text=True, check=False).stdout.strip()}
     print(json.dumps(run, indent=2, default=str))
     if not args.no_write:
         write_results(run)

@@ -98,8 +98,7 @@ def test_every_write_undo_and_import_from_two_apps_keeps_the_summary_a_full_fold
     Device(second.test_client(), short).send(scored(1, "Ben", {"Carl": 35, "Abe": 15}))
     first_device.send(scored(1, "Eve", {"Dee": 10, "Fay": 20, "Gus": 5, "Hal": 15}))
     for turn in range(24):
-        writer, reader = (first_device, second_device) if turn % 2 else (second_device,
-                                                                          first_device)
+        writer = first_device if turn % 2 else second_device
         writer.read()
         if turn in (7, 8, 15):
             writer.undo()
