@@ -61,8 +61,9 @@ TARGETS = {"get_document": 20, "hand_screen": 30, "write": 30, "games_list": 50,
 NAMES = {"get_document": "GET of the game (API document)",
          "hand_screen": "the hand screen (scorer's GET /games/<id>)",
          "write": "a write (POST .../events)", "games_list": "GET /games",
-         "players": "GET /players", "poll_changed": "50 polling devices: answer with a change (200)",
-         "poll_unchanged": "50 polling devices: answer without a change (304)"}
+         "players": "GET /players",
+         "poll_changed": "polling devices: answer with a change (200)",
+         "poll_unchanged": "polling devices: answer without a change (304)"}
 
 
 def main() -> None:
