@@ -40,6 +40,7 @@ import http.client
 import json
 import os
 import platform
+import shutil
 import statistics
 import subprocess
 import sys
@@ -115,6 +116,7 @@ def main() -> None:
     finally:
         again.stop()
     load["end"] = load_average()
+    shutil.rmtree(folder)  # its database and the servers' backups: hundreds of MB
     figures = {what: summary(value) if isinstance(value, list) else round(value, 1)
                for what, value in figures.items()}
     run = {"figures": figures, "load": load, "built_s": round(built),
