@@ -15,13 +15,15 @@ import re
 import secrets
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Any
 
 from sqlalchemy import bindparam, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.attributes import set_committed_value
 
 from ..core.errors import Location, RefereeInputError
-from ..core.game import Event, GameSetup, GameState, IllegalEventError, event_from_dict
+from ..core.game import (Event, GameSetup, GameState, GameSummary, IllegalEventError,
+                         event_from_dict)
 from ..core.game.catch_up import overtaken
 from ..core.text import repaired
 from ..extensions import db
@@ -130,11 +132,18 @@ def hash_key(key: str) -> str:
     return hashlib.sha256(key.encode()).hexdigest()
 
 
+def summary_columns(state: GameState, version: int) -> dict[str, Any]:
+    """The game row's summary of ``state``, the game at ``version``: set by every change, in
+    the transaction that makes the version."""
+    return {"summary": GameSummary.of(state).to_dict(), "summary_version": version}
+
+
 def create_game(setup: GameSetup) -> tuple[LoadedGame, str]:
     """A new game at version 0, and its edit key (shown once; only its hash is kept)."""
     edit_key = secrets.token_urlsafe(16)
     game = Game(id=secrets.token_urlsafe(12), edit_key_hash=hash_key(edit_key),
-                ruleset=setup.ruleset, setup=setup.to_dict(), version=0)
+                ruleset=setup.ruleset, setup=setup.to_dict(), version=0,
+                **summary_columns(GameState.start(setup), 0))
     game.seats = [GameSeat(seat=seat, player=_player(name))
                   for seat, name in enumerate(setup.players)]
     db.session.add(game)
@@ -279,7 +288,7 @@ def append_event(game_id: str, event: Event, expected_version: int,
                                      error.location) from error
             raise  # refused as it would have been on the screen it was tapped on
         try:
-            version = _claim_version(game_id, loaded.version, finished=after.finished)
+            version = _claim_version(game_id, loaded.version, after)
         except StaleVersionError:
             if catch_up:
                 continue
@@ -333,7 +342,7 @@ def undo_last(game_id: str, expected_version: int, edit_key: str | None,
         # every event before it still counted then and still does (undo goes newest first).
         remaining = loaded.state_at(last.version - 1)
         try:
-            version = _claim_version(game_id, loaded.version, finished=remaining.finished)
+            version = _claim_version(game_id, loaded.version, remaining)
         except StaleVersionError:
             if undoes is not None:
                 continue
@@ -346,12 +355,13 @@ def undo_last(game_id: str, expected_version: int, edit_key: str | None,
     raise StaleVersionError(current_version(game_id) or expected_version)
 
 
-def _claim_version(game_id: str, expected: int, finished: bool) -> int:
-    """Move the game to the next version, if nobody else did first."""
+def _claim_version(game_id: str, expected: int, after: GameState) -> int:
+    """Move the game to the next version, where it is ``after``, if nobody else did first."""
     db.session.rollback()  # end the read, so the conditional update sees the latest row
     moved = db.session.execute(
         update(Game).where(Game.id == game_id, Game.version == expected)
-        .values(version=expected + 1, finished=finished, updated_at=utc_now()))
+        .values(version=expected + 1, finished=after.finished, updated_at=utc_now(),
+                **summary_columns(after, expected + 1)))
     if moved.rowcount != 1:
         db.session.rollback()
         raise StaleVersionError(current_version(game_id) or expected)
@@ -376,7 +386,7 @@ def delete_game(game_id: str, expected_version: int, edit_key: str | None) -> Lo
     if loaded.state.results:
         raise IllegalEventError("This game has a hand scored, so it is kept: archive it "
                                 "instead to take it off the list.", "game")
-    _claim_version(game_id, expected_version, finished=False)  # no other write gets in between
+    _claim_version(game_id, expected_version, loaded.state)  # no other write gets in between
     db.session.delete(db.session.get(Game, game_id))  # its seats and events go with it
     db.session.commit()
     folds().forget(game_id)

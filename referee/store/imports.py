@@ -24,7 +24,7 @@ from ..core.game import GameSetup, GameState, event_from_dict, replay
 from ..core.rulesets import get_ruleset
 from ..core.text import TextError, check_storable
 from ..extensions import db
-from .games import LoadedGame, _player, hash_key, load_game
+from .games import LoadedGame, _player, hash_key, load_game, summary_columns
 from .models import Game, GameEvent, GameSeat, utc_now
 
 MAX_IMPORTED_EVENTS = 20_000
@@ -55,23 +55,22 @@ def import_games(document: Any) -> list[tuple[LoadedGame, str]]:
         checked = []
         for number, game in enumerate(games, start=1):
             try:
-                checked.append((_checked(game), game))
+                checked.append(_checked(game))
             except GameFileError as error:
                 raise GameFileError(f"Game {number} of {len(games)} in this file: "
                                     f"{error.message}") from error
     else:
-        checked = [(_checked(document), document)]
-    made = [_new_game(setup, steps, bool(game.get("finished"))) for (setup, steps), game
-            in checked]
+        checked = [_checked(document)]
+    made = [_new_game(setup, steps, state) for setup, steps, state in checked]
     db.session.commit()
     return [(load_game(game.id), edit_key) for game, edit_key in made]
 
 
-def _new_game(setup: GameSetup, steps, finished: bool) -> tuple[Game, str]:
+def _new_game(setup: GameSetup, steps, state: GameState) -> tuple[Game, str]:
     edit_key = secrets.token_urlsafe(16)
     game = Game(id=secrets.token_urlsafe(12), edit_key_hash=hash_key(edit_key),
                 ruleset=setup.ruleset, setup=setup.to_dict(), version=len(steps),
-                finished=finished)
+                finished=state.finished, **summary_columns(state, len(steps)))
     game.seats = [GameSeat(seat=seat, player=_player(name))
                   for seat, name in enumerate(setup.players)]
     now = utc_now()
@@ -84,9 +83,11 @@ def _new_game(setup: GameSetup, steps, finished: bool) -> tuple[Game, str]:
     return game, edit_key
 
 
-def _checked(document: Any) -> tuple[GameSetup, list[tuple[int, dict | None, int | None]]]:
-    """The setup and the history (per version: the event it made, or None for an undo; and
-    the version that undid it) of a document that agrees with itself."""
+def _checked(document: Any) -> tuple[GameSetup, list[tuple[int, dict | None, int | None]],
+                                      GameState]:
+    """The setup, the history (per version: the event it made, or None for an undo; and
+    the version that undid it) and the state it leads to, of a document that agrees with
+    itself."""
     if not isinstance(document, Mapping) or not isinstance(document.get("history"), list):
         raise GameFileError("This file is not a game's JSON export (Download as JSON on a "
                             "game's page makes one).")
@@ -103,7 +104,7 @@ def _checked(document: Any) -> tuple[GameSetup, list[tuple[int, dict | None, int
             last_error = GameFileError(f"a step does not read as one ({error.__class__.__name__})")
             continue
         if _summary(state) == _summary_of(document):
-            return setup, steps
+            return setup, steps, state
     if isinstance(last_error, GameFileError) and not last_error.message[:1].islower():
         raise last_error
     reason = f" ({last_error.message})" if last_error is not None else ""

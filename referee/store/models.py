@@ -46,6 +46,12 @@ class Game(db.Model):
     updated_at: Mapped[datetime] = mapped_column(default=utc_now)
     # The new-game form's one-time token: a second post of the same form finds this game.
     start_token: Mapped[str | None] = mapped_column(String(64))
+    # What the games list and the players' page show of the game (``GameSummary.to_dict``), and
+    # the version it describes: written with every change, so a server that starts lists the
+    # games without folding them. NULL (or an older version) for a game kept before: folded
+    # when first listed, and filled in then.
+    summary: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    summary_version: Mapped[int | None]
 
     seats: Mapped[list[GameSeat]] = relationship(order_by="GameSeat.seat",
                                                  cascade="all, delete-orphan")

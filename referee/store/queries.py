@@ -1,32 +1,74 @@
 """Reading many games at once: the games list and the players' page.
 
-Each game's summary is kept by (game, version), so a page of many games reads
-their rows and folds only a game whose version this process has not seen.
+Each game's row holds its summary and the version it describes, written with
+every change. A page of many games reads their rows and folds only a game whose
+summary is missing or older than its version (one kept before summaries were,
+say), then writes that summary back for the next reader. Summaries are also
+kept per (game, version) in this process, so they are read from JSON once.
 """
 
 from __future__ import annotations
 
-from sqlalchemy import select
+from collections.abc import Sequence
+
+from flask import current_app
+from sqlalchemy import select, update
+from sqlalchemy.exc import SQLAlchemyError
 
 from ..core.game import GameSetup, GameSummary
+from ..core.text import repaired
 from ..extensions import db
 from .folds import summaries
-from .games import fold_at
+from .games import fold_at, summary_columns
 from .models import Game
 
 
-def summary_of(game: Game) -> GameSummary:
-    """The game's summary at the version its row holds."""
+def summaries_of(games: Sequence[Game]) -> list[GameSummary]:
+    """The summaries of ``games`` at the versions their rows hold, in their order."""
     kept = summaries()
-    summary = kept.get(game.id, game.version)
-    if summary is None:
-        summary = GameSummary.of(fold_at(game.id, GameSetup.from_dict(game.setup), game.version))
+    found, folded = [], {}
+    for game in games:
+        summary = kept.get(game.id, game.version) or _stored(game)
+        if summary is None:
+            state = fold_at(game.id, GameSetup.from_dict(repaired(game.setup)), game.version)
+            summary = GameSummary.of(state)
+            folded[game.id] = (game.version, summary_columns(state, game.version))
         kept.put(game.id, game.version, summary)
-    return summary
+        found.append(summary)
+    if folded:
+        _write_back(folded)
+    return found
+
+
+def _stored(game: Game) -> GameSummary | None:
+    if game.summary is None or game.summary_version != game.version:
+        return None
+    try:
+        return GameSummary.from_dict(game.summary)
+    except (TypeError, LookupError, ValueError):  # kept by a version of the app with other fields
+        return None
+
+
+def _write_back(folded: dict[str, tuple[int, dict]]) -> None:
+    """Keep the summaries just folded, each only if its game is still at the version folded.
+
+    Best effort, on a connection of its own, so the read that folded them never fails
+    for it (a read-only database, say): the next reader folds again.
+    """
+    try:
+        with db.engine.begin() as connection:
+            for game_id, (version, columns) in folded.items():
+                connection.execute(update(Game.__table__)
+                                   .where(Game.__table__.c.id == game_id,
+                                          Game.__table__.c.version == version)
+                                   .values(**columns))
+    except SQLAlchemyError as error:
+        current_app.logger.warning("Game summaries not kept (folded again next time): %s",
+                                   error)
 
 
 def all_game_summaries(include_archived: bool = True) -> list[GameSummary]:
     query = select(Game).order_by(Game.created_at)
     if not include_archived:
         query = query.where(Game.archived.is_(False))
-    return [summary_of(game) for game in db.session.scalars(query)]
+    return summaries_of(db.session.scalars(query).all())

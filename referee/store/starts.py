@@ -18,9 +18,9 @@ import secrets
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
-from ..core.game import GameSetup
+from ..core.game import GameSetup, GameState
 from ..extensions import db
-from .games import LoadedGame, _player, create_game, hash_key, load_game
+from .games import LoadedGame, _player, create_game, hash_key, load_game, summary_columns
 from .models import Game, GameSeat
 
 
@@ -45,7 +45,8 @@ def start_game_once(setup: GameSetup, token: str, secret: str) -> tuple[LoadedGa
             return loaded, start_key(token, secret)
         key = start_key(token, secret)
         game = Game(id=secrets.token_urlsafe(12), edit_key_hash=hash_key(key),
-                    ruleset=setup.ruleset, setup=setup.to_dict(), version=0, start_token=token)
+                    ruleset=setup.ruleset, setup=setup.to_dict(), version=0, start_token=token,
+                    **summary_columns(GameState.start(setup), 0))
         game.seats = [GameSeat(seat=seat, player=_player(name))
                       for seat, name in enumerate(setup.players)]
         db.session.add(game)

@@ -16,11 +16,12 @@ from flask import (Blueprint, Response, abort, flash, redirect, render_template,
 from flask_wtf.csrf import CSRFError
 from sqlalchemy import select
 
+from ..core.game import GameSummary
 from ..extensions import db
 from ..store.games import (EditKeyError, GameNotFoundError, LoadedGame, OvertakenError,
                            check_edit_key, load_game, set_archived)
 from ..store.models import Game
-from ..store.queries import summary_of
+from ..store.queries import summaries_of
 from .forms import ActionForm, ImportGameForm
 
 bp = Blueprint("games", __name__, url_prefix="/games")
@@ -160,14 +161,16 @@ def games_list_page(import_form: ImportGameForm, status: int = 200):
     newest = select(Game).order_by(Game.created_at.desc(), Game.id).limit(LISTED_GAMES)
     games = db.session.scalars(newest.where(Game.archived.is_(False))).all()
     archived = db.session.scalars(newest.where(Game.archived.is_(True))).all()
-    return render_template("games/list.html", games=[_listed(g) for g in games],
-                           archived=[_listed(g) for g in archived],
+    return render_template("games/list.html", games=_listed(games), archived=_listed(archived),
                            import_form=import_form), status
 
 
-def _listed(game: Game) -> dict:
+def _listed(games: list[Game]) -> list[dict]:
+    return [_line(game, summary) for game, summary in zip(games, summaries_of(games))]
+
+
+def _line(game: Game, summary: GameSummary) -> dict:
     """A line of the list: which game, who plays, which hand, who leads or won."""
-    summary = summary_of(game)
     editable = edit_key_for(game.id) is not None
     return {"game": game, "title": summary.title, "end": summary.end,
             "players": summary.players, "hand": summary.hand, "hands": summary.hands_in_game,

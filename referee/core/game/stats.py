@@ -13,8 +13,9 @@ hand is kept per game.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Mapping
+from dataclasses import asdict, dataclass, field
+from typing import Any
 
 from ..rulesets import get_ruleset
 from .state import GameState
@@ -43,6 +44,24 @@ class GameSummary:
                    state.totals, len(state.results), state.hand, state.hands_in_game,
                    state.end.describe(), tuple(state.leaders), tuple(state.winners),
                    state.finished)
+
+    def to_dict(self) -> dict[str, Any]:
+        """As kept in the database, next to the version it describes."""
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, kept: Mapping[str, Any]) -> GameSummary:
+        """A kept summary; ``TypeError`` or ``LookupError`` for one of another shape (kept by
+        an older version of the app), which the caller folds again.
+
+        The title is the ruleset's as it is called now, whatever it was called then.
+        """
+        fields = dict(kept)
+        fields["title"] = get_ruleset(fields["ruleset"]).title
+        for name in ("players", "leaders", "winners"):
+            fields[name] = tuple(fields[name])
+        fields["totals"] = dict(fields["totals"])
+        return cls(**fields)
 
 
 @dataclass
