@@ -120,7 +120,8 @@ def main() -> None:
     figures = {what: summary(value) if isinstance(value, list) else round(value, 1)
                for what, value in figures.items()}
     run = {"figures": figures, "load": load, "built_s": round(built),
-           "command": " ".join([".venv/bin/python", "benchmarks/speed.py", *sys.argv[1:]]),
+           "command": " ".join([".venv/bin/python", "benchmarks/speed.py",
+                                *map(without_password, sys.argv[1:])]),
            "database": "PostgreSQL" if args.database_url else "SQLite", "args": vars(args),
            "commit": subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"],
                                     capture_output=True, text=True, check=False).stdout.strip()}
@@ -130,6 +131,16 @@ def main() -> None:
 
 
 # --------------------------------------------------------------------------- the games
+
+
+def without_password(argument: str) -> str:
+    """An argument as RESULTS.md may show it: a database URL's password hidden."""
+    option, equals, value = argument.rpartition("=") if argument.startswith("--") else (
+        "", "", argument)
+    if "://" not in value:
+        return argument
+    from sqlalchemy.engine import make_url
+    return option + equals + make_url(value).render_as_string(hide_password=True)
 
 def long_hand(length: int) -> tuple[list[dict], object]:
     """``length`` events of hand 1 followed turn by turn (a draw from the stock, a discard
