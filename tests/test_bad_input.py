@@ -86,6 +86,18 @@ def test_a_poll_with_any_seen_number_answers(client, seen):
     response.headers["ETag"].encode("latin-1")  # what a server can send
 
 
+@pytest.mark.parametrize("number", ["²", "١٢", "٣", "-1", "0", "9" * 40, ""])
+def test_a_history_page_asked_with_any_number_answers(client, number):
+    """The screen shows the newest steps; the API says what it wants in a number."""
+    game = make_game(client)
+    assert client.get(f"/games/{game['id']}/history",
+                      query_string={"before": number}).status_code == 200
+    for name in ("before", "limit"):
+        response = client.get(f"{GAMES}/{game['id']}/history", query_string={name: number})
+        assert response.status_code == 400, (name, response.status_code)
+        assert response.get_json()["error"]["field"] == name
+
+
 @pytest.mark.parametrize("etag", ['"²"', '"١٢"', "W/\"x\x00\"", "*"])
 def test_any_if_none_match_is_read_without_a_5xx(client, etag):
     game = make_game(client)

@@ -14,6 +14,7 @@ from flask import Response, jsonify, request, url_for
 
 from ..core.errors import Location, RefereeInputError, WrongTypeError
 from ..core.game import GameSetup, event_from_dict
+from ..core.text import whole_number
 from ..store.documents import game_document, history_document
 from ..store.games import (
     EditKeyError,
@@ -81,9 +82,10 @@ def _query_number(name: str, default: int | None, least: int) -> int | None:
     text = request.args.get(name)
     if text is None:
         return default
-    if not text.isdigit() or len(text) > 12 or int(text) < least:
+    number = whole_number(text)
+    if number is None or number < least:
         raise WrongTypeError(f"{name} must be a whole number, at least {least}.", name)
-    return int(text)
+    return number
 
 
 @api.post("/games/<game_id>/events")

@@ -120,8 +120,7 @@ def standings(game_id: str):
 def history(game_id: str):
     """The newest steps, or with ``before`` an older page (which does not poll: its steps
     are done with, and the poll answers the newest page)."""
-    before = request.args.get("before", "")
-    before = int(before) if before.isdigit() and len(before) < 12 else None
+    before = whole_number(request.args.get("before"))
     loaded = game_or_404(game_id)
     return _page("games/history.html", loaded, False, "history",
                  **history_context(loaded, before))
