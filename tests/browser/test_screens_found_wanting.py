@@ -16,7 +16,7 @@ from .test_game_screens import add_players, api_game, start_game
 
 TARGETS = ("main .button, main .chip, main .chip-choice span, main .icon-button, main summary, "
            "main .rank, main .suit-face, main .deck-choice span, main .picked-card, "
-           "main input[type=text], .game-tabs a, .topbar-link, .brand")
+           "main input[type=text], main input[type=file], .game-tabs a, .topbar-link, .brand")
 SIZES = [("tablet", TABLET), ("phone", PHONE)]
 
 
