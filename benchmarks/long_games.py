@@ -121,12 +121,13 @@ def new_game(client) -> dict:
     return answer.get_json()
 
 
-def long_hand(length: int) -> list[dict]:
-    """``length`` events of hand 1 followed turn by turn, each taken by the game's fold."""
+def long_hand(length: int, players: tuple[str, ...] = PLAYERS) -> tuple[list[dict], object]:
+    """``length`` events of hand 1 followed turn by turn, each taken by the game's fold, and
+    the state they lead to. benchmarks/speed.py lays its games down with it too."""
     from referee.core.game import GameSetup, event_from_dict
     from referee.core.game.state import GameState
 
-    state = GameState.start(GameSetup.create("eversol", PLAYERS, first_dealer=PLAYERS[0]))
+    state = GameState.start(GameSetup.create("eversol", players, first_dealer=players[0]))
     events, turn = [], 0
     pending = [{"type": "upcard_turned", "hand": 1, "card": "KH"}]
     while len(events) < length:
@@ -146,7 +147,7 @@ def long_hand(length: int) -> list[dict]:
             continue
         pending = []
         events.append(event)
-    return events
+    return events, state
 
 
 _HANDS: dict[int, list[dict]] = {}
@@ -156,7 +157,7 @@ def lay_down(app, game_id: str, length: int) -> None:
     from referee.extensions import db
     from referee.store.models import Game, GameEvent
 
-    events = _HANDS.setdefault(length, long_hand(length))
+    events = _HANDS.setdefault(length, long_hand(length)[0])
     db.session.add_all(GameEvent(game_id=game_id, version=version, kind=event["type"],
                                  payload=event) for version, event in enumerate(events, 1))
     db.session.get(Game, game_id).version = length

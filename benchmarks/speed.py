@@ -49,13 +49,13 @@ import threading
 import time
 from pathlib import Path
 
+from long_games import long_hand  # benchmarks/ is on sys.path when this file runs
+
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 RESULTS = HERE / "RESULTS.md"
 BEGIN, END = "<!-- speed:begin -->", "<!-- speed:end -->"
 PLAYERS = ("Abe", "Ben", "Carl", "Dee", "Eve")
-CARDS = [f"{rank}{suit}" for suit in "CDHS" for rank in ("3", "4", "5", "6", "7", "8", "9",
-                                                         "T", "J", "Q", "K", "A", "2")]
 # ms, p95 (the issue's targets)
 TARGETS = {"get_document": 20, "hand_screen": 30, "write": 30, "games_list": 50,
            "poll_changed": 20, "poll_unchanged": 5}
@@ -142,34 +142,6 @@ def without_password(argument: str) -> str:
     from sqlalchemy.engine import make_url
     return option + equals + make_url(value).render_as_string(hide_password=True)
 
-def long_hand(length: int) -> tuple[list[dict], object]:
-    """``length`` events of hand 1 followed turn by turn (a draw from the stock, a discard
-    named when the fold takes it), each taken by the game's fold; and the state they make."""
-    from referee.core.game import GameSetup, event_from_dict
-    from referee.core.game.state import GameState
-
-    state = GameState.start(GameSetup.create("eversol", PLAYERS, first_dealer=PLAYERS[0]))
-    events, turn = [], 0
-    pending = [{"type": "upcard_turned", "hand": 1, "card": "KH"}]
-    while len(events) < length:
-        if not pending:
-            player = state.live.current
-            if state.live.phase.value == "draw":
-                pending = [{"type": "drew", "player": player, "source": "stock"}]
-            else:
-                card = CARDS[turn % len(CARDS)]
-                turn += 1
-                pending = [{"type": "discarded", "player": player, "card": card},
-                           {"type": "discarded", "player": player}]  # if the card is refused
-        event = pending.pop(0)
-        try:
-            state = state.apply(event_from_dict(event))
-        except ValueError:
-            continue
-        pending = []
-        events.append(event)
-    return events, state
-
 
 def lay_down_games(env: dict, count: int, length: int) -> dict:
     """``count`` games of ``length`` events, in bulk; the first one's id and edit key."""
@@ -184,7 +156,7 @@ def lay_down_games(env: dict, count: int, length: int) -> dict:
     from referee.store.games import create_game, summary_columns
     from referee.store.models import Game, GameEvent
 
-    events, state = long_hand(length)
+    events, state = long_hand(length, PLAYERS)
     app = create_app()
     with app.app_context():
         if db.session.scalar(select(func.count()).select_from(Game)):
