@@ -62,3 +62,31 @@ def test_a_500_game_on_a_tablet_and_a_phone_then_ended_early(live_server, open_s
     phone.shot("kept-500-over-phone")
     page.get_by_role("button", name="Undo: The table ended the game").click()
     expect(page.locator("#hand-title")).to_have_text("Hand 4")
+
+
+def test_a_long_history_pages_back_to_the_setup(live_server, open_screen):
+    """Fifty steps to a page, the newest first shown; older ones a tap away, and back."""
+    corrections = [{**melded("Ann", 1, Ann=(45 + n, 0), Bo=(20, 32), Cy=(0, 15), Dee=(35, 10)),
+                    "type": "hand_corrected", "reason": f"Recount number {n}"}
+                   for n in range(1, 56)]
+    phone = open_screen(PHONE)
+    page = phone.page
+    game_id = api_game(page, live_server, PLAYERS, ruleset="500",
+                       events=[HANDS[0], *corrections])  # 56 steps
+    page.goto(f"{live_server}/games/{game_id}/history")
+    items = page.locator(".history-item")
+    expect(items).to_have_count(50)
+    expect(items.last).to_contain_text("Recount number 55")
+    expect(page.locator(".history")).not_to_contain_text("Game set up")
+    assert_fits(page, PHONE["width"])
+    phone.shot("kept-history-newest-phone")
+
+    page.get_by_role("link", name="Older steps").click()
+    expect(items).to_have_count(7)  # the setup and the first six steps
+    expect(items.first).to_contain_text("Game set up: 500 Rummy")
+    expect(items.last).to_contain_text("Recount number 5")
+    expect(page.get_by_role("link", name="Older steps")).to_have_count(0)
+    assert_fits(page, PHONE["width"])
+    phone.shot("kept-history-oldest-phone")
+    page.get_by_role("link", name="Newest steps").click()
+    expect(items).to_have_count(50)
