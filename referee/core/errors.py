@@ -191,3 +191,21 @@ class HandEntryError(RefereeInputError):
     """End-of-hand points that cannot be right (two players out, a total not a multiple of 5)."""
 
     code = "bad_hand_entry"
+
+
+class HandNumberError(RefereeInputError):
+    """A hand the game does not have, such as hand 5 of Hand and Foot's four."""
+
+    code = "bad_hand"
+
+
+class WentOutShortError(GoingOutError):
+    """A team said to have gone out without the piles going out needs (Hand and Foot)."""
+
+    code = "went_out_short"
+
+
+class TeamSetupError(GameSetupError):
+    """Teams no table could seat: one player in two teams, teams of different sizes."""
+
+    code = "bad_teams"

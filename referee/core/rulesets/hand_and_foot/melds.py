@@ -1,0 +1,112 @@
+"""Is a handful of cards a Hand and Foot meld, and is it a pile (clean, dirty or wild)?
+
+Every meld is cards of one rank from 4 to ace, with a few wild cards (jokers and 2s),
+or wild cards only. Seven cards make a pile, which is closed.
+
+>>> from referee.core.cards import parse_cards
+>>> check = check_meld(parse_cards("9S 9H 9D 9C 9S JK 2H"))
+>>> check.legal, check.rank.label, check.pile_name, check.points
+(True, '9', 'dirty', 120)
+>>> check_meld(parse_cards("9S 9H JK 2H")).reason
+'A meld of 4 cards may hold at most 1 wild card, and this one has 2.'
+>>> check_meld(parse_cards("2S 2H JK")).pile_name is None, check_meld(parse_cards("2S 2H JK")).rank
+(True, None)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+
+from ...cards import Card, Rank
+from ...melds import MeldKind
+from ..model import Options
+from .cards import DECK, DECKS, card_value, check_decks, is_wild
+from .options import resolve_options, wild_limit
+
+SMALLEST, PILE = 3, 7
+
+
+class PileKind(Enum):
+    CLEAN = "clean"  # no wild card
+    DIRTY = "dirty"  # natural cards and wild ones
+    WILD = "wild"  # wild cards only
+
+
+@dataclass(frozen=True)
+class MeldCheck:
+    """The answer for one meld: legal or why not, its rank (``None`` for wild cards only),
+    and the kind of pile it makes (``None`` below seven cards)."""
+
+    cards: tuple[Card, ...]
+    reason: str | None = None
+    rank: Rank | None = None
+    pile: PileKind | None = None
+    wilds: int = 0
+
+    @property
+    def legal(self) -> bool:
+        return self.reason is None
+
+    @property
+    def kind(self) -> MeldKind | None:
+        """Every Hand and Foot meld is a book (one rank)."""
+        return MeldKind.BOOK if self.legal else None
+
+    @property
+    def pile_name(self) -> str | None:
+        return None if self.pile is None else self.pile.value
+
+    @property
+    def points(self) -> int:
+        """What the cards are worth melded."""
+        return sum(card_value(card) for card in self.cards)
+
+    @property
+    def unfinished(self) -> bool:
+        return self.legal and self.pile is None
+
+
+def check_meld(cards: Sequence[Card], options: Options | None = None, decks: int = DECKS,
+               field: str = "cards") -> MeldCheck:
+    """Whether ``cards`` make a legal meld; cards the decks cannot hold raise."""
+    check_decks(decks)
+    DECK.check_supply(cards, decks, field)
+    return judge_meld(tuple(cards), resolve_options(options))
+
+
+def judge_meld(cards: tuple[Card, ...], options: Options) -> MeldCheck:
+    """``check_meld`` of cards already checked against the supply, with options resolved."""
+    wilds = sum(1 for card in cards if is_wild(card))
+    ranks = sorted({card.rank for card in cards if not is_wild(card)})
+    if not cards:
+        return MeldCheck(cards, f"No cards yet, and a meld needs at least {SMALLEST}.")
+    if Rank.THREE in ranks:
+        return MeldCheck(cards, "Threes never meld in Hand and Foot (a red 3 is a bonus laid "
+                                "aside, a black 3 can only be discarded).", wilds=wilds)
+    if len(ranks) > 1:
+        named = " and ".join(rank.word for rank in ranks)
+        return MeldCheck(cards, f"A meld is all one rank besides its wild cards, and these "
+                                f"cards hold {named}.", wilds=wilds)
+    rank = ranks[0] if ranks else None
+    if len(cards) < SMALLEST:
+        return MeldCheck(cards, f"A meld needs at least {SMALLEST} cards, and this one has "
+                                f"{len(cards)}.", rank, wilds=wilds)
+    if len(cards) > PILE:
+        return MeldCheck(cards, f"A meld holds at most {PILE} cards (seven make a closed pile), "
+                                f"and this one has {len(cards)}.", rank, wilds=wilds)
+    limit = wild_limit(len(cards), options)
+    if rank is not None and wilds > limit:
+        most = "no wild card" if not limit else f"at most {limit} wild card{'s' * (limit > 1)}"
+        return MeldCheck(cards, f"A meld of {len(cards)} cards may hold {most}, and this one "
+                                f"has {wilds}.", rank, wilds=wilds)
+    return MeldCheck(cards, None, rank, _pile(len(cards), wilds), wilds)
+
+
+def _pile(size: int, wilds: int) -> PileKind | None:
+    if size < PILE:
+        return None
+    if not wilds:
+        return PileKind.CLEAN
+    return PileKind.WILD if wilds == size else PileKind.DIRTY
