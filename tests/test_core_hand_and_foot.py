@@ -365,7 +365,8 @@ def test_two_teams_cannot_both_go_out():
 @pytest.mark.parametrize("field, value, error_type, message", [
     ("melded", -5, HandEntryError, "melded cannot be below 0"),
     ("held", 12, HandEntryError, "Hand and Foot held points come in 5s: 12 can't be right."),
-    ("penalties", 75, HandEntryError, "penalties points come in 50s"),
+    ("penalties", 75, HandEntryError, "Hand and Foot penalties come in 50s: 75 can't be right."),
+    ("melded", 7, HandEntryError, "Hand and Foot melded points come in 5s: 7 can't be right."),
     ("clean_piles", -1, CardCountError, "clean_piles cannot be below 0"),
     ("red_threes", 1.5, WrongTypeError, "red_threes must be a whole number."),
     ("went_out", "yes", WrongTypeError, "went_out must be true or false.")])
@@ -448,3 +449,10 @@ def test_the_core_imports_neither_flask_nor_a_database():
                      if isinstance(node, ast.ImportFrom)}
         assert not any(name.split(".")[0] in {"flask", "sqlalchemy", "flask_sqlalchemy"}
                        for name in imported), module.name
+
+
+def test_cards_not_yet_read_are_refused_where_they_are():
+    assert refusal(WrongTypeError, check_meld, ["9S", "9H", "9D"]).location == ("cards", 0)
+    assert refusal(WrongTypeError, check_meld, "9S 9H 9D").location == ("cards",)
+    error = refusal(WrongTypeError, check_opening, [parse_cards("AS AH"), ["AD"]], 1)
+    assert error.location == ("melds", 1, 0)

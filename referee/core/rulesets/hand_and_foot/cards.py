@@ -11,7 +11,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from ...cards import Card, DeckSpec, Rank
@@ -49,6 +49,17 @@ def held_value(cards: Iterable[Card], options: Mapping[str, Any]) -> int:
     A red 3 counts what the ``red_three_held`` house rule says."""
     return sum(options["red_three_held"] if is_red_three(card) else card_value(card)
                for card in cards)
+
+
+def check_cards(cards: Any, location: tuple) -> tuple[Card, ...]:
+    """``cards`` if they are a list of cards already read (``parse_cards``); raises otherwise."""
+    if isinstance(cards, (str, bytes, Mapping)) or not isinstance(cards, Sequence):
+        raise WrongTypeError("Give the cards as a list, such as 9S 9H JK.", location)
+    for i, card in enumerate(cards):
+        if not isinstance(card, Card):
+            raise WrongTypeError("Each card must be read first, such as 9S or JK.",
+                                 (*location, i))
+    return tuple(cards)
 
 
 def check_decks(decks: Any) -> int:

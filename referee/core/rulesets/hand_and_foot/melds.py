@@ -22,7 +22,7 @@ from enum import Enum
 from ...cards import Card, Rank
 from ...melds import MeldKind
 from ..model import Options
-from .cards import DECK, DECKS, card_value, check_decks, is_wild
+from .cards import DECK, DECKS, card_value, check_cards, check_decks, is_wild
 from .options import resolve_options, wild_limit
 
 SMALLEST, PILE = 3, 7
@@ -72,8 +72,9 @@ def check_meld(cards: Sequence[Card], options: Options | None = None, decks: int
                field: str = "cards") -> MeldCheck:
     """Whether ``cards`` make a legal meld; cards the decks cannot hold raise."""
     check_decks(decks)
+    cards = check_cards(cards, (field,))
     DECK.check_supply(cards, decks, field)
-    return judge_meld(tuple(cards), resolve_options(options))
+    return judge_meld(cards, resolve_options(options))
 
 
 def judge_meld(cards: tuple[Card, ...], options: Options) -> MeldCheck:

@@ -21,7 +21,7 @@ from typing import Any
 from ...cards import Card, Rank
 from ...errors import WrongTypeError
 from ..model import Options
-from .cards import DECK, DECKS, check_decks
+from .cards import DECK, DECKS, check_cards, check_decks
 from .melds import MeldCheck, judge_meld
 from .options import opening_minimum, resolve_options
 
@@ -43,13 +43,10 @@ def check_opening(melds: Sequence[Sequence[Card]], hand: int, options: Options |
     check_decks(decks)
     if isinstance(melds, (str, bytes, Mapping)) or not isinstance(melds, Sequence):
         raise WrongTypeError("melds must be a list of melds, each a list of cards.", "melds")
-    named = []
-    for i, meld in enumerate(melds):
-        if isinstance(meld, (str, bytes, Mapping)) or not isinstance(meld, Sequence):
-            raise WrongTypeError("Each meld must be a list of cards.", ("melds", i))
-        named += [(f"melds[{i}][{j}]", card) for j, card in enumerate(meld)]
-    DECK.check_named_supply(named, decks)
-    checks = tuple(judge_meld(tuple(meld), resolved) for meld in melds)
+    melds = [check_cards(meld, ("melds", i)) for i, meld in enumerate(melds)]
+    DECK.check_named_supply([(f"melds[{i}][{j}]", card) for i, meld in enumerate(melds)
+                             for j, card in enumerate(meld)], decks)
+    checks = tuple(judge_meld(meld, resolved) for meld in melds)
     if not checks:
         return OpeningCheck(False, 0, minimum, "No melds yet: tap in the melds the team would "
                                                "lay down to open.")

@@ -147,11 +147,13 @@ def _check_entry(entry: TeamEntry, location: Location, team: str) -> None:
             error = HandEntryError if name in ("melded", "held", "penalties") else CardCountError
             raise error(f"{name} cannot be below 0 (penalties are entered as the points "
                         "lost).", (*location, name))
-    for name, step in (("melded", POINT_STEP), ("held", POINT_STEP), ("penalties", PENALTY_STEP)):
+    for name, what, step in (("melded", "melded points", POINT_STEP),
+                             ("held", "held points", POINT_STEP),
+                             ("penalties", "penalties", PENALTY_STEP)):
         value = getattr(entry, name)
         if value % step:
-            raise HandEntryError(f"Hand and Foot {name} points come in {step}s: {value} can't "
-                                 "be right.", (*location, name))
+            raise HandEntryError(f"Hand and Foot {what} come in {step}s: {value} can't be "
+                                 "right.", (*location, name))
     if not isinstance(entry.went_out, bool):
         raise WrongTypeError("went_out must be true or false.", (*location, "went_out"))
     if entry.went_out:
