@@ -5,16 +5,15 @@ of that gzipped; a tablet on a weak home network feels the difference. Static fi
 are compressed once per version of the file and kept in memory.
 
 A gzipped body is another representation of the same resource, so its ETag is made
-weak (``W/"..."``), and ``If-None-Match`` is compared weakly, as RFC 9110 asks: the
-weak tag a browser sends back still matches the strong one a view computes, and the
-view still answers 304.
+weak (``W/"..."``). ``If-None-Match`` is compared weakly, as RFC 9110 asks (Werkzeug
+does so for static files; the views that answer 304 use ``contains_weak``), so the
+weak tag a browser sends back still matches the strong one a view computes.
 """
 
 from __future__ import annotations
 
 import gzip
 import os
-import re
 from pathlib import Path
 
 from flask import Flask, Response, current_app, request
@@ -26,18 +25,10 @@ COMPRESSIBLE = frozenset({
     "image/svg+xml", "text/csv", "text/plain"})
 # Below this, gzip's own header and the CPU cost outweigh what it saves.
 MINIMUM_SIZE = 1024
-_WEAK_PREFIX = re.compile(r"(^|,)\s*W/", re.IGNORECASE)
 
 
 def register_compression(app: Flask) -> None:
-    app.before_request(_compare_etags_weakly)
     app.after_request(compress)
-
-
-def _compare_etags_weakly() -> None:
-    header = request.environ.get("HTTP_IF_NONE_MATCH")
-    if header and "W/" in header.upper():
-        request.environ["HTTP_IF_NONE_MATCH"] = _WEAK_PREFIX.sub(r"\1", header)
 
 
 def _accepts_gzip() -> bool:

@@ -91,3 +91,12 @@ def test_static_files_are_named_by_their_content_and_kept_a_year(client, app, tm
         first = url_for("static", filename="app.css")
         (tmp_path / "app.css").write_text("body { color: darkslategray }")  # its size changes too
         assert url_for("static", filename="app.css") != first
+
+
+def test_a_gzipped_poll_answer_is_not_sent_again_for_its_weak_tag(client):
+    game = played_game(client)
+    first = client.get(f"/games/{game['id']}/poll/board?view=watch", headers=GZIP)
+    assert first.status_code == 200 and first.headers["ETag"].startswith("W/")
+    again = client.get(f"/games/{game['id']}/poll/board?view=watch",
+                       headers={**GZIP, "If-None-Match": first.headers["ETag"]})
+    assert again.status_code == 304
