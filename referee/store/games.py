@@ -138,20 +138,29 @@ def summary_columns(state: GameState, version: int) -> dict[str, Any]:
     return {"summary": GameSummary.of(state).to_dict(), "summary_version": version}
 
 
+def new_game_row(setup: GameSetup, edit_key: str, state: GameState | None = None,
+                 version: int = 0, **columns) -> Game:
+    """A new game's row with its seats, not yet added: at ``version``, which ``state`` (by
+    default the game's start) describes; only the edit key's hash is kept."""
+    state = state or GameState.start(setup)
+    game = Game(id=secrets.token_urlsafe(12), edit_key_hash=hash_key(edit_key),
+                ruleset=setup.ruleset, setup=setup.to_dict(), version=version,
+                finished=state.finished, **summary_columns(state, version), **columns)
+    game.seats = [GameSeat(seat=seat, player=player_named(name))
+                  for seat, name in enumerate(setup.players)]
+    return game
+
+
 def create_game(setup: GameSetup) -> tuple[LoadedGame, str]:
     """A new game at version 0, and its edit key (shown once; only its hash is kept)."""
     edit_key = secrets.token_urlsafe(16)
-    game = Game(id=secrets.token_urlsafe(12), edit_key_hash=hash_key(edit_key),
-                ruleset=setup.ruleset, setup=setup.to_dict(), version=0,
-                **summary_columns(GameState.start(setup), 0))
-    game.seats = [GameSeat(seat=seat, player=_player(name))
-                  for seat, name in enumerate(setup.players)]
+    game = new_game_row(setup, edit_key)
     db.session.add(game)
     db.session.commit()
     return load_game(game.id), edit_key
 
 
-def _player(name: str) -> Player:
+def player_named(name: str) -> Player:
     key = name.casefold()
     found = db.session.scalar(select(Player).where(Player.name_key == key))
     if found is None:

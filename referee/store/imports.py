@@ -24,8 +24,8 @@ from ..core.game import GameSetup, GameState, event_from_dict, replay
 from ..core.rulesets import get_ruleset
 from ..core.text import TextError, check_storable
 from ..extensions import db
-from .games import LoadedGame, _player, hash_key, load_game, summary_columns
-from .models import Game, GameEvent, GameSeat, utc_now
+from .games import LoadedGame, load_game, new_game_row
+from .models import Game, GameEvent, utc_now
 
 MAX_IMPORTED_EVENTS = 20_000
 
@@ -68,11 +68,7 @@ def import_games(document: Any) -> list[tuple[LoadedGame, str]]:
 
 def _new_game(setup: GameSetup, steps, state: GameState) -> tuple[Game, str]:
     edit_key = secrets.token_urlsafe(16)
-    game = Game(id=secrets.token_urlsafe(12), edit_key_hash=hash_key(edit_key),
-                ruleset=setup.ruleset, setup=setup.to_dict(), version=len(steps),
-                finished=state.finished, **summary_columns(state, len(steps)))
-    game.seats = [GameSeat(seat=seat, player=_player(name))
-                  for seat, name in enumerate(setup.players)]
+    game = new_game_row(setup, edit_key, state, len(steps))
     now = utc_now()
     game.events = [GameEvent(version=version, kind=event.type, payload=event.to_dict(),
                              created_at=now, undone_in=undone,

@@ -13,15 +13,14 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
-import secrets
 
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
-from ..core.game import GameSetup, GameState
+from ..core.game import GameSetup
 from ..extensions import db
-from .games import LoadedGame, _player, create_game, hash_key, load_game, summary_columns
-from .models import Game, GameSeat
+from .games import LoadedGame, create_game, load_game, new_game_row
+from .models import Game
 
 
 def start_key(token: str, secret: str) -> str:
@@ -44,11 +43,7 @@ def start_game_once(setup: GameSetup, token: str, secret: str) -> tuple[LoadedGa
                 return create_game(setup)
             return loaded, start_key(token, secret)
         key = start_key(token, secret)
-        game = Game(id=secrets.token_urlsafe(12), edit_key_hash=hash_key(key),
-                    ruleset=setup.ruleset, setup=setup.to_dict(), version=0, start_token=token,
-                    **summary_columns(GameState.start(setup), 0))
-        game.seats = [GameSeat(seat=seat, player=_player(name))
-                      for seat, name in enumerate(setup.players)]
+        game = new_game_row(setup, key, start_token=token)
         db.session.add(game)
         try:
             db.session.commit()
