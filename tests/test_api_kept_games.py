@@ -178,7 +178,8 @@ def test_the_player_limits_are_the_rulesets_own(client):
     described = {r["key"]: r["players"] for r in client.get("/api/v1/rulesets").get_json()
                  ["rulesets"]}
     assert described == {"eversol": {"min": 2, "max": 20}, "500": {"min": 2, "max": 8},
-                         "basic": {"min": 2, "max": 6}, "base": {"min": 2, "max": 20}}
+                         "basic": {"min": 2, "max": 6}, "base": {"min": 2, "max": 20},
+                         "hand-and-foot": {"min": 4, "max": 6}}
 
 
 # --- 500 Rummy: melded minus held ----------------------------------------------------------

@@ -436,8 +436,10 @@ def test_teams_as_the_table_names_them_are_checked():
 
 # --- The package ------------------------------------------------------------------------------
 
-def test_it_is_not_offered_as_a_ruleset_yet():
-    assert "hand-and-foot" not in RULESETS and "hand_and_foot" not in RULESETS
+def test_it_is_offered_as_a_ruleset_of_five_decks_kept_in_teams():
+    ruleset = RULESETS["hand-and-foot"]
+    assert ruleset.configure().decks == 5 and ruleset.players == (4, 6)
+    assert ruleset.keeping.partnerships is not None and not ruleset.arranges
 
 
 def test_the_core_imports_neither_flask_nor_a_database():

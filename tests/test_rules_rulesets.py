@@ -43,10 +43,10 @@ def test_rulesets_by_name_in_any_case(name, key):
     assert get_ruleset(name).key == key
 
 
-def test_the_four_games():
-    assert set(RULESETS) == {"eversol", "500", "basic", "base"}
+def test_the_five_games():
+    assert set(RULESETS) == {"eversol", "500", "basic", "base", "hand-and-foot"}
     assert {r.title for r in RULESETS.values()} == {
-        "Eversol Rummy", "500 Rummy", "Basic Rummy", "Base Rules Rummy"}
+        "Eversol Rummy", "500 Rummy", "Basic Rummy", "Base Rules Rummy", "Hand and Foot"}
 
 
 @pytest.mark.parametrize("name", ["tonk", "", "gin", "eversol rummy"])

@@ -37,7 +37,8 @@ def create_game_view():
     body = json_object()
     setup = GameSetup.create(field(body, "ruleset"), field(body, "players"),
                              first_dealer=field(body, "first_dealer", None),
-                             decks=field(body, "decks", None), options=field(body, "options", None))
+                             decks=field(body, "decks", None), options=field(body, "options", None),
+                             teams=field(body, "teams", None))
     loaded, edit_key = create_game(setup)
     document = game_document(loaded)
     document["edit_key"] = edit_key

@@ -17,13 +17,14 @@ from .requests import cards, json_object, meld_kind, optional_card, table_rules
 def check_meld():
     body = json_object()
     table = table_rules(body)
-    verdict = table.check_meld(cards(body, "cards"))
+    verdict, facts = table.judge_meld(cards(body, "cards"))
     return jsonify({
         "valid": verdict.valid,
         "kinds": list(verdict.kinds),
         "reason": verdict.reason,
         "readings": [_reading_json(r) for r in verdict.readings],
         "words": _words(table),
+        **facts,
     })
 
 
@@ -118,7 +119,7 @@ def _joker_json(joker: Card, reading: Reading) -> str:
     """The card a joker stands for; in a book without a named card, any of its rank."""
     if joker.stands_for is not None:
         return str(joker.stands_for)
-    return f"any {reading.rank.label}"
+    return "any card" if reading.rank is None else f"any {reading.rank.label}"
 
 
 def _words(table: TableRules) -> dict[str, str]:

@@ -143,11 +143,13 @@ SCHEMAS: dict[str, Any] = {
                 "How the scorekeeper keeps a game of it (null: not kept yet): the hand_scored "
                 "shape (entry), which way the ranking runs, the game's end with the default "
                 "options, whether a hand may end with nobody out, whether two players' winner "
-                "deals next, and whether the referee follows hands turn by turn."),
+                "deals next, whether the referee follows hands turn by turn, and whether the "
+                "game is played in teams (then totals and ranking are by team)."),
                 "required": ["entry", "ranking", "end", "stock_may_run_out",
-                             "winner_deals_two_handed", "followed"],
+                             "winner_deals_two_handed", "followed", "teams"],
                 "properties": {
-                    "entry": {"enum": ["held", "melded_minus_held", "winner_collects"]},
+                    "entry": {"enum": ["held", "melded_minus_held", "winner_collects", "teams"]},
+                    "teams": {"type": "boolean"},
                     "ranking": {"enum": ["lowest_first", "highest_first"]},
                     "end": {"type": "string"},
                     "stock_may_run_out": {"type": "boolean"},

@@ -81,8 +81,8 @@ class Reading:
         """What each joker stands for, in words for the screen."""
         jokers = [c for c in self.cards if c.is_joker]
         if self.kind is MeldKind.BOOK:
-            return tuple(
-                c.stands_for.label if c.stands_for else f"any {self.rank.label}" for c in jokers)
+            anything = f"any {self.rank.label}" if self.rank is not None else "any card"
+            return tuple(c.stands_for.label if c.stands_for else anything for c in jokers)
         return tuple(c.stands_for.label for c in jokers)
 
 

@@ -24,6 +24,7 @@ from functools import cached_property
 from typing import Any
 
 from .rulesets import TableRules, get_ruleset
+from .rulesets.keeping import Team
 from .rulesets.model import MAX_PLAYERS, MIN_PLAYERS
 from .errors import GameSetupError, Location
 from .text import MAX_NAME, TextError, clean_name
@@ -37,12 +38,14 @@ class GameSetup:
     decks: int
     options: Mapping[str, Any] = field(default_factory=dict)
     dealer_drawn: bool = True  # drawn at random (may be drawn again), or chosen by the table
+    teams: tuple[Team, ...] = ()  # in a game played in teams, who scores together
 
     @classmethod
     def create(cls, ruleset: str, players: Sequence[Any], first_dealer: str | int | None = None,
                decks: int | None = None, options: Mapping[str, Any] | None = None,
-               rng: random.Random | None = None) -> GameSetup:
-        """A checked setup; without a dealer one is drawn at random (``rng``)."""
+               rng: random.Random | None = None, teams: Any = None) -> GameSetup:
+        """A checked setup; without a dealer one is drawn at random (``rng``). In a game of
+        teams, ``teams`` as the table named them, or the ruleset's own split of the seats."""
         game = get_ruleset(ruleset)
         if game.keeping is None:
             raise GameSetupError(f"The scorekeeper does not keep {game.title} games yet; "
@@ -55,7 +58,15 @@ class GameSetup:
         table = game.configure(options=options, decks=decks, players=len(names))
         seat = _dealer_seat(names, first_dealer, rng or random.SystemRandom())
         return cls(game.key, names, seat, table.decks, dict(table.options),
-                   dealer_drawn=first_dealer is None)
+                   dealer_drawn=first_dealer is None, teams=_teams(game.keeping, names, teams))
+
+    @property
+    def sides(self) -> tuple[str, ...]:
+        """Whoever scores: the teams, in a game of teams, else the players."""
+        return tuple(team.name for team in self.teams) if self.teams else self.players
+
+    def team_of(self, player: str) -> Team | None:
+        return next((team for team in self.teams if player in team.players), None)
 
     @cached_property
     def table(self) -> TableRules:
@@ -63,14 +74,55 @@ class GameSetup:
         return get_ruleset(self.ruleset).configure(options=self.options, decks=self.decks)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"ruleset": self.ruleset, "players": list(self.players),
+        data = {"ruleset": self.ruleset, "players": list(self.players),
                 "first_dealer": self.first_dealer, "decks": self.decks,
                 "options": dict(self.options), "dealer_drawn": self.dealer_drawn}
+        if self.teams:
+            data["teams"] = [{"name": team.name, "players": list(team.players)}
+                             for team in self.teams]
+        return data
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> GameSetup:
+        teams = tuple(Team(team["name"], tuple(team["players"])) for team in data.get("teams", ()))
         return cls(data["ruleset"], tuple(data["players"]), data["first_dealer"], data["decks"],
-                   dict(data["options"]), data.get("dealer_drawn", True))
+                   dict(data["options"]), data.get("dealer_drawn", True), teams)
+
+
+def _teams(keeping: Any, names: tuple[str, ...], given: Any) -> tuple[Team, ...]:
+    """The game's teams, the same players as ``names``, partners never in adjacent seats."""
+    partnerships = keeping.partnerships
+    if partnerships is None:
+        if given is not None:
+            raise GameSetupError("This game is not played in teams: leave teams out.", "teams")
+        return ()
+    if given is None:
+        return partnerships.default(names)
+    teams = partnerships.check(given)
+    seat = {name.casefold(): i for i, name in enumerate(names)}
+    for t, team in enumerate(teams):
+        for p, player in enumerate(team.players):
+            if player.casefold() not in seat:
+                raise GameSetupError(f"{player} is in team {team.name} but not among the "
+                                     "players.", ("teams", t, "players", p))
+    named = [names[seat[player.casefold()]] for team in teams for player in team.players]
+    if len(named) != len(names):
+        missing = next(name for name in names if name not in named)
+        raise GameSetupError(f"{missing} plays but is in no team.", "teams")
+    teams = tuple(Team(team.name, tuple(names[seat[p.casefold()]] for p in team.players))
+                  for team in teams)
+    count = len(teams)
+    for i, name in enumerate(names):
+        team = next(team for team in teams if name in team.players)
+        after = names[(i + 1) % len(names)]
+        if count > 1 and after in team.players:
+            raise GameSetupError(f"Partners sit apart, so that play passes from team to team: "
+                                 f"{name} and {after} are both in {team.name}; seat the players "
+                                 "in another order.", "players")
+        if names[(i + count) % len(names)] not in team.players:
+            raise GameSetupError("Seat the teams in turn round the table, one player of each "
+                                 "team after another.", "players")
+    return teams
 
 
 def _names(players: Sequence[Any]) -> tuple[str, ...]:

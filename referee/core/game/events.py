@@ -65,10 +65,11 @@ class HandScored:
     overrides_referee: bool = False
     players: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
     went_rummy: bool = False
+    teams: Mapping[str, Any] = field(default_factory=dict)  # each team's numbers, by team
 
     @property
     def sheet(self) -> ScoreSheet:
-        return ScoreSheet(self.went_out, self.points, self.players, self.went_rummy)
+        return ScoreSheet(self.went_out, self.points, self.players, self.went_rummy, self.teams)
 
     def describe(self) -> str:
         return f"Hand {self.hand}: {describe_ending(self.went_out, self.went_rummy)}"
@@ -86,10 +87,11 @@ class HandCorrected:
     entries: Mapping[str, Any] = field(default_factory=dict)
     players: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
     went_rummy: bool = False
+    teams: Mapping[str, Any] = field(default_factory=dict)
 
     @property
     def sheet(self) -> ScoreSheet:
-        return ScoreSheet(self.went_out, self.points, self.players, self.went_rummy)
+        return ScoreSheet(self.went_out, self.points, self.players, self.went_rummy, self.teams)
 
     def describe(self) -> str:
         return f"Hand {self.hand} corrected: {self.reason}"
@@ -134,7 +136,7 @@ Event = GameEvent | Step
 EVENT_TYPES: dict[str, type] = {kind.type: kind for kind in (
     DealerChosen, DecksChanged, HandScored, HandCorrected, UpcardTurned, GameEnded)}
 # Left out of the JSON when empty: each ruleset's entry has only some of them.
-_SHEET_EXTRAS = ("players", "went_rummy")
+_SHEET_EXTRAS = ("players", "went_rummy", "teams")
 
 
 def to_dict(event: Event) -> dict[str, Any]:
@@ -184,7 +186,7 @@ def event_from_dict(data: Any) -> Event:
     common = {"hand": hand, "went_out": None if went_out is None else _text(data, "went_out"),
               "points": _points(data.get("points")), "entries": dict(entries),
               "players": _melded_and_held(data.get("players")),
-              "went_rummy": _flag(data, "went_rummy")}
+              "went_rummy": _flag(data, "went_rummy"), "teams": _team_entries(data.get("teams"))}
     if kind is HandCorrected:
         return HandCorrected(reason=_text(data, "reason"), **common)
     return HandScored(**common, overrides_referee=_flag(data, "overrides_referee"))
@@ -217,6 +219,15 @@ def _melded_and_held(players: Any) -> dict[str, dict[str, int]]:
                                  'such as {"melded": 45, "held": 10}.', ("event", "players", str(name)))
         read[_name(name)] = {"melded": parts["melded"], "held": parts["held"]}
     return read
+
+
+def _team_entries(teams: Any) -> dict[str, Any]:
+    """Each team's numbers by team, read by the game's ruleset when it scores them."""
+    if teams is None:
+        return {}
+    if not isinstance(teams, Mapping):
+        raise WrongTypeError("teams must map each team's name to its numbers.", "event.teams")
+    return {_name(name): entry for name, entry in teams.items()}
 
 
 def _name(name: Any) -> str:

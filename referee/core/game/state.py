@@ -49,6 +49,7 @@ class HandResult:
     held: Mapping[str, int] = field(default_factory=dict)  # as entered, where the game counts it
     melded: Mapping[str, int] = field(default_factory=dict)
     went_rummy: bool = False
+    teams: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)  # each team's entry
     corrections: tuple[str, ...] = ()  # the reasons, oldest first
     entries: Mapping[str, Any] | None = None
     # Saved although it contradicted the hand the referee followed: what did not agree.
@@ -81,6 +82,11 @@ class GameState:
     @property
     def players(self) -> tuple[str, ...]:
         return self.setup.players
+
+    @property
+    def sides(self) -> tuple[str, ...]:
+        """Whoever scores (the teams, in a game of teams): the names of totals and ranking."""
+        return self.setup.sides
 
     @property
     def keeping(self) -> Keeping:
@@ -190,20 +196,20 @@ class GameState:
 
     @property
     def totals(self) -> dict[str, int]:
-        return {name: sum(r.scores[name] for r in self.results) for name in self.players}
+        return {name: sum(r.scores[name] for r in self.results) for name in self.sides}
 
     def running_totals(self) -> list[dict[str, int]]:
-        """After each scored hand, everyone's total so far."""
-        running, out = dict.fromkeys(self.players, 0), []
+        """After each scored hand, every side's total so far."""
+        running, out = dict.fromkeys(self.sides, 0), []
         for result in self.results:
-            running = {name: running[name] + result.scores[name] for name in self.players}
+            running = {name: running[name] + result.scores[name] for name in self.sides}
             out.append(running)
         return out
 
     @property
     def ranking(self) -> list[Place]:
         """Best total first, as the game ranks (Eversol: lowest); equal totals share a place."""
-        seat = {name: i for i, name in enumerate(self.players)}
+        seat = {name: i for i, name in enumerate(self.sides)}
         key = self.keeping.ranking.sort_key
         ordered = sorted(self.totals.items(), key=lambda item: (key(item[1]), seat[item[0]]))
         places, previous = [], None
@@ -234,6 +240,8 @@ class GameState:
     def as_entered(self, result: HandResult) -> dict[str, Any]:
         """A scored hand's numbers in the shape its ``hand_scored`` event takes."""
         shape = self.keeping.shape
+        if shape is EntryShape.TEAMS:
+            return {"teams": {name: dict(entry) for name, entry in result.teams.items()}}
         if shape is EntryShape.MELDED_MINUS_HELD:
             return {"players": {name: {"melded": result.melded[name], "held": result.held[name]}
                                 for name in self.players}}
@@ -383,9 +391,9 @@ class GameState:
 
     def _result(self, hand: int, sheet: ScoreSheet, entries: Mapping[str, Any],
                  strict: bool) -> HandResult:
-        scored = self.keeping.score(self.table, self.players, sheet, strict)
+        scored = self.keeping.score(self.table, self.players, sheet, strict, self.setup.teams)
         return HandResult(hand, scored.went_out, scored.scores, scored.held, scored.melded,
-                          scored.went_rummy, entries=dict(entries))
+                          scored.went_rummy, scored.teams, entries=dict(entries))
 
     def _ends_early(self, hand: int) -> bool:
         """Whether the game, by its own end, was over after ``hand`` or a later hand but the

@@ -37,13 +37,20 @@ class GameSummary:
     leaders: tuple[str, ...]
     winners: tuple[str, ...]
     finished: bool
+    # In a game of teams, each player's team, whose total and win count for the player.
+    teams: dict[str, str] = field(default_factory=dict)
 
     @classmethod
     def of(cls, state: GameState) -> GameSummary:
+        teams = {player: team.name for team in state.setup.teams for player in team.players}
         return cls(state.setup.ruleset, get_ruleset(state.setup.ruleset).title, state.players,
                    state.totals, len(state.results), state.hand, state.hands_in_game,
                    state.end.describe(), tuple(state.leaders), tuple(state.winners),
-                   state.finished)
+                   state.finished, teams)
+
+    def side_of(self, player: str) -> str:
+        """Whose total is the player's: their team's, in a game of teams."""
+        return self.teams.get(player, player)
 
     def to_dict(self) -> dict[str, Any]:
         """As kept in the database, next to the version it describes."""
@@ -61,6 +68,7 @@ class GameSummary:
         for name in ("players", "leaders", "winners"):
             fields[name] = tuple(fields[name])
         fields["totals"] = dict(fields["totals"])
+        fields["teams"] = dict(fields.get("teams", {}))
         return cls(**fields)
 
 
@@ -88,8 +96,8 @@ def player_stats(games: Iterable[GameSummary]) -> list[PlayerStats]:
             stats = tally.setdefault(name.casefold(), PlayerStats(name))
             stats.played += 1
             stats.finished += game.finished
-            stats.won += name in winners
+            stats.won += game.side_of(name) in winners
             count_points = stats.hands.setdefault(game.title, [0, 0])
             count_points[0] += game.hands_played
-            count_points[1] += game.totals[name]
+            count_points[1] += game.totals[game.side_of(name)]
     return sorted(tally.values(), key=lambda s: (-s.played, s.name.casefold()))

@@ -7,9 +7,11 @@ from .base import BASE
 from .basic import BASIC
 from .eversol import EVERSOL
 from .five_hundred import FIVE_HUNDRED
+from .hand_and_foot.ruleset import HAND_AND_FOOT
 from .model import MAX_DECKS, Contract, OptionSpec, Ruleset, TableRules
 
-RULESETS: dict[str, Ruleset] = {r.key: r for r in (EVERSOL, FIVE_HUNDRED, BASIC, BASE)}
+RULESETS: dict[str, Ruleset] = {r.key: r for r in (EVERSOL, FIVE_HUNDRED, BASIC, BASE,
+                                                  HAND_AND_FOOT)}
 
 
 def get_ruleset(key: object) -> Ruleset:
@@ -28,5 +30,5 @@ def get_ruleset(key: object) -> Ruleset:
             f"There is no ruleset {key[:40]!r}; choose one of {known}.", "ruleset") from None
 
 
-__all__ = ["BASE", "BASIC", "EVERSOL", "FIVE_HUNDRED", "MAX_DECKS", "RULESETS", "Contract",
+__all__ = ["BASE", "BASIC", "EVERSOL", "FIVE_HUNDRED", "HAND_AND_FOOT", "MAX_DECKS", "RULESETS", "Contract",
            "OptionSpec", "Ruleset", "TableRules", "get_ruleset"]

@@ -53,6 +53,7 @@ class EntryShape(Enum):
     HELD = "held"  # who went out, and the points every other player was caught with
     MELDED_MINUS_HELD = "melded_minus_held"  # everyone's melded and held value
     WINNER_COLLECTS = "winner_collects"  # who went out, rummy or not, the others' held points
+    TEAMS = "teams"  # each team's numbers, as its game's ``Partnerships`` reads and scores them
 
 
 @dataclass(frozen=True)
@@ -74,6 +75,27 @@ class GameEnd:
 
 
 @dataclass(frozen=True)
+class Team:
+    """Partners who score together, named by the table."""
+
+    name: str
+    players: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Partnerships:
+    """How a game played in teams seats them and scores a hand of theirs.
+
+    ``default`` splits the players (in seat order) into teams; ``check`` reads the teams a
+    table named (``[{"name", "players"}]``); ``score`` scores a hand from each team's entry,
+    with errors at ``event.teams.<team>``."""
+
+    default: Callable[[Sequence[str]], tuple[Team, ...]]
+    check: Callable[[Any], tuple[Team, ...]]
+    score: Callable[[TableRules, Sequence[Team], Any, bool], ScoredHand]
+
+
+@dataclass(frozen=True)
 class ScoreSheet:
     """A hand's end as the table entered it: the fields of a ``hand_scored`` event."""
 
@@ -81,6 +103,7 @@ class ScoreSheet:
     points: Mapping[str, int] = field(default_factory=dict)  # held points, by player
     players: Mapping[str, Mapping[str, int]] = field(default_factory=dict)  # melded and held
     went_rummy: bool = False
+    teams: Mapping[str, Any] = field(default_factory=dict)  # each team's entry, by team
 
 
 @dataclass(frozen=True)
@@ -92,6 +115,7 @@ class ScoredHand:
     held: dict[str, int]  # what each player was caught with, where the game counts it
     melded: dict[str, int] = field(default_factory=dict)  # where the game counts it
     went_rummy: bool = False
+    teams: dict[str, dict[str, Any]] = field(default_factory=dict)  # each team's entry, checked
 
 
 @dataclass(frozen=True)
@@ -105,20 +129,27 @@ class Keeping:
     # rummy card is charged for the dead cards, even a player who then went out.
     penalty_rule: tuple[str, str] | None = None
     followed: bool = False  # the referee can follow a hand turn by turn
+    partnerships: Partnerships | None = None  # played in teams, which score (shape TEAMS)
 
     def describe(self, options: Options) -> dict[str, Any]:
         """What GET /api/v1/rulesets says of it, with the game's default ``options``."""
         return {"entry": self.shape.value, "ranking": self.ranking.value,
                 "end": self.end(options).describe(), "stock_may_run_out": self.stock_may_run_out,
                 "winner_deals_two_handed": self.winner_deals_two_handed,
-                "followed": self.followed}
+                "followed": self.followed, "teams": self.partnerships is not None}
 
     def score(self, table: TableRules, players: Sequence[str], sheet: ScoreSheet,
-              strict: bool = True) -> ScoredHand:
+              strict: bool = True, teams: Sequence[Team] = ()) -> ScoredHand:
         """The hand's scores, or a ``HandEntryError`` naming the entry no table could have.
 
         ``strict`` off scores an entry saved earlier, leaving out the check added since (all
-        the numbers together within the decks), so a saved game always loads."""
+        the numbers together within the decks), so a saved game always loads. In a game of
+        ``teams`` the scores are by team."""
+        if self.partnerships is not None:
+            if sheet.went_out is not None or sheet.points or sheet.players:
+                raise HandEntryError(f"A {table.ruleset.title} hand is entered team by team "
+                                     "(teams), each saying whether it went out.", "event.teams")
+            return self.partnerships.score(table, teams, sheet.teams, strict)
         went_out = None if sheet.went_out is None else _known(players, sheet.went_out,
                                                               "event.went_out")
         if went_out is None and not self.stock_may_run_out:
@@ -142,6 +173,9 @@ class Keeping:
     def _check_fields(self, table: TableRules, sheet: ScoreSheet) -> None:
         """Nothing the game does not count: melded values in Eversol, a rummy flag in 500."""
         title = table.ruleset.title
+        if sheet.teams:
+            raise HandEntryError(f"{title} is not played in teams: enter each player's "
+                                 "numbers.", "event.teams")
         if self.shape is EntryShape.MELDED_MINUS_HELD:
             if sheet.points:
                 raise HandEntryError(f"A {title} hand is entered as each player's melded and "

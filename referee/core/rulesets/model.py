@@ -127,6 +127,11 @@ class Ruleset:
     # ask the ruleset for them, so none of them names a game.
     rummy_call: RummyCall | None = None
     resolve_buy: Callable[..., Any] | None = None  # who gets a discard several players want
+    # A game whose melds the shared MeldRules cannot say (wild 2s, a wild-card limit by the
+    # meld's length) judges them itself: the verdict, and what else its answer tells (a pile).
+    judge_meld: Callable[[Sequence[Card], Options], tuple[Verdict, dict[str, Any]]] | None = None
+    arranges: bool = True  # the arranger and lay-offs work under its MeldRules
+    default_decks: int = 1  # when a question names neither the decks nor the players
 
     def resolve_options(self, given: Options | None = None) -> Options:
         """Defaults overlaid with the table's choices; unknown names raise."""
@@ -148,7 +153,7 @@ class Ruleset:
         """This ruleset at one table; ``decks`` defaults to the recommendation."""
         resolved = self.resolve_options(options)
         if decks is None:
-            decks = self.recommended_decks(players) if players else 1
+            decks = self.recommended_decks(players) if players else self.default_decks
         if not isinstance(decks, int) or isinstance(decks, bool):
             raise WrongTypeError("decks must be a whole number.", "decks")
         if not 1 <= decks <= MAX_DECKS:
@@ -219,8 +224,14 @@ class TableRules:
         self.deck.check_supply(cards, self.decks, field)
 
     def check_meld(self, cards: Sequence[Card]) -> Verdict:
+        return self.judge_meld(cards)[0]
+
+    def judge_meld(self, cards: Sequence[Card]) -> tuple[Verdict, dict[str, Any]]:
+        """The verdict on ``cards``, and what else the game says of them (``{}`` in most)."""
         self.check_supply(cards)
-        return check_meld(cards, self.melds)
+        if self.ruleset.judge_meld is not None:
+            return self.ruleset.judge_meld(cards, self.options)
+        return check_meld(cards, self.melds), {}
 
     def lay(self, cards: Sequence[Card], kind: MeldKind | None = None,
             field: str = "meld") -> TableMeld:

@@ -14,20 +14,14 @@ alternately, so the turn passes from team to team.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from ...errors import TeamSetupError, WrongTypeError
 from ...text import clean_name
+from ..keeping import Team
 
 # (teams, players in each) a table may choose
 SHAPES = ((2, 2), (2, 3), (3, 2))
-
-
-@dataclass(frozen=True)
-class Team:
-    name: str
-    players: tuple[str, ...]
 
 
 def default_teams(players: Sequence[str], teams: int | None = None) -> tuple[Team, ...]:

@@ -1,0 +1,89 @@
+"""A kept Hand and Foot hand: every team's entry read, checked against the decks, scored.
+
+>>> from referee.core.rulesets import get_ruleset
+>>> from referee.core.rulesets.keeping import Team
+>>> table = get_ruleset("hand-and-foot").configure()
+>>> teams = (Team("Us", ("Ann", "Cy")), Team("Them", ("Bo", "Di")))
+>>> us = {"melded": 905, "held": 0, "clean_piles": 2, "dirty_piles": 2, "wild_piles": 1,
+...       "red_threes": 1, "went_out": True}
+>>> them = {"melded": 300, "held": 85, "clean_piles": 0, "dirty_piles": 1, "wild_piles": 0,
+...         "red_threes": 0, "went_out": False, "penalties": 50}
+>>> hand = score_kept_hand(table, teams, {"us": us, "Them": them})
+>>> hand.went_out, hand.scores
+('Us', {'Us': 4205, 'Them': 465})
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict
+from typing import Any
+
+from ...errors import HandEntryError, RefereeInputError, WrongTypeError
+from ..keeping import ScoredHand, Team, most_points
+from ..model import TableRules
+from .melds import PILE
+from .scoring import TeamEntry, score_hand
+
+WILD_RANKS_PER_DECK = 6  # four 2s and two jokers
+RED_THREES_PER_DECK = 2
+
+
+def score_kept_hand(table: TableRules, teams: Sequence[Team], given: Any,
+                    strict: bool = True) -> ScoredHand:
+    """The hand's score by team; entries no table could have raise at ``event.teams``."""
+    if not isinstance(given, Mapping) or not given:
+        raise WrongTypeError("teams must give each team's numbers by the team's name.",
+                             "event.teams")
+    entries: dict[str, TeamEntry] = {}
+    for name, entry in given.items():
+        team = _team_named(teams, name)
+        if team.name in entries:
+            raise HandEntryError(f"{team.name} is entered twice.", ("event", "teams", str(name)))
+        try:
+            entries[team.name] = TeamEntry.from_mapping(entry, ("teams", team.name))
+        except RefereeInputError as error:
+            raise error.within("event") from None
+    for team in teams:
+        if team.name not in entries:
+            raise HandEntryError(f"Enter {team.name}'s numbers too.", ("event", "teams", team.name))
+    ordered = {team.name: entries[team.name] for team in teams}
+    try:
+        scores = score_hand(ordered, table.options)
+    except RefereeInputError as error:
+        raise error.within("event") from None
+    if strict:
+        _check_decks(table, ordered)
+    went_out = next((name for name, entry in ordered.items() if entry.went_out), None)
+    return ScoredHand(went_out, {name: score.total for name, score in scores.items()},
+                      held={name: entry.held for name, entry in ordered.items()},
+                      melded={name: entry.melded for name, entry in ordered.items()},
+                      teams={name: asdict(entry) for name, entry in ordered.items()})
+
+
+def _team_named(teams: Sequence[Team], name: Any) -> Team:
+    wanted = " ".join(str(name).split()).casefold()
+    for team in teams:
+        if team.name.casefold() == wanted:
+            return team
+    known = ", ".join(team.name for team in teams)
+    raise HandEntryError(f"No team called {str(name)[:30]} plays in this game ({known} do).",
+                         ("event", "teams", str(name)[:30]))
+
+
+def _check_decks(table: TableRules, entries: Mapping[str, TeamEntry]) -> None:
+    """Together the teams cannot have more cards than the decks hold."""
+    decks = f"{table.decks} deck{'s' * (table.decks != 1)}"
+    cards = sum(entry.melded + entry.held for entry in entries.values())
+    if cards > most_points(table):
+        raise HandEntryError(f"The melded and held points come to {cards}, more than every card "
+                             f"of {decks} is worth ({most_points(table)}): one of them is wrong.",
+                             "event.teams")
+    checks = (("wild_piles", WILD_RANKS_PER_DECK * table.decks // PILE,
+               "wild piles (seven wild cards each)"),
+              ("red_threes", RED_THREES_PER_DECK * table.decks, "red 3s"))
+    for field, most, what in checks:
+        count = sum(getattr(entry, field) for entry in entries.values())
+        if count > most:
+            raise HandEntryError(f"{decks} hold at most {most} {what}; the teams' entries say "
+                                 f"{count}.", "event.teams")

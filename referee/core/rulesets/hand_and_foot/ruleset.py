@@ -1,0 +1,64 @@
+"""Hand and Foot as a ruleset: what the referee and the scorekeeper ask of the game.
+
+>>> from referee.core.cards import parse_cards
+>>> table = HAND_AND_FOOT.configure()
+>>> verdict, facts = table.judge_meld(parse_cards("9S 9H 9D 9C 9S JK 2H"))
+>>> verdict.valid, verdict.kinds, facts
+(True, ('book',), {'pile': 'dirty', 'points': 120})
+>>> table.decks, HAND_AND_FOOT.keeping.end(table.options).describe()
+(5, '4 hands')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ...cards import Card
+from ...melds import MeldKind, MeldRules, Reading, Verdict
+from ..keeping import EntryShape, GameEnd, Keeping, Partnerships, Ranking
+from ..model import Options, Ruleset
+from .cards import DECK, DECKS, card_value
+from .kept import score_kept_hand
+from .melds import PILE, SMALLEST, judge_meld
+from .options import HANDS, OPTIONS, TITLE
+from .teams import check_teams, default_teams
+
+HAND_CARDS = 11  # a hand and a foot of 11 each
+
+
+def _judge_meld(cards: Sequence[Card], options: Options) -> tuple[Verdict, dict[str, Any]]:
+    check = judge_meld(tuple(cards), options)
+    if not check.legal:
+        return Verdict(reason=check.reason), {"pile": None, "points": None}
+    reading = Reading(MeldKind.BOOK, check.cards, rank=check.rank)
+    return Verdict(readings=(reading,)), {"pile": check.pile_name, "points": check.points}
+
+
+HAND_AND_FOOT = Ruleset(
+    key="hand-and-foot",
+    title=TITLE,
+    summary="Teams of partners, five decks with jokers, a hand and a foot of 11 cards each; "
+            "piles of seven earn the big bonuses; highest team total after four hands wins.",
+    option_specs=OPTIONS,
+    # What the shared meld screens read (words, sizes); the melds themselves are judged above.
+    meld_rules=lambda options: MeldRules(game=TITLE, book_word="meld", min_book=SMALLEST,
+                                         max_book=PILE, min_run=PILE + 1),
+    deck=lambda options: DECK,
+    card_value=lambda card, options, low_ace_in_run=False: card_value(card),
+    deal_size=lambda players, hand, options: 2 * HAND_CARDS,
+    deal_table=({"players": "4-6", "cards": 2 * HAND_CARDS},),
+    recommended_decks=lambda players: DECKS,
+    short_title=TITLE,
+    players=(4, 6),
+    keeping=Keeping(EntryShape.TEAMS, Ranking.HIGHEST_FIRST,
+                    end=lambda options: GameEnd(hands=HANDS), stock_may_run_out=True,
+                    partnerships=Partnerships(default_teams, check_teams, score_kept_hand)),
+    book_word="meld",
+    value_notes=("Joker 50, 2 and ace 20, K to 8 10, 7 to 4 5, black 3 5; a red 3 is a "
+                 "100 bonus (held at the end, it counts against the team).",
+                 "Jokers and 2s are wild. Each player gets a hand and a foot of 11 cards."),
+    judge_meld=_judge_meld,
+    arranges=False,
+    default_decks=DECKS,
+)
