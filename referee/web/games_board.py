@@ -22,7 +22,7 @@ from .forms import referee_forms
 from .games import bp, edit_key_for, game_or_404, grant_edit, poll_etag, may_edit, not_modified
 from .games_chart import score_chart
 from .games_history import history_context
-from .games_standings import ranking_places, standings_rows
+from .games_standings import partners, ranking_places, standings_rows
 from .referee_panel import referee_panel
 from .rendering import render_screen, wants_fragment
 
@@ -58,7 +58,8 @@ def board_context(loaded: LoadedGame, editing: bool) -> dict:
         "ruleset": ruleset, "editing": editing,
         "cards_dealt": _cards_dealt(state, ruleset),
         "rows": standings_rows(state),
-        "chart": score_chart(state.players, state.running_totals(), _chart_hands(state),
+        "partners": partners(state),
+        "chart": score_chart(state.sides, state.running_totals(), _chart_hands(state),
                              state.leaders, better=state.keeping.ranking.better_word),
         "last_step": undo_label(loaded),
         # The version of the step the Undo button names: an undo from a board another device

@@ -1,4 +1,5 @@
-"""The standings as the screens show them: a row a hand, a cell a player, in any kept game.
+"""The standings as the screens show them: a row a hand, a cell a player (or a team, in a game
+of teams), in any kept game.
 
 A game of a set number of hands shows every hand from the start (the ones to
 come empty, with their dealer and contract); a game played to a target shows
@@ -55,7 +56,7 @@ def standings_rows(state: GameState) -> list[StandingsRow]:
         ending = "rummy" if result.went_rummy else "out"
         cells = tuple(Cell(result.scores[name], running[hand - 1][name],
                            ending if name == result.went_out else None)
-                      for name in state.players)
+                      for name in state.sides)
         rows.append(StandingsRow(hand, contract, state.dealer_of(hand), cells,
                                  result.corrections, nobody_out=result.went_out is None))
     return rows
@@ -65,3 +66,10 @@ def ranking_places(ranking) -> list[tuple]:
     """Each place with whether it is shared (equal totals): ``(place, shared)``."""
     counts = Counter(p.place for p in ranking)
     return [(p, counts[p.place] > 1) for p in ranking]
+
+
+def partners(state: GameState) -> dict[str, tuple[str, ...]]:
+    """Each team's players, in a game of teams, for a team whose name does not already say
+    them (a team the table named): shown under its name."""
+    return {team.name: team.players for team in state.setup.teams
+            if team.name != " & ".join(team.players)}
