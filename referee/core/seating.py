@@ -97,7 +97,7 @@ def _teams(keeping: Any, names: tuple[str, ...], given: Any) -> tuple[Team, ...]
             raise GameSetupError("This game is not played in teams: leave teams out.", "teams")
         return ()
     if given is None:
-        return partnerships.default(names)
+        return partnerships.default(names, None)
     teams = partnerships.check(given)
     seat = {name.casefold(): i for i, name in enumerate(names)}
     for t, team in enumerate(teams):

@@ -135,6 +135,13 @@ def new_game_form(ruleset: Ruleset, formdata=None) -> NewGameForm:
 
     for spec in ruleset.option_specs:
         setattr(RulesetNewGameForm, option_field_name(spec.name), _option_field(spec))
+    partnerships = ruleset.keeping.partnerships if ruleset.keeping else None
+    if partnerships is not None:  # a game of teams: how many, and their names (optional)
+        most = max(teams for teams, _ in partnerships.shapes)
+        RulesetNewGameForm.team_count = StringField("Teams", default="")
+        RulesetNewGameForm.team_names = FieldList(
+            StringField("Team name", validators=[Text(MAX_NAME, name=True)]),
+            min_entries=most, max_entries=most)
     return RulesetNewGameForm(formdata=formdata)
 
 

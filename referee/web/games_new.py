@@ -20,6 +20,7 @@ from sqlalchemy import func, select
 from ..core import RefereeInputError
 from ..core.game import GameSetup
 from ..core.rulesets import RULESETS, Ruleset, get_ruleset
+from ..core.rulesets.keeping import Team
 from ..core.rulesets.model import first_short_deal
 from ..core.text import whole_number
 from ..extensions import db
@@ -124,11 +125,33 @@ def _setup_from(form, ruleset) -> GameSetup | None:
     decks = None if form.decks.data == "auto" else int(form.decks.data)
     try:
         return GameSetup.create(ruleset.key, names, first_dealer=dealer, decks=decks,
-                                options=option_values(form, ruleset))
+                                options=option_values(form, ruleset),
+                                teams=_teams_named(form, ruleset, names))
     except RefereeInputError as error:
         target = _field_for(form, error.field)
         target.errors = [*target.errors, error.message]
         return None
+
+
+def _teams(form, ruleset: Ruleset, names: list[str]) -> tuple[Team, ...]:
+    """The teams the seats make now (partners alternate round the table), in a game of
+    teams with a count its players allow; else none yet."""
+    partnerships = ruleset.keeping.partnerships
+    counts = partnerships.team_counts(len(names)) if partnerships else ()
+    if not counts or not all(name.strip() for name in names):
+        return ()
+    count = whole_number(form.team_count.data)
+    return partnerships.default(names, count if count in counts else counts[0])
+
+
+def _teams_named(form, ruleset: Ruleset, names: list[str]) -> list[dict] | None:
+    """The teams as the setup takes them, with the names the table typed (else the players')."""
+    teams = _teams(form, ruleset, names)
+    if not teams:
+        return None
+    typed = [(entry.data or "").strip() for entry in form.team_names]
+    return [{"name": typed[i] or team.name, "players": list(team.players)}
+            for i, team in enumerate(teams)]
 
 
 def _field_for(form, field: str | None):
@@ -141,6 +164,8 @@ def _field_for(form, field: str | None):
         return form.dealer
     if field == "decks":
         return form.decks
+    if field and field.startswith("teams") and "team_count" in form:
+        return form.team_count
     if field and field.startswith("options."):
         name = option_field_name(field.removeprefix("options."))
         if name in form:
@@ -194,6 +219,9 @@ def _context(form, ruleset: Ruleset) -> dict:
         "option_fields": [(spec, form[option_field_name(spec.name)])
                           for spec in ruleset.option_specs],
         "game_end": _game_end(form, ruleset),
+        "teams": _teams(form, ruleset, names),
+        "team_counts": (ruleset.keeping.partnerships.team_counts(count)
+                        if ruleset.keeping.partnerships else ()),
     }
 
 

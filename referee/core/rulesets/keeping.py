@@ -86,13 +86,19 @@ class Team:
 class Partnerships:
     """How a game played in teams seats them and scores a hand of theirs.
 
-    ``default`` splits the players (in seat order) into teams; ``check`` reads the teams a
-    table named (``[{"name", "players"}]``); ``score`` scores a hand from each team's entry,
-    with errors at ``event.teams.<team>``."""
+    ``shapes`` are the (teams, players in each) a table may choose; ``default`` splits the
+    players (in seat order) into so many teams (``None``: the usual number); ``check`` reads
+    the teams a table named (``[{"name", "players"}]``); ``score`` scores a hand from each
+    team's entry, with errors at ``event.teams.<team>``."""
 
-    default: Callable[[Sequence[str]], tuple[Team, ...]]
+    shapes: tuple[tuple[int, int], ...]
+    default: Callable[[Sequence[str], int | None], tuple[Team, ...]]
     check: Callable[[Any], tuple[Team, ...]]
     score: Callable[[TableRules, Sequence[Team], Any, bool], ScoredHand]
+
+    def team_counts(self, players: int) -> tuple[int, ...]:
+        """How many teams ``players`` may make: ``(2, 3)`` for six."""
+        return tuple(teams for teams, size in self.shapes if teams * size == players)
 
 
 @dataclass(frozen=True)

@@ -132,6 +132,9 @@ class Ruleset:
     judge_meld: Callable[[Sequence[Card], Options], tuple[Verdict, dict[str, Any]]] | None = None
     arranges: bool = True  # the arranger and lay-offs work under its MeldRules
     default_decks: int = 1  # when a question names neither the decks nor the players
+    # What the table must know at the start of a hand besides the deal and the contract (a
+    # rising opening minimum): sentences, from the hand's number and the house options.
+    hand_notes: Callable[[int, Options], tuple[str, ...]] = lambda hand, options: ()
 
     def resolve_options(self, given: Options | None = None) -> Options:
         """Defaults overlaid with the table's choices; unknown names raise."""

@@ -21,10 +21,20 @@ from ..model import Options, Ruleset
 from .cards import DECK, DECKS, card_value
 from .kept import score_kept_hand
 from .melds import PILE, SMALLEST, judge_meld
-from .options import HANDS, OPTIONS, TITLE
-from .teams import check_teams, default_teams
+from .options import HANDS, OPTIONS, TITLE, opening_minimum
+from .teams import SHAPES, check_teams, default_teams
 
 HAND_CARDS = 11  # a hand and a foot of 11 each
+
+
+def _hand_notes(hand: int, options: Options) -> tuple[str, ...]:
+    """
+    >>> _hand_notes(2, HAND_AND_FOOT.resolve_options())[1]
+    "To open, a team's first melds together must be worth 90 or more."
+    """
+    return (f"Each player takes a hand of {HAND_CARDS} and a foot of {HAND_CARDS}.",
+            f"To open, a team's first melds together must be worth "
+            f"{opening_minimum(hand, options)} or more.")
 
 
 def _judge_meld(cards: Sequence[Card], options: Options) -> tuple[Verdict, dict[str, Any]]:
@@ -53,7 +63,8 @@ HAND_AND_FOOT = Ruleset(
     players=(4, 6),
     keeping=Keeping(EntryShape.TEAMS, Ranking.HIGHEST_FIRST,
                     end=lambda options: GameEnd(hands=HANDS), stock_may_run_out=True,
-                    partnerships=Partnerships(default_teams, check_teams, score_kept_hand)),
+                    partnerships=Partnerships(SHAPES, default_teams, check_teams,
+                                              score_kept_hand)),
     book_word="meld",
     value_notes=("Joker 50, 2 and ace 20, K to 8 10, 7 to 4 5, black 3 5; a red 3 is a "
                  "100 bonus (held at the end, it counts against the team).",
@@ -61,4 +72,5 @@ HAND_AND_FOOT = Ruleset(
     judge_meld=_judge_meld,
     arranges=False,
     default_decks=DECKS,
+    hand_notes=_hand_notes,
 )

@@ -1,0 +1,92 @@
+"""A Hand and Foot game on the screens: teams set up, the board's hand, standings by team,
+the players' page. (Its end-of-hand entry: test_web_hand_and_foot_entry.py.)"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.test_web_games import errors, send, text
+from tests.test_web_kept_games import api_game, cells
+
+SIX = ("Ann", "Bo", "Cy", "Di", "Ed", "Flo")
+
+
+def seats(*players, **extra) -> dict:
+    return {**{f"players-{i}": name for i, name in enumerate(players)}, "dealer": players[0],
+            "decks": "auto", **extra}
+
+
+def team(melded=0, held=0, clean=0, dirty=0, wild=0, red=0, out=False, **more) -> dict:
+    return {"melded": melded, "held": held, "clean_piles": clean, "dirty_piles": dirty,
+            "wild_piles": wild, "red_threes": red, "went_out": out, **more}
+
+
+def hand(number, **teams) -> dict:
+    return {"type": "hand_scored", "hand": number, "teams": teams}
+
+
+def started(client, data) -> dict:
+    answer = send(client, "/games/new/hand-and-foot", {**data, "start": "1"})
+    assert answer.status_code == 303, errors(answer)
+    game_id = answer.headers["Location"].rsplit("/", 1)[1]
+    return client.get(f"/api/v1/games/{game_id}").get_json()
+
+
+def test_the_setup_shows_the_teams_the_seats_make_and_offers_each_split_six_allow(client):
+    page = send(client, "/games/new/hand-and-foot", seats(*SIX, team_count="3"))
+    labels = re.findall(r'<label class="setup-label" for="team_names-\d">([^<]*)<', page.get_data(
+        as_text=True))
+    assert [label.replace("&amp;", "&") for label in labels] == ["Ann & Di", "Bo & Ed", "Cy & Flo"]
+    assert "2 teams of 3" in text(page) and "3 teams of 2" in text(page)
+    four = text(send(client, "/games/new/hand-and-foot", seats(*SIX[:4])))
+    assert "teams of" not in four.split("Teams")[1].split("First dealer")[0]  # one split only
+
+
+def test_a_game_starts_with_the_teams_named_or_named_after_their_players(client):
+    game = started(client, seats(*SIX, team_count="2", **{"team_names-0": "Reds"}))
+    assert game["teams"] == [{"name": "Reds", "players": ["Ann", "Cy", "Ed"]},
+                             {"name": "Bo & Di & Flo", "players": ["Bo", "Di", "Flo"]}]
+    assert game["totals"] == {"Reds": 0, "Bo & Di & Flo": 0} and game["decks"] == 5
+
+
+@pytest.mark.parametrize("data, message", [
+    (seats(*SIX[:5]), "5 players in 2 teams cannot be seated that way"),
+    (seats(*SIX[:4], **{"team_names-0": "Us", "team_names-1": "us"}), "Two teams are called us"),
+    (seats(*SIX[:4], **{"team_names-0": "\u200bUs"}), "invisible"),
+])
+def test_teams_the_table_cannot_have_are_refused_beside_the_input(client, data, message):
+    answer = send(client, "/games/new/hand-and-foot", {**data, "start": "1"})
+    assert answer.status_code == 422 and any(message in error for error in errors(answer))
+
+
+def test_the_board_says_the_hand_of_four_its_opening_minimum_and_who_deals(client):
+    game_id = api_game(client, "hand-and-foot", players=SIX[:4], events=[
+        hand(1, **{"Ann & Cy": team(melded=100), "Bo & Di": team(melded=50)})])
+    board = text(client.get(f"/games/{game_id}"))
+    assert "Hand 2 of 4" in board and "worth 90 or more" in board and "Deals Bo" in board
+    assert "a foot of 11" in board
+
+
+def test_standings_are_by_team_with_a_named_teams_players_under_it(client):
+    game_id = api_game(client, "hand-and-foot", players=SIX[:4],
+                       teams=[{"name": "Us", "players": ["Ann", "Cy"]},
+                              {"name": "Them", "players": ["Bo", "Di"]}],
+                       events=[hand(1, Us=team(melded=905, clean=2, dirty=2, wild=1, red=1,
+                                                     out=True),
+                                    Them=team(melded=300, held=85, dirty=1))])
+    page = client.get(f"/games/{game_id}/standings").get_data(as_text=True)
+    assert re.search(r'standings-player[^>]*>.*?Us<span class="standings-partners">Ann &amp; Cy',
+                     page)
+    assert cells(page)[:2] == ["4205 +4205 out", "515 +515"]
+    assert "1st Us Ann & Cy 4205" in text(client.get(f"/games/{game_id}/standings"))
+
+
+def test_a_team_win_counts_for_each_partner_on_the_players_page(client):
+    even = {"Ann & Cy": team(melded=100), "Bo & Di": team(melded=50)}
+    api_game(client, "hand-and-foot", players=SIX[:4], events=[hand(n, **even)
+                                                                 for n in range(1, 5)])
+    players = text(client.get("/players"))
+    for name, won, average in (("Ann", 1, 100), ("Cy", 1, 100), ("Bo", 0, 50), ("Di", 0, 50)):
+        assert f"{name} 1 {won} Hand and Foot: {average}.0" in players
