@@ -3,6 +3,7 @@ the players' page. (Its end-of-hand entry: test_web_hand_and_foot_entry.py.)"""
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -81,6 +82,8 @@ def test_standings_are_by_team_with_a_named_teams_players_under_it(client):
                      page)
     assert cells(page)[:2] == ["4205 +4205 out", "515 +515"]
     assert "1st Us Ann & Cy 4205" in text(client.get(f"/games/{game_id}/standings"))
+    history = text(client.get(f"/games/{game_id}/history"))
+    assert "Ann, Bo, Cy, Di · teams: Us (Ann & Cy), Them (Bo & Di) · 5 decks" in history
 
 
 def test_a_team_win_counts_for_each_partner_on_the_players_page(client):
@@ -90,3 +93,17 @@ def test_a_team_win_counts_for_each_partner_on_the_players_page(client):
     players = text(client.get("/players"))
     for name, won, average in (("Ann", 1, 100), ("Cy", 1, 100), ("Bo", 0, 50), ("Di", 0, 50)):
         assert f"{name} 1 {won} Hand and Foot: {average}.0" in players
+
+
+def test_a_team_game_exported_and_imported_keeps_its_teams_and_scores(client):
+    from tests.test_web_transfer import export_of, upload, without_ids_and_times
+    game_id = api_game(client, "hand-and-foot", players=SIX[:4],
+                       teams=[{"name": "Us", "players": ["Ann", "Cy"]},
+                              {"name": "Them", "players": ["Bo", "Di"]}],
+                       events=[hand(1, Us=team(melded=100, wild=1), Them=team(held=20))])
+    original = export_of(client, game_id)
+    response = upload(client, json.dumps(original).encode())
+    assert response.status_code == 303
+    imported = export_of(client, response.headers["Location"].rstrip("/").rsplit("/", 1)[-1])
+    assert without_ids_and_times(imported) == without_ids_and_times(original)
+    assert imported["teams"][0] == {"name": "Us", "players": ["Ann", "Cy"]}
