@@ -5,8 +5,7 @@ from __future__ import annotations
 import pytest
 
 from .conftest import api_cases, assert_error, check_example, post
-from .test_api import (assert_answer_documented, openapi, response_schema,
-                       schema_errors)
+from .test_api import (assert_answer_documented, openapi, schema_errors)
 
 SCORE = "/api/v1/scores/hand"
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from referee.core import get_ruleset, parse_card, parse_cards
-from referee.core.errors import (CardCountError, CardNotInGameError, GoingOutError,
-                                 ImpossibleScoreError, LayOffError, NotInRulesetError,
+from referee.core.errors import (CardNotInGameError, GoingOutError,
+                                 LayOffError, NotInRulesetError,
                                  PlayerCountError, PlayerNameError, TableMeldError,
-                                 TooManyCopiesError, UnknownPlayerError, WrongTypeError)
+                                 TooManyCopiesError, UnknownPlayerError)
 from referee.core.scoring import LayOff, Penalty, PlayerHand, check_player_count, score_hand
 
 

@@ -31,12 +31,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from math import gcd
 
-from .cards import JOKER, Card, Rank, Suit, natural
-from .errors import (CardCountError, GoingOutError, ImpossibleScoreError, LayOffError,
+from .cards import Card, Rank
+from .errors import (GoingOutError, LayOffError,
                      NotInRulesetError, PlayerCountError, PlayerNameError, RefereeInputError,
-                     TableMeldError, UnknownPlayerError, WrongTypeError)
+                     TableMeldError, UnknownPlayerError)
 from .melds import MeldKind
 from .rulesets import TableRules
 from .rulesets.keeping import EntryShape
