@@ -7,14 +7,14 @@ from typing import Any
 
 from flask import jsonify
 
-from ..core import Card, TableRules, parse_card
+from ..core import Card, TableRules
 from ..core.contracts import contract_for
 from ..core.errors import NotInRulesetError, RefereeInputError, WrongTypeError
 from ..core.rulesets.model import Contract
 from ..core.solver import arrange, check_card_count, check_contract, contract_progress
 from . import api
 from .melds import check_supply_together
-from .requests import cards, field, json_object, table_rules
+from .requests import cards, field, json_object, melds, table_rules
 
 
 class BadHandError(RefereeInputError):
@@ -34,11 +34,11 @@ def check_contract_view():
     body = json_object()
     table = table_rules(body)
     hand = _hand(body)
-    melds = _melds(body, "melds")
+    laid = melds(body, "melds")
     remaining = _remaining(body)
     contract = _contract(table, hand)
-    check_supply_together(table, {f"melds[{i}]": meld for i, meld in enumerate(melds)})
-    verdict = check_contract(melds, table, hand, remaining)
+    check_supply_together(table, {f"melds[{i}]": meld for i, meld in enumerate(laid)})
+    verdict = check_contract(laid, table, hand, remaining)
     return jsonify({
         "valid": verdict.valid,
         "kinds": None if verdict.kinds is None else [kind.value for kind in verdict.kinds],
@@ -52,6 +52,7 @@ def check_contract_view():
 def arrange_hand():
     body = json_object()
     table = table_rules(body)
+    table.check_arranges()
     hand = contract = None
     if table.ruleset.contracts:  # Eversol: the hand says which contract to make
         hand = _hand(body)
@@ -111,23 +112,6 @@ def _remaining(body: Mapping[str, Any]) -> int:
         raise BadRemainingError("remaining counts cards still held, so it cannot be negative.",
                                 "remaining")
     return remaining
-
-
-def _melds(body: Mapping[str, Any], name: str) -> list[list[Card]]:
-    """A list of melds, each a list of cards written as text."""
-    value = field(body, name)
-    example = "such as [[\"3H\", \"3S\", \"3D\"], [\"7D\", \"8D\", \"9D\", \"10D\"]]"
-    if not isinstance(value, list):
-        raise WrongTypeError(f"{name} must be a list of melds, {example}.", name)
-    for i, meld in enumerate(value):
-        if not isinstance(meld, list):
-            raise WrongTypeError(f"Each meld must be a list of cards, {example}.", f"{name}[{i}]")
-        for j, card in enumerate(meld):
-            if not isinstance(card, str):
-                raise WrongTypeError("Each card must be written as text, such as \"7D\" or \"JK\".",
-                                     f"{name}[{i}][{j}]")
-    return [[parse_card(card, f"{name}[{i}][{j}]") for j, card in enumerate(meld)]
-            for i, meld in enumerate(value)]
 
 
 def _arrangeable_cards(body: Mapping[str, Any], name: str, table: TableRules) -> Sequence[Card]:

@@ -11,18 +11,18 @@ from typing import Any
 
 from flask import jsonify
 
-from ..core import RULESETS, Card, Ruleset, get_ruleset
-from ..core.errors import NotInRulesetError, WrongTypeError
+from ..core import Card
+from ..core.errors import WrongTypeError
 from ..core.rulesets.pile_rummy import PileRummyVerdict
 from . import api
 from .errors import MissingFieldError
-from .requests import cards, field, json_object, optional_card, table_rules
+from .requests import cards, field, json_object, optional_card, ruleset_having, table_rules
 
 
 @api.post("/buys/resolve")
 def resolve_buy_view():
     body = json_object()
-    ruleset = _ruling_game(body, "resolve_buy", "buying of discards with a penalty card")
+    ruleset = ruleset_having(body, "resolve_buy", "buying of discards with a penalty card")
     ruling = ruleset.resolve_buy(
         players=_names(body, "players"),
         current=_name(body, "current"),
@@ -39,7 +39,7 @@ def resolve_buy_view():
 @api.post("/rummy/check")
 def check_rummy_view():
     body = json_object()
-    call = _ruling_game(body, "rummy_call", "rummy calls to rule on").rummy_call
+    call = ruleset_having(body, "rummy_call", "rummy calls to rule on").rummy_call
     rules = table_rules(body)
     if call.about_pile:
         verdict = call.check(cards(body, "discard_pile"), _table(body), rules)
@@ -47,16 +47,6 @@ def check_rummy_view():
     ruling = call.check(_card(body, "card"), _table(body), rules)
     return jsonify({"rummy": ruling.rummy, "plays_on": list(ruling.plays_on),
                     "reason": ruling.reason})
-
-
-def _ruling_game(body: Mapping[str, Any], ruling: str, what: str) -> Ruleset:
-    """The ruleset asked about, if it has this ruling; any other answers 422 ``not_in_ruleset``."""
-    ruleset = get_ruleset(field(body, "ruleset"))
-    if getattr(ruleset, ruling) is None:
-        having = [r.title for r in RULESETS.values() if getattr(r, ruling) is not None]
-        raise NotInRulesetError(f"{ruleset.title} has no {what}; {' and '.join(having)} "
-                                f"{'does' if len(having) == 1 else 'do'}.", "ruleset")
-    return ruleset
 
 
 def _pile_answer(verdict: PileRummyVerdict) -> dict[str, Any]:

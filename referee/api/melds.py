@@ -32,6 +32,7 @@ def check_meld():
 def extend_meld():
     body = json_object()
     table = table_rules(body)
+    table.check_arranges("The lay-off and joker-swap check")
     meld = cards(body, "meld")
     add = cards(body, "add", [])
     swap = optional_card(body, "swap_for_joker")

@@ -14,8 +14,8 @@ from typing import Any
 
 from flask import request
 
-from ..core import Card, MeldKind, TableRules, get_ruleset, parse_card
-from ..core.errors import WrongTypeError
+from ..core import RULESETS, Card, MeldKind, Ruleset, TableRules, get_ruleset, parse_card
+from ..core.errors import NotInRulesetError, WrongTypeError
 from ..core.text import check_storable
 from .errors import BadJsonError, BadKindError, MissingFieldError
 
@@ -90,3 +90,30 @@ def meld_kind(body: Mapping[str, Any], name: str = "kind") -> MeldKind | None:
         return MeldKind(value.strip().lower())
     except ValueError:
         raise BadKindError(f"{name} must be \"book\" or \"run\".", name) from None
+
+
+def melds(body: Mapping[str, Any], name: str) -> list[list[Card]]:
+    """A list of melds, each a list of cards written as text."""
+    value = field(body, name)
+    example = "such as [[\"3H\", \"3S\", \"3D\"], [\"7D\", \"8D\", \"9D\", \"10D\"]]"
+    if not isinstance(value, list):
+        raise WrongTypeError(f"{name} must be a list of melds, {example}.", name)
+    for i, meld in enumerate(value):
+        if not isinstance(meld, list):
+            raise WrongTypeError(f"Each meld must be a list of cards, {example}.", f"{name}[{i}]")
+        for j, card in enumerate(meld):
+            if not isinstance(card, str):
+                raise WrongTypeError("Each card must be written as text, such as \"7D\" or \"JK\".",
+                                     f"{name}[{i}][{j}]")
+    return [[parse_card(card, f"{name}[{i}][{j}]") for j, card in enumerate(meld)]
+            for i, meld in enumerate(value)]
+
+
+def ruleset_having(body: Mapping[str, Any], ruling: str, what: str) -> Ruleset:
+    """The ruleset asked about, if it has this ruling; any other answers 422 ``not_in_ruleset``."""
+    ruleset = get_ruleset(field(body, "ruleset"))
+    if getattr(ruleset, ruling) is None:
+        having = [r.title for r in RULESETS.values() if getattr(r, ruling) is not None]
+        raise NotInRulesetError(f"{ruleset.title} has no {what}; {' and '.join(having)} "
+                                f"{'does' if len(having) == 1 else 'do'}.", "ruleset")
+    return ruleset

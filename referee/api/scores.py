@@ -21,12 +21,30 @@ from .requests import cards, field, json_object, optional_card
 def score_hand_view():
     body = json_object()
     ruleset = get_ruleset(field(body, "ruleset"))
+    partnerships = ruleset.keeping and ruleset.keeping.partnerships
+    if partnerships and partnerships.score_question is not None:
+        return _team_scores(body, ruleset, partnerships.score_question)
     players = _players(body)
     table = _table_rules(body, ruleset, len(players))
     scored = score_hand(table, players, _penalties(body))
     return jsonify({
         "scores": scored.scores,
         "players": [_score_json(player) for player in scored.players],
+        "decks": table.decks,
+    })
+
+
+def _team_scores(body: Mapping[str, Any], ruleset: Ruleset,
+                 score_question: Callable[[TableRules, Any, Any], Mapping[str, Any]]):
+    """A game played in teams: each team's score, from its numbers, in named parts."""
+    table = ruleset.configure(options=field(body, "options", None),
+                              decks=field(body, "decks", None))
+    parts = score_question(table, field(body, "hand"), field(body, "teams"))
+    return jsonify({
+        "scores": {team: sum(part.points for part in named) for team, named in parts.items()},
+        "parts": {team: [{"key": part.key, "label": part.label, "points": part.points,
+                          "count": part.count, "each": part.each} for part in named]
+                  for team, named in parts.items()},
         "decks": table.decks,
     })
 

@@ -89,12 +89,16 @@ class Partnerships:
     ``shapes`` are the (teams, players in each) a table may choose; ``default`` splits the
     players (in seat order) into so many teams (``None``: the usual number); ``check`` reads
     the teams a table named (``[{"name", "players"}]``); ``score`` scores a hand from each
-    team's entry, with errors at ``event.teams.<team>``."""
+    team's entry, with errors at ``event.teams.<team>``. ``score_question`` answers the
+    stateless question (no game kept, so no rosters): ``(table, hand, teams)`` to each team's
+    hand score in named parts (each with key, label, points, count and each), errors at
+    ``teams.<team>.<field>``."""
 
     shapes: tuple[tuple[int, int], ...]
     default: Callable[[Sequence[str], int | None], tuple[Team, ...]]
     check: Callable[[Any], tuple[Team, ...]]
     score: Callable[[TableRules, Sequence[Team], Any, bool], ScoredHand]
+    score_question: Callable[[TableRules, Any, Any], Mapping[str, Sequence[Any]]] | None = None
 
     def team_counts(self, players: int) -> tuple[int, ...]:
         """How many teams ``players`` may make: ``(2, 3)`` for six."""

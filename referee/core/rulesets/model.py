@@ -14,7 +14,8 @@ from types import MappingProxyType
 from typing import Any
 
 from ..cards import Card, DeckSpec
-from ..errors import DeckCountError, OptionValueError, UnknownOptionError, WrongTypeError
+from ..errors import (DeckCountError, NotInRulesetError, OptionValueError, UnknownOptionError,
+                      WrongTypeError)
 from ..melds import MeldKind, MeldRules, Verdict, check_meld
 from ..table import TableMeld
 from .keeping import Keeping
@@ -135,6 +136,11 @@ class Ruleset:
     # What the table must know at the start of a hand besides the deal and the contract (a
     # rising opening minimum): sentences, from the hand's number and the house options.
     hand_notes: Callable[[int, Options], tuple[str, ...]] = lambda hand, options: ()
+    # Whether a team's first melds of a hand may open it (None: the game has no such rule):
+    # called as (melds, hand, options, decks), it answers valid, points (None when a meld is
+    # not legal), minimum and reason, and each meld's own check (legal, pile_name, points,
+    # reason) in melds.
+    opening_check: Callable[[Sequence[Sequence[Card]], int, Options, int], Any] | None = None
 
     def resolve_options(self, given: Options | None = None) -> Options:
         """Defaults overlaid with the table's choices; unknown names raise."""
@@ -235,6 +241,14 @@ class TableRules:
         if self.ruleset.judge_meld is not None:
             return self.ruleset.judge_meld(cards, self.options)
         return check_meld(cards, self.melds), {}
+
+    def check_arranges(self, question: str = "The hand arranger") -> None:
+        """Raise when the shared arranger and lay-off rules cannot speak for this game's melds
+        (``question``: what was asked of them, as the sentence's subject)."""
+        if not self.ruleset.arranges:
+            raise NotInRulesetError(f"{question} does not handle {self.ruleset.title} melds; "
+                                    "check each meld, with all its cards, on its own.",
+                                    "ruleset")
 
     def lay(self, cards: Sequence[Card], kind: MeldKind | None = None,
             field: str = "meld") -> TableMeld:

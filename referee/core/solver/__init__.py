@@ -27,6 +27,7 @@ from .result import Arrangement
 
 def arrange(cards: Sequence[Card], table: TableRules, hand: int | None = None) -> Arrangement:
     """The arrangement leaving the fewest points held (Eversol: of the hand's contract)."""
+    table.check_arranges()
     check_card_count(len(cards), table)
     if not table.ruleset.contracts:
         return solve_free(cards, table)  # it checks the cards against the decks as it reads them

@@ -19,11 +19,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import asdict
 from typing import Any
 
-from ...errors import HandEntryError, RefereeInputError, WrongTypeError
+from ...errors import HandEntryError, Location, RefereeInputError, WrongTypeError
 from ..keeping import ScoredHand, Team, most_points
 from ..model import TableRules
 from .melds import PILE
-from .scoring import TeamEntry, score_hand
+from .options import check_hand
+from .scoring import ScorePart, TeamEntry, score_hand
 
 WILD_RANKS_PER_DECK = 6  # four 2s and two jokers
 RED_THREES_PER_DECK = 2
@@ -53,12 +54,30 @@ def score_kept_hand(table: TableRules, teams: Sequence[Team], given: Any,
     except RefereeInputError as error:
         raise error.within("event") from None
     if strict:
-        _check_decks(table, ordered)
+        check_within_decks(table, ordered, ("event", "teams"))
     went_out = next((name for name, entry in ordered.items() if entry.went_out), None)
     return ScoredHand(went_out, {name: score.total for name, score in scores.items()},
                       held={name: entry.held for name, entry in ordered.items()},
                       melded={name: entry.melded for name, entry in ordered.items()},
                       teams={name: asdict(entry) for name, entry in ordered.items()})
+
+
+def score_question(table: TableRules, hand: Any, teams: Any) -> dict[str, tuple[ScorePart, ...]]:
+    """A hand's score by team, asked without a kept game (any team names), each in its named
+    parts; errors at ``teams.<team>.<field>``.
+
+    >>> from referee.core.rulesets import get_ruleset
+    >>> table = get_ruleset("hand-and-foot").configure()
+    >>> parts = score_question(table, 1, {"Us": {"melded": 300, "held": 20, "clean_piles": 0,
+    ...     "dirty_piles": 1, "wild_piles": 0, "red_threes": 2, "went_out": False}})
+    >>> sum(part.points for part in parts["Us"])
+    780
+    """
+    check_hand(hand)
+    scores = score_hand(teams, table.options)  # every entry read and checked
+    check_within_decks(table, {name: TeamEntry.from_mapping(entry)
+                               for name, entry in teams.items()}, ("teams",))
+    return {name: score.parts for name, score in scores.items()}
 
 
 def _team_named(teams: Sequence[Team], name: Any) -> Team:
@@ -71,14 +90,15 @@ def _team_named(teams: Sequence[Team], name: Any) -> Team:
                          ("event", "teams", str(name)[:30]))
 
 
-def _check_decks(table: TableRules, entries: Mapping[str, TeamEntry]) -> None:
+def check_within_decks(table: TableRules, entries: Mapping[str, TeamEntry],
+                       location: Location) -> None:
     """Together the teams cannot have more cards than the decks hold."""
     decks = f"{table.decks} deck{'s' * (table.decks != 1)}"
     cards = sum(entry.melded + entry.held for entry in entries.values())
     if cards > most_points(table):
         raise HandEntryError(f"The melded and held points come to {cards}, more than every card "
                              f"of {decks} is worth ({most_points(table)}): one of them is wrong.",
-                             "event.teams")
+                             location)
     checks = (("wild_piles", WILD_RANKS_PER_DECK * table.decks // PILE,
                "wild piles (seven wild cards each)"),
               ("red_threes", RED_THREES_PER_DECK * table.decks, "red 3s"))
@@ -86,4 +106,4 @@ def _check_decks(table: TableRules, entries: Mapping[str, TeamEntry]) -> None:
         count = sum(getattr(entry, field) for entry in entries.values())
         if count > most:
             raise HandEntryError(f"{decks} hold at most {most} {what}; the teams' entries say "
-                                 f"{count}.", "event.teams")
+                                 f"{count}.", location)

@@ -19,8 +19,9 @@ from ...melds import MeldKind, MeldRules, Reading, Verdict
 from ..keeping import EntryShape, GameEnd, Keeping, Partnerships, Ranking
 from ..model import Options, Ruleset
 from .cards import DECK, DECKS, card_value
-from .kept import score_kept_hand
+from .kept import score_kept_hand, score_question
 from .melds import PILE, SMALLEST, judge_meld
+from .opening import check_opening
 from .options import HANDS, OPTIONS, TITLE, opening_minimum
 from .teams import SHAPES, check_teams, default_teams
 
@@ -64,7 +65,7 @@ HAND_AND_FOOT = Ruleset(
     keeping=Keeping(EntryShape.TEAMS, Ranking.HIGHEST_FIRST,
                     end=lambda options: GameEnd(hands=HANDS), stock_may_run_out=True,
                     partnerships=Partnerships(SHAPES, default_teams, check_teams,
-                                              score_kept_hand)),
+                                              score_kept_hand, score_question)),
     book_word="meld",
     value_notes=("Joker 50, 2 and ace 20, K to 8 10, 7 to 4 5, black 3 5; a red 3 is a "
                  "100 bonus (held at the end, it counts against the team).",
@@ -73,4 +74,5 @@ HAND_AND_FOOT = Ruleset(
     arranges=False,
     default_decks=DECKS,
     hand_notes=_hand_notes,
+    opening_check=check_opening,
 )
