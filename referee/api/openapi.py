@@ -77,7 +77,8 @@ SCHEMAS: dict[str, Any] = {
                     "bad_json", "missing_field", "wrong_type", "bad_card", "card_not_in_game",
                     "too_many_copies", "unknown_ruleset", "unknown_option", "bad_option_value",
                     "bad_decks", "bad_table_meld", "bad_kind", "not_in_ruleset", "bad_hand",
-                    "bad_remaining", "too_many_cards", "not_found",
+                    "bad_remaining", "too_many_cards", "bad_hand_entry", "bad_going_out",
+                    "went_out_short", "bad_count", "bad_teams", "not_found",
                     "method_not_allowed", "too_large", "internal_error"]},
                 "message": {"type": "string", "description": "One plain sentence."},
                 "field": {"type": ["string", "null"],
@@ -201,6 +202,13 @@ SCHEMAS: dict[str, Any] = {
                        "description": "Why the cards are no meld; null when valid."},
             "readings": {"type": "array", "items": _ref("Reading")},
             "words": _ref("Words"),
+            "pile": {"enum": ["clean", "dirty", "wild", None], "description": (
+                "Only where the game counts piles (Hand and Foot): a legal meld of seven cards "
+                "is a pile, clean (no wild card), dirty (naturals and wild cards) or wild "
+                "(wild cards only); null below seven cards or when the cards are no meld.")},
+            "points": {"type": ["integer", "null"], "minimum": 0, "description": (
+                "Only where the game says it with pile: what the cards are worth melded, "
+                "in the game's card values; null when they are no meld.")},
         },
     },
     "MeldExtendRequest": {
@@ -352,7 +360,10 @@ SCHEMAS.update({
                 "Went out all at once, nothing melded or laid off before (Basic doubles it).")},
         },
     },
-    "ScoreHandRequest": {
+    "ScoreHandRequest": {"anyOf": [_ref("ScorePlayersRequest"), _ref("ScoreTeamsRequest")],
+                         "description": "Each player's cards, or in a game played in teams "
+                                        "(GET /rulesets: keeping.teams) each team's numbers."},
+    "ScorePlayersRequest": {
         "type": "object",
         "required": ["ruleset", "players"],
         "properties": {
@@ -374,12 +385,17 @@ SCHEMAS.update({
     },
     "ScoreHandResponse": {
         "type": "object",
-        "required": ["scores", "players"],
+        "required": ["scores", "decks"],
         "properties": {
             "scores": {"type": "object", "additionalProperties": {"type": "integer"},
-                       "description": "Each player's score for the hand, by name."},
-            "players": {"type": "array", "description": "What each score is made of, in the "
-                        "players' order; a part the game does not count is null.",
+                       "description": "Each player's score for the hand, by name (in a game "
+                                      "played in teams: each team's)."},
+            "parts": {"type": "object", "additionalProperties": {
+                "type": "array", "items": _ref("ScorePart")}, "description": (
+                "Asked by team: what each team's score is made of, by team, in order; the "
+                "parts add up to the score.")},
+            "players": {"type": "array", "description": "Asked by player: what each score is "
+                        "made of, in the players' order; a part the game does not count is null.",
                         "items": {"type": "object",
                                   "required": ["name", "score", "held", "melded", "laid_off",
                                                "penalty"],
@@ -451,8 +467,10 @@ PATHS: dict[str, Any] = {
     "/scores/hand": _post(
         "Every player's score for one hand. Eversol: points held (+ Ari's rule penalties); "
         "500 and Base: melded and laid off minus held; Basic: the one who went out takes the "
-        "others' held points, double for going rummy. 422 codes of its own: bad_player_count, "
-        "bad_player_name, unknown_player, bad_going_out, bad_layoff.",
+        "others' held points, double for going rummy. Hand and Foot: by team, from each "
+        "team's numbers (the teams form), bonuses and penalties in named parts. 422 codes of "
+        "its own: bad_player_count, bad_player_name, unknown_player, bad_going_out, "
+        "bad_layoff; by team: bad_hand, bad_hand_entry, bad_count, went_out_short.",
         "ScoreHandRequest", "ScoreHandResponse",
         {"ruleset": "500", "players": [
             {"name": "Ann", "hand": [], "went_out": True,

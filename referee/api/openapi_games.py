@@ -26,6 +26,16 @@ WENT_OUT = {"type": ["string", "null"], "description": (
     "Who went out; null when the hand ended without anyone out (500: the stock ran out).")}
 WENT_RUMMY = {"type": "boolean", "default": False, "description": (
     "Basic Rummy: the one who went out laid every card at once, and collects double.")}
+TEAMS_ENTRY = {"allOf": [_ref("TeamEntries")], "description": (
+    "Hand and Foot: each team's numbers by the team's name (any case), every team once; "
+    "errors name event.teams.<team>.<field>. The teams' numbers together must fit in the "
+    "decks.")}
+SIDE_POINTS = {"type": "object", "additionalProperties": {"type": "integer"}, "description": (
+    "Points by player's name; in a game played in teams, by team's name.")}
+SIDE = {"type": "string", "description": "A player's name, or in a game played in teams a "
+                                         "team's."}
+TEAM = {"type": "object", "required": ["name", "players"], "properties": {
+    "name": {"type": "string"}, "players": {"type": "array", "items": {"type": "string"}}}}
 HAND_POINTS = {**POINTS, "description": (
     "Eversol: everyone's points caught with (the one out: 0, or a rummy penalty under Ari's "
     "rule), each a multiple of 5, at least 5. Basic Rummy: each other player's points held "
@@ -104,10 +114,10 @@ EVENT = {"oneOf": [
                     "many decks, enough to deal the hand being played. A hand the decks "
                     "cannot deal (say six players, one deck, hand 4) cannot be dealt, "
                     "followed or scored until then (illegal_event, naming the decks needed)."},
-    {"type": "object", "required": ["type", "hand", "went_out"], "properties": {
+    {"type": "object", "required": ["type", "hand"], "properties": {
         "type": {"enum": ["hand_scored"]}, "hand": {"type": "integer", "minimum": 1},
         "went_out": WENT_OUT, "points": HAND_POINTS, "players": MELDED_AND_HELD,
-        "went_rummy": WENT_RUMMY,
+        "went_rummy": WENT_RUMMY, "teams": TEAMS_ENTRY,
         "entries": {"type": "object", "description": (
             "How each number was entered, by player: {\"way\": \"cards\", \"cards\": "
             "[...]}, {\"way\": \"counts\", \"counts\": {\"2-9\", \"10-K\", \"A\", "
@@ -122,12 +132,14 @@ EVENT = {"oneOf": [
      "description": "The hand being played ends, entered as the game's ruleset asks (the "
                     "ruleset's keeping in GET /rulesets): Eversol: went_out and points; 500 "
                     "and Base Rules: went_out and players; Basic Rummy: went_out, went_rummy "
-                    "and points. A field another game uses is refused (bad_hand_entry)."},
-    {"type": "object", "required": ["type", "hand", "went_out", "reason"],
+                    "and points; Hand and Foot: teams alone (each team says whether it went "
+                    "out). went_out is required but in a game played in teams. A field "
+                    "another game uses is refused (bad_hand_entry)."},
+    {"type": "object", "required": ["type", "hand", "reason"],
      "properties": {
          "type": {"enum": ["hand_corrected"]}, "hand": {"type": "integer", "minimum": 1},
          "went_out": WENT_OUT, "points": HAND_POINTS, "players": MELDED_AND_HELD,
-         "went_rummy": WENT_RUMMY, "reason": {
+         "went_rummy": WENT_RUMMY, "teams": TEAMS_ENTRY, "reason": {
              "type": "string",
              "description": f"Why, for the history: at most {MAX_REASON} letters, as on the "
                             "screen; no NUL and no lone surrogate (any text sent is refused "
@@ -150,7 +162,13 @@ SCHEMAS.update({
         "first_dealer": {"type": ["string", "null"],
                          "description": "Who deals hand 1; drawn at random when absent."},
         "decks": {"type": ["integer", "null"], "minimum": 1, "maximum": 8},
-        "options": {"type": ["object", "null"]}}},
+        "options": {"type": ["object", "null"]},
+        "teams": {"type": ["array", "null"], "items": TEAM, "description": (
+            "Hand and Foot: the partnerships, each a name and its players (2 teams of 2, 2 of "
+            "3 or 3 of 2; every player in one team); the game seats them alternately. "
+            "Absent: two teams of partners sitting across, named after their players. 422 "
+            "bad_teams for teams no table could seat; refused in a game not played in "
+            "teams.")}}},
     "GameEventRequest": {"type": "object", "required": ["expected_version", "event"],
                          "properties": {"expected_version": {"type": "integer", "minimum": 0},
                                         "event": {"$ref": "#/components/schemas/GameEvent"},
@@ -167,6 +185,9 @@ SCHEMAS.update({
         "ruleset": {"type": "string"}, "decks": {"type": "integer"},
         "options": {"type": "object"},
         "players": {"type": "array", "items": NAME},
+        "teams": {"type": ["array", "null"], "items": TEAM, "description": (
+            "In a game played in teams, the teams (scores, totals, ranking and winners are "
+            "then by team); null otherwise.")},
         "hand": {"type": ["integer", "null"], "description": "The hand being played; null once "
                  "the game is over."},
         "hands_in_game": {"type": ["integer", "null"], "description": (
@@ -181,16 +202,18 @@ SCHEMAS.update({
                                "best total plays on; must_go_out: only the player who went "
                                "out at or past it wins)."},
         "ranking_order": {"enum": ["lowest_first", "highest_first"]},
-        "winners": {"type": "array", "items": NAME, "description": (
-            "Once finished, who won (equal best totals share it); empty until then.")},
+        "winners": {"type": "array", "items": SIDE, "description": (
+            "Once finished, who won (equal best totals share it; a team in a game played in "
+            "teams); empty until then.")},
         "dealer": {"type": ["string", "null"]}, "first_player": {"type": ["string", "null"]},
         "contract": {"type": ["object", "null"]},
         "hands": {"type": "array", "items": {"type": "object", "required": [
             "hand", "went_out", "scores"], "properties": {
             "hand": {"type": "integer"}, "went_out": WENT_OUT, "dealer": NAME,
-            "scores": {**POINTS, "description": "Each player's score for the hand, as the "
-                                                "totals count it."},
+            "scores": {**SIDE_POINTS, "description": "Each player's (or team's) score for the "
+                                                     "hand, as the totals count it."},
             "points": HAND_POINTS, "players": MELDED_AND_HELD, "went_rummy": WENT_RUMMY,
+            "teams": TEAMS_ENTRY,
             "corrections": {"type": "array", "items": {"type": "string"}},
             "saved_anyway": {"type": "array", "items": {"type": "object", "properties": {
                 "player": NAME, "message": {"type": "string"}}}, "description": (
@@ -199,12 +222,12 @@ SCHEMAS.update({
             "Why the decks in play cannot deal the hand being played (null when they can): "
             "a decks_changed event to decks_needed lets it be dealt."), "properties": {
             "message": {"type": "string"}, "decks_needed": {"type": "integer"}}},
-        "totals": POINTS,
-        "leaders": {"type": "array", "items": NAME},
+        "totals": SIDE_POINTS,
+        "leaders": {"type": "array", "items": SIDE},
         "finished": {"type": "boolean"},
         "ranking": {"type": "array", "items": {"type": "object", "required": [
             "place", "name", "total"], "properties": {
-            "place": {"type": "integer", "minimum": 1}, "name": NAME,
+            "place": {"type": "integer", "minimum": 1}, "name": SIDE,
             "total": {"type": "integer"}}}},
         "archived": {"type": "boolean"},
         "live": {"oneOf": [_ref("LiveHand"), {"type": "null"}], "description": (
@@ -361,6 +384,15 @@ SCORED_EXAMPLES = {
                           "value": {"expected_version": 0, "event": {
                               "type": "hand_scored", "hand": 1, "went_out": "Ann",
                               "went_rummy": True, "points": {"Bo": 12, "Cy": 7}}}},
+    "hand_scored_hand_and_foot": {
+        "summary": "Hand and Foot: Us went out with its piles; Them lost 50 to a penalty.",
+        "value": {"expected_version": 0, "event": {
+            "type": "hand_scored", "hand": 1, "teams": {
+                "Us": {"melded": 905, "held": 0, "clean_piles": 2, "dirty_piles": 2,
+                       "wild_piles": 1, "red_threes": 1, "went_out": True},
+                "Them": {"melded": 300, "held": 85, "clean_piles": 0, "dirty_piles": 1,
+                         "wild_piles": 0, "red_threes": 0, "went_out": False,
+                         "penalties": 50}}}}},
     "game_ended": {"summary": "The table stops here.", "value": {
         "expected_version": 3, "event": {"type": "game_ended"}}},
 }
