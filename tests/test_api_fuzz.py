@@ -2,8 +2,8 @@
 
 Derandomized (the same examples every run, no example database) so CI is
 reproducible. Drawing a body costs hypothesis far more than the app takes to answer it, so
-each body drawn goes to every POST endpoint: 650 bodies to the eight endpoints there are
-today, and 150 wrong methods and paths, 5,350 requests in all, most of them malformed. With
+each body drawn goes to every POST endpoint: 650 bodies to the nine endpoints there are
+today, and 150 wrong methods and paths, 6,000 requests in all, most of them malformed. With
 TESTING on, an unexpected exception in a view propagates and fails the test with its
 traceback. Schemathesis then draws from the OpenAPI document itself (test at the end).
 """
@@ -93,6 +93,7 @@ looks_valid = st.fixed_dictionaries({}, optional={
     "table": st.lists(cards_like, max_size=4),
     "discard_pile": cards_like,
     "remaining": st.one_of(st.integers(-3, 20), json_values),
+    "teams": json_values,
     "junk": json_values,
 })
 
@@ -134,10 +135,21 @@ def table_melds(draw):
     return cards
 
 
+# A team's numbers at a hand's end (games played in teams), now and then one out of range.
+team_entries = st.fixed_dictionaries(
+    {"melded": st.integers(0, 200).map(lambda n: n * 5), "held": st.integers(0, 60).map(
+        lambda n: n * 5), "clean_piles": st.integers(0, 3), "dirty_piles": st.integers(0, 3),
+     "wild_piles": st.integers(0, 2), "red_threes": st.integers(0, 4),
+     "went_out": st.booleans()},
+    optional={"perfect_draws": st.integers(-1, 3), "penalties": st.sampled_from([0, 50, 100, 7]),
+              "extra": scalars})
+
+
 @st.composite
 def well_formed_questions(draw):
     """Questions close to valid, to reach the rules core: a valid ruleset and real cards."""
-    ruleset = draw(st.sampled_from(["eversol", "eversol", "500", "basic", "base"]))
+    ruleset = draw(st.sampled_from(["eversol", "eversol", "500", "basic", "base",
+                                    "hand-and-foot"]))
     body = {"ruleset": ruleset,
             "decks": draw(st.one_of(st.integers(2, 4), st.integers(1, 4), st.none())),
             "options": draw(option_values(ruleset)),
@@ -152,6 +164,8 @@ def well_formed_questions(draw):
         "melds": st.lists(good_cards, max_size=3),
         "table": st.lists(good_cards, max_size=3),
         "discard_pile": good_cards,
+        "teams": st.dictionaries(st.sampled_from(["Us", "Them", "", "us"]), team_entries,
+                                 max_size=3),
     }
     for name, strategy in optional.items():
         if draw(st.booleans()):
