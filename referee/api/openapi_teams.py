@@ -3,11 +3,14 @@ numbers at a hand's end, the score they make in named parts, and a team's openin
 
 from __future__ import annotations
 
+from ..core.rulesets import MAX_DECKS
 from .openapi import PATHS, SCHEMAS, _post, _ref
 
 HAND = {"type": "integer", "minimum": 1, "maximum": 4,
         "description": "The hand being played, 1 to 4 (Hand and Foot)."}
 COUNT = {"type": "integer", "minimum": 0}
+DECKS = {"type": ["integer", "null"], "minimum": 1, "maximum": MAX_DECKS,
+         "description": "Decks in play (Hand and Foot: 5 unless said)."}
 
 SCHEMAS.update({
     "TeamEntry": {
@@ -61,9 +64,8 @@ SCHEMAS.update({
         "properties": {
             "ruleset": _ref("RulesetKey"),
             "hand": HAND,
-            "decks": {"type": ["integer", "null"], "minimum": 1, "maximum": 8, "description": (
-                "Decks in play (Hand and Foot: 5 unless said); the teams' numbers together "
-                "must fit in them.")},
+            "decks": {**DECKS, "description": "Decks in play (Hand and Foot: 5 unless said); "
+                                              "the teams' numbers together must fit in them."},
             "options": _ref("Options"),
             "teams": {"allOf": [_ref("TeamEntries")], "description": (
                 "Each team's numbers by its name; errors name teams.<team>.<field>.")},
@@ -77,8 +79,7 @@ SCHEMAS.update({
                 "hand-and-foot: the game with a minimum for a team's first melds; any other "
                 "answers 422 not_in_ruleset.")},
             "hand": HAND,
-            "decks": {"type": ["integer", "null"], "minimum": 1, "maximum": 8,
-                      "description": "Decks in play (Hand and Foot: 5 unless said)."},
+            "decks": DECKS,
             "options": {"allOf": [_ref("Options")], "description": (
                 "House rules, among them another opening schedule (opening_1 to opening_4) "
                 "and the wild-card limits.")},
