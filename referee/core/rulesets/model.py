@@ -106,6 +106,29 @@ _NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four"}
 
 
 @dataclass(frozen=True)
+class OpeningQuestion:
+    """"Can we open?": a team's first melds of a hand against that hand's minimum."""
+
+    hands: int
+    minimum: Callable[[int, Options], int]  # the hand's minimum at these house rules
+    options: tuple[str, ...]  # the house rules that set the minimums
+    # The answer is the ruleset's opening_check.
+
+
+@dataclass(frozen=True)
+class GoingOutQuestion:
+    """"May we go out?": a checklist of what a team has, each partner, the partner's yes."""
+
+    counts: tuple[tuple[str, str], ...]  # what the team counts (name, label): piles...
+    partner_did: str  # what each partner must have done, after the partner's name
+    # (counts, each partner's flag, asked, the partner said yes) -> an answer whose checklist
+    # is in that order: one line per count, one per partner, then the partner's yes; with
+    # may_go_out, reason and penalties
+    check: Callable[[Mapping[str, int], Sequence[bool], bool, bool], Any]
+    partners: tuple[int, ...] = (2, 3)
+
+
+@dataclass(frozen=True)
 class Ruleset:
     key: str
     title: str
@@ -131,6 +154,8 @@ class Ruleset:
     # A game whose melds the shared MeldRules cannot say (wild 2s, a wild-card limit by the
     # meld's length) judges them itself: the verdict, and what else its answer tells (a pile).
     judge_meld: Callable[[Sequence[Card], Options], tuple[Verdict, dict[str, Any]]] | None = None
+    # A legal meld in one sentence (the pile it makes), where the game has more to say of it.
+    describe_meld: Callable[[Sequence[Card], Options], str | None] | None = None
     arranges: bool = True  # the arranger and lay-offs work under its MeldRules
     default_decks: int = 1  # when a question names neither the decks nor the players
     # What the table must know at the start of a hand besides the deal and the contract (a
@@ -141,6 +166,9 @@ class Ruleset:
     # not legal), minimum and reason, and each meld's own check (legal, pile_name, points,
     # reason) in melds.
     opening_check: Callable[[Sequence[Sequence[Card]], int, Options, int], Any] | None = None
+    # The questions at the table this game has screens for (None: it has no such question).
+    opening: OpeningQuestion | None = None
+    going_out: GoingOutQuestion | None = None
 
     def resolve_options(self, given: Options | None = None) -> Options:
         """Defaults overlaid with the table's choices; unknown names raise."""
@@ -249,6 +277,13 @@ class TableRules:
             raise NotInRulesetError(f"{question} does not handle {self.ruleset.title} melds; "
                                     "check each meld, with all its cards, on its own.",
                                     "ruleset")
+
+    def describe_meld(self, cards: Sequence[Card]) -> str | None:
+        """A legal meld in the game's words, or None where the verdict says it all."""
+        if self.ruleset.describe_meld is None:
+            return None
+        self.check_supply(cards)
+        return self.ruleset.describe_meld(cards, self.options)
 
     def lay(self, cards: Sequence[Card], kind: MeldKind | None = None,
             field: str = "meld") -> TableMeld:

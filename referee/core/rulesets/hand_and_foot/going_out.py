@@ -6,6 +6,8 @@
 (False, ('1 more dirty pile', 'Cy to play from the foot'))
 >>> check.reason
 'Not yet: still missing 1 more dirty pile and Cy to play from the foot.'
+>>> check_going_out(2, 2, 1, {"Ann": True, "Cy": True}, False, asked=True).penalties
+('Going out anyway after the partner said no costs the team 100.',)
 """
 
 from __future__ import annotations
@@ -18,6 +20,8 @@ from ...errors import CardCountError, WrongTypeError
 from .melds import PileKind
 
 PILES_TO_GO_OUT = {PileKind.CLEAN: 2, PileKind.DIRTY: 2, PileKind.WILD: 1}
+# Points a team loses (docs/rules.md): out against the partner's no, or unable after asking.
+OUT_AFTER_NO, ASKED_AND_UNABLE = 100, 100
 
 
 @dataclass(frozen=True)
@@ -35,6 +39,7 @@ class Condition:
 @dataclass(frozen=True)
 class GoingOutCheck:
     checklist: tuple[Condition, ...]
+    penalties: tuple[str, ...] = ()  # what the team would lose, where a penalty applies
 
     @property
     def may_go_out(self) -> bool:
@@ -56,9 +61,10 @@ class GoingOutCheck:
 
 
 def check_going_out(clean_piles: int, dirty_piles: int, wild_piles: int,
-                    played_from_foot: Mapping[str, bool], partner_said_yes: bool
-                    ) -> GoingOutCheck:
-    """The going-out checklist of a team; ``played_from_foot`` names every partner."""
+                    played_from_foot: Mapping[str, bool], partner_said_yes: bool,
+                    asked: bool | None = None) -> GoingOutCheck:
+    """The going-out checklist of a team; ``played_from_foot`` names every partner.
+    ``asked`` (whether the partner was asked) adds the penalties that then apply."""
     have = {PileKind.CLEAN: clean_piles, PileKind.DIRTY: dirty_piles, PileKind.WILD: wild_piles}
     checklist = [_pile_condition(kind, count, need)
                  for (kind, need), count in zip(PILES_TO_GO_OUT.items(), have.values())]
@@ -72,7 +78,22 @@ def check_going_out(clean_piles: int, dirty_piles: int, wild_piles: int,
     _check_flag(partner_said_yes, ("partner_said_yes",), "partner_said_yes")
     checklist.append(Condition("partner_yes", "The partner said yes to going out",
                                partner_said_yes, short="the partner's yes"))
-    return GoingOutCheck(tuple(checklist))
+    check = GoingOutCheck(tuple(checklist))
+    if asked is None:
+        return check
+    _check_flag(asked, ("asked",), "asked")
+    return GoingOutCheck(check.checklist, _penalties(check, asked, partner_said_yes))
+
+
+def _penalties(check: GoingOutCheck, asked: bool, said_yes: bool) -> tuple[str, ...]:
+    if not asked:
+        return ()
+    if not said_yes:
+        return (f"Going out anyway after the partner said no costs the team {OUT_AFTER_NO}.",)
+    if not check.may_go_out:
+        return (f"The partner was asked: if the team cannot go out now, it loses "
+                f"{ASKED_AND_UNABLE}.",)
+    return ()
 
 
 def _pile_condition(kind: PileKind, count: Any, need: int) -> Condition:

@@ -11,6 +11,10 @@ or wild cards only. Seven cards make a pile, which is closed.
 'A meld of 4 cards may hold at most 1 wild card, and this one has 2.'
 >>> check_meld(parse_cards("2S 2H JK")).pile_name is None, check_meld(parse_cards("2S 2H JK")).rank
 (True, None)
+>>> describe(check)
+'A dirty pile of nines (7 cards, 2 wild), worth 120.'
+>>> describe(check_meld(parse_cards("KS KH KD")))
+'A meld of 3 kings, worth 30: 4 more cards make a pile.'
 """
 
 from __future__ import annotations
@@ -111,3 +115,23 @@ def _pile(size: int, wilds: int) -> PileKind | None:
     if not wilds:
         return PileKind.CLEAN
     return PileKind.WILD if wilds == size else PileKind.DIRTY
+
+
+def describe(check: MeldCheck) -> str | None:
+    """A legal meld in one sentence: the pile it is, or how far it is from one."""
+    if not check.legal:
+        return None
+    size = len(check.cards)
+    if check.rank is None:
+        if check.pile is not None:
+            return f"A wild pile ({size} wild cards), worth {check.points}."
+        return (f"A meld of {size} wild cards, worth {check.points}: {PILE - size} more make "
+                f"a wild pile.")
+    wild = f", {check.wilds} wild" if check.wilds else ""
+    if check.pile is not None:
+        return (f"A {check.pile_name} pile of {check.rank.word} ({size} cards{wild}), "
+                f"worth {check.points}.")
+    what = f"{check.rank.word} ({size} cards{wild})" if check.wilds else f"{size} {check.rank.word}"
+    more = PILE - size
+    return (f"A meld of {what}, worth {check.points}: {more} more card{'s' * (more > 1)} "
+            f"make{'s' * (more == 1)} a pile.")

@@ -17,10 +17,11 @@ from typing import Any
 from ...cards import Card
 from ...melds import MeldKind, MeldRules, Reading, Verdict
 from ..keeping import EntryShape, GameEnd, Keeping, Partnerships, Ranking
-from ..model import Options, Ruleset
+from ..model import GoingOutQuestion, OpeningQuestion, Options, Ruleset
 from .cards import DECK, DECKS, card_value
+from .going_out import check_going_out
 from .kept import score_kept_hand, score_question
-from .melds import PILE, SMALLEST, judge_meld
+from .melds import PILE, SMALLEST, PileKind, describe, judge_meld
 from .opening import check_opening
 from .options import HANDS, OPTIONS, TITLE, opening_minimum
 from .teams import SHAPES, check_teams, default_teams
@@ -44,6 +45,22 @@ def _judge_meld(cards: Sequence[Card], options: Options) -> tuple[Verdict, dict[
         return Verdict(reason=check.reason), {"pile": None, "points": None}
     reading = Reading(MeldKind.BOOK, check.cards, rank=check.rank)
     return Verdict(readings=(reading,)), {"pile": check.pile_name, "points": check.points}
+
+
+def _describe_meld(cards: Sequence[Card], options: Options) -> str | None:
+    return describe(judge_meld(tuple(cards), options))
+
+
+PILE_COUNTS = tuple((f"{kind.value}_piles", f"{kind.value.capitalize()} piles")
+                    for kind in PileKind)
+
+
+def _going_out(counts, partners: Sequence[bool], asked: bool, said_yes: bool):
+    """The checklist for partners named by their seat at the team: Partner 1, Partner 2..."""
+    played = {f"Partner {number}": flag for number, flag in enumerate(partners, start=1)}
+    return check_going_out(**{name: counts[name] for name, _ in PILE_COUNTS},
+                           played_from_foot=played, partner_said_yes=asked and said_yes,
+                           asked=asked)
 
 
 HAND_AND_FOOT = Ruleset(
@@ -71,8 +88,12 @@ HAND_AND_FOOT = Ruleset(
                  "100 bonus (held at the end, it counts against the team).",
                  "Jokers and 2s are wild. Each player gets a hand and a foot of 11 cards."),
     judge_meld=_judge_meld,
+    describe_meld=_describe_meld,
     arranges=False,
     default_decks=DECKS,
     hand_notes=_hand_notes,
     opening_check=check_opening,
+    opening=OpeningQuestion(HANDS, opening_minimum,
+                            tuple(f"opening_{hand}" for hand in range(1, HANDS + 1))),
+    going_out=GoingOutQuestion(PILE_COUNTS, "has played from the foot", _going_out),
 )
