@@ -9,7 +9,7 @@
 //
 // The meld checker and "Can I go down?" have one box of cards. The rummy check
 // has two, the discard pile and the table (melds between slashes), and taps go
-// where the checked "into" radio says. A meld whose last card is taken back
+// where the checked "into" radio says; "Can we open?" has the table only. A meld whose last card is taken back
 // stays an empty place until the answer comes, so every card's button still
 // names its place; the server drops it.
 (function () {
@@ -52,16 +52,16 @@
     var into = form.querySelector("input[name=into]:checked");
     var pile = form.querySelector("input[name=pile]");
     var table = form.querySelector("input[name=table]");
-    if (!into || into.value === "pile") {
+    if (pile && (!into || into.value === "pile")) {
       pile.value = wordsOf(pile.value).concat([card]).join(" ");
       return;
     }
     var melds = meldsOf(table.value);
-    var index = Number(into.value);
-    if (into.value === "new" || index >= melds.length) {
+    var index = into ? Number(into.value) : melds.length;
+    if (!into || into.value === "new" || index >= melds.length) {
       melds.push([card]);
       // The next taps go on into the meld just started, as the server does without us.
-      into.value = String(melds.length - 1);
+      if (into) { into.value = String(melds.length - 1); }
     } else {
       melds[index].push(card);
     }
@@ -72,7 +72,7 @@
     var place = button.value.split(":");
     var position = Number(place[place.length - 1]);
     var prefix = place.slice(0, -1).join(":") + ":";
-    if (place[0] === "pile") {
+    if (place[0] === "pile" && form.querySelector("input[name=pile]")) {
       var pile = form.querySelector("input[name=pile]");
       var cards = wordsOf(pile.value);
       cards.splice(position, 1);
@@ -100,10 +100,12 @@
     } else if (button.name === "remove") {
       removeCard(form, button);
     } else if (button.name === "clear") {
-      form.querySelector("input[name=pile]").value = "";
+      var pile = form.querySelector("input[name=pile]");
+      if (pile) { pile.value = ""; }
       form.querySelector("input[name=table]").value = "";
-      var pileRow = form.querySelector("input[name=into][value=pile]");
-      if (pileRow) { pileRow.checked = true; }
+      var first = form.querySelector("input[name=into][value=pile]") ||
+        form.querySelector("input[name=into][value=new]");
+      if (first) { first.checked = true; }
     }
   }
 
@@ -117,7 +119,7 @@
     event.stopPropagation();
     var form = button.form;
     button.blur();
-    (form.querySelector("input[name=pile]") ? applyPileTap : applyTap)(form, button);
+    (form.querySelector("input[name=table]") ? applyPileTap : applyTap)(form, button);
     window.htmx.trigger(form, "submit");
   }, true);
 })();

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from flask import Blueprint, abort, redirect, request, url_for
+from flask import Blueprint, abort, redirect, render_template, request, url_for
 
 from ..core import Card, RefereeInputError, format_cards, parse_cards
 from ..core.contracts import check_contract, contract_for
@@ -24,6 +24,8 @@ def arrange_hand(game: str):
     ruleset = RULESETS.get(game)
     if ruleset is None:
         abort(404)
+    if not ruleset.arranges:
+        return _not_arranged(ruleset)
     form = arrange_form(ruleset, request.args)
     form.validate()
     text = apply_tap(form)
@@ -69,6 +71,16 @@ def arrange_hand(game: str):
     if wants_fragment():
         response.headers["HX-Replace-Url"] = canonical
     return response
+
+
+def _not_arranged(ruleset):
+    return render_template(
+        "not_found.html", title="Nothing to arrange",
+        message=f"The arranger does not arrange {ruleset.title} hands: its melds follow rules "
+                "of their own. The meld checker answers for one meld at a time. Games it "
+                "arranges:",
+        choices=[(other.title, url_for("arranger.arrange_hand", game=other.key))
+                 for other in RULESETS.values() if other.arranges]), 404
 
 
 def _flag(field, message: str) -> None:

@@ -6,7 +6,7 @@ from flask import Blueprint, abort, redirect, request, url_for
 
 from ..core import Card, RefereeInputError, Verdict, format_cards, parse_cards
 from ..core.rulesets import RULESETS
-from .forms import checker_form, meld_option_fields
+from .forms import changed_options, checker_form, meld_option_specs, option_choices
 from .picker import apply_tap, has_errors, picker_context, was_tapped
 from .rendering import render_screen, wants_fragment
 
@@ -21,10 +21,11 @@ def check(game: str):
     form = checker_form(ruleset, request.args)
     form.validate()
     text = apply_tap(form)
-    options = {f.name: f.data for f in meld_option_fields(form, ruleset)}
+    specs = meld_option_specs(ruleset)
+    options = option_choices(form, specs)
     canonical = url_for("checker.check", game=ruleset.key, decks=form.decks.data,
                         suit=form.suit.data, cards=text or None,
-                        **{name: "y" for name, on in options.items() if on})
+                        **changed_options(ruleset, options))
     if was_tapped(request.args) and not wants_fragment():
         # A tap without htmx lands on the plain URL, so reloading never taps twice.
         return redirect(canonical, 303)
@@ -32,21 +33,24 @@ def check(game: str):
     deck = ruleset.deck(ruleset.resolve_options(options))
     cards: list[Card] = []
     verdict: Verdict | None = None
-    table = None
+    description = table = None
     if not has_errors(form):
         try:
             table = ruleset.configure(options=options, decks=form.decks.data)
             cards = parse_cards(text)
             text = format_cards(cards)
             verdict = table.check_meld(cards) if cards else None  # none yet: no verdict
+            if verdict is not None and verdict.valid:
+                description = table.describe_meld(cards)  # the game's own words, if it has any
         except RefereeInputError as error:
             target = form.decks if error.field == "decks" else form.cards
             target.errors = [*target.errors, error.message]
     form.cards.data = text
     response = render_screen(
         "checker.html", "_checker.html", 422 if has_errors(form) else 200,
-        ruleset=ruleset, form=form, cards=cards, verdict=verdict, problems=has_errors(form),
-        option_fields=meld_option_fields(form, ruleset), canonical=canonical,
+        ruleset=ruleset, form=form, cards=cards, verdict=verdict, description=description,
+        problems=has_errors(form), option_fields=[(spec, form[spec.name]) for spec in specs],
+        canonical=canonical,
         **picker_context(ruleset, deck, cards, form, table),
     )
     if wants_fragment():

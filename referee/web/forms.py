@@ -69,12 +69,30 @@ def checker_form(ruleset: Ruleset, formdata) -> CheckerForm:
     class GameCheckerForm(CheckerForm):
         pass
 
-    for spec in ruleset.option_specs:
-        if spec.affects_melds:
-            # An unticked box sends nothing, so only options off by default fit a GET form.
-            assert spec.default is False, spec.name
-            setattr(GameCheckerForm, spec.name, BooleanField(spec.description))
+    add_option_fields(GameCheckerForm, [spec for spec in ruleset.option_specs
+                                        if spec.affects_melds])
     return GameCheckerForm(formdata=formdata, decks=default_decks(ruleset))
+
+
+def add_option_fields(form_class, specs) -> None:
+    """A field per house rule on a GET form, named as the option."""
+    for spec in specs:
+        # An unticked box sends nothing, so only boxes off by default fit a GET form.
+        assert spec.type != "bool" or spec.default is False, spec.name
+        setattr(form_class, spec.name, _option_field(spec))
+
+
+def option_choices(form, specs) -> dict:
+    """The house rules a GET form sets; one left empty or refused keeps its default."""
+    return {spec.name: form[spec.name].data for spec in specs
+            if form[spec.name].data is not None and not form[spec.name].errors}
+
+
+def changed_options(ruleset: Ruleset, options: dict) -> dict:
+    """The house rules not at their default, as they go in the page's address."""
+    defaults = ruleset.resolve_options()
+    return {name: ("y" if value is True else value) for name, value in options.items()
+            if value != defaults[name] and value is not None}
 
 
 def default_decks(ruleset: Ruleset) -> int:
@@ -85,8 +103,8 @@ def default_decks(ruleset: Ruleset) -> int:
 DECK_CHOICES = range(1, MAX_DECKS + 1)
 
 
-def meld_option_fields(form: CheckerForm, ruleset: Ruleset) -> list:
-    return [form[spec.name] for spec in ruleset.option_specs if spec.affects_melds]
+def meld_option_specs(ruleset: Ruleset) -> list[OptionSpec]:
+    return [spec for spec in ruleset.option_specs if spec.affects_melds]
 
 
 class ArrangeForm(CheckerForm):
@@ -452,10 +470,7 @@ def pile_rummy_form(ruleset: Ruleset, formdata) -> PileRummyForm:
         pass
 
     specs = {spec.name: spec for spec in ruleset.option_specs}
-    for name in ruleset.rummy_call.options:
-        # An unticked box sends nothing, so only boxes off by default fit a GET form.
-        assert specs[name].type != "bool" or specs[name].default is False, name
-        setattr(GamePileRummyForm, name, _option_field(specs[name]))
+    add_option_fields(GamePileRummyForm, [specs[name] for name in ruleset.rummy_call.options])
     return GamePileRummyForm(formdata=formdata, decks=default_decks(ruleset))
 
 
@@ -467,3 +482,67 @@ class ImportGameForm(FlaskForm):
     game_file = FileField("A game's JSON file", validators=[
         FileRequired("Choose a game's JSON file first (Download as JSON on its page)."),
         FileAllowed(["json"], "Choose a .json file: a game's JSON download.")])
+
+
+# --- The referee's questions at the table: can we open? may we go out? (GET, no CSRF) ---------
+
+class OpeningForm(PileRummyForm):
+    """The melds a team would open with, tapped or typed, and the hand they open."""
+
+    pile = None  # no discard pile: every tap goes into a meld
+    table = StringField("Or type the melds, with / between melds", validators=[
+        Length(max=1200, message="That is far too many cards.")])
+    into = StringField(default="new")
+    hand = WholeNumberField("Hand", default=1)
+
+
+def opening_form(ruleset: Ruleset, formdata) -> OpeningForm:
+    question = ruleset.opening
+
+    class GameOpeningForm(OpeningForm):
+        hand = WholeNumberField("Hand", default=1, validators=[NumberRange(
+            min=1, max=question.hands, message=f"Choose a hand from 1 to {question.hands}.")])
+
+    add_option_fields(GameOpeningForm, opening_option_specs(ruleset))
+    return GameOpeningForm(formdata=formdata, decks=default_decks(ruleset))
+
+
+def opening_option_specs(ruleset: Ruleset) -> list[OptionSpec]:
+    """The house rules that change an opening: its minimums, and what is a meld."""
+    names = set(ruleset.opening.options)
+    return [spec for spec in ruleset.option_specs if spec.name in names or spec.affects_melds]
+
+
+YES_NO = ("yes", "no")
+MAX_COUNT = 20
+
+
+class GoingOutForm(Form):
+    partners = WholeNumberField("Partners in the team", default=2)
+    asked = StringField("Asked the partner?", default="no", validators=[
+        AnyOf(YES_NO, message="Tap yes or no.")])
+    answer = StringField("The partner's answer", default="no", validators=[
+        AnyOf(YES_NO, message="Tap yes or no.")])
+    step = StringField(validators=[Length(max=40)])  # a +/- pressed: "clean_piles:+1"
+
+
+def partner_field(number: int) -> str:
+    return f"partner{number}"
+
+
+def going_out_form(ruleset: Ruleset, formdata) -> GoingOutForm:
+    question = ruleset.going_out
+
+    class GameGoingOutForm(GoingOutForm):
+        partners = WholeNumberField("Partners in the team", default=question.partners[0],
+                                    validators=[AnyOf(question.partners, message="Choose " + " or ".join(
+                                        map(str, question.partners)) + " partners.")])
+
+    for name, label in question.counts:
+        setattr(GameGoingOutForm, name, WholeNumberField(label, default=0, validators=[
+            NumberRange(min=0, max=MAX_COUNT, message=f"Choose from 0 to {MAX_COUNT}.")]))
+    for number in range(1, max(question.partners) + 1):
+        setattr(GameGoingOutForm, partner_field(number), StringField(
+            f"Partner {number} {question.partner_did}", default="no",
+            validators=[AnyOf(YES_NO, message="Tap yes or no.")]))
+    return GameGoingOutForm(formdata=formdata)

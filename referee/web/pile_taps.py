@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ..core import Card, RefereeInputError, parse_card
 from ..core.text import whole_number
 
 MELD_SEPARATORS = re.compile(r"[/|\n]")
@@ -49,6 +50,14 @@ class PileTaps:
     @property
     def table_text(self) -> str:
         return " / ".join(" ".join(meld) for meld in self.table)
+
+    @property
+    def shown_pile(self) -> list[Card | str]:
+        return shown(self.pile)
+
+    @property
+    def shown_table(self) -> list[list[Card | str]]:
+        return [shown(meld) for meld in self.table]
 
     def add(self, card: str) -> None:
         if self.into == PILE:
@@ -85,9 +94,23 @@ class PileTaps:
         self.table = [self.table[i] for i in kept]
 
 
+def shown(words: list[str]) -> list[Card | str]:
+    """Each word as its card, or as typed when it is no card (a refusal says why)."""
+    cards: list[Card | str] = []
+    for word in words:
+        try:
+            cards.append(parse_card(word))
+        except RefereeInputError:
+            cards.append(word)
+    return cards
+
+
 def apply_pile_tap(form) -> PileTaps:
     """The pile and table after the tap this request carries (sent without JavaScript)."""
-    taps = PileTaps.read(form.pile.data, form.table.data, form.into.data)
+    if form.pile is None:  # melds only: a tap "into the pile" starts a meld
+        taps = PileTaps.read(None, form.table.data, NEW if form.into.data == PILE else form.into.data)
+    else:
+        taps = PileTaps.read(form.pile.data, form.table.data, form.into.data)
     if form.clear.data:
         taps.clear()
     if form.add.data and not form.add.errors:
@@ -96,4 +119,6 @@ def apply_pile_tap(form) -> PileTaps:
     if form.remove.data:
         taps.remove(form.remove.data)
     taps.tidy()
+    if form.pile is None and taps.into == PILE:
+        taps.into = NEW
     return taps

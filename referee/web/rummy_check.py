@@ -10,9 +10,9 @@ import re
 
 from flask import Blueprint, redirect, render_template, request, url_for
 
-from ..core import Card, RefereeInputError, Ruleset, parse_card, parse_cards
+from ..core import Card, RefereeInputError, Ruleset, parse_cards
 from ..core.rulesets import RULESETS
-from .forms import pile_rummy_form
+from .forms import changed_options, pile_rummy_form
 from .picker import has_errors, picker_context, was_tapped
 from .pile_taps import PileTaps, apply_pile_tap
 from .rendering import render_screen, wants_fragment
@@ -37,7 +37,7 @@ def check_pile(game: str):
     options = {name: form[name].data for name in ruleset.rummy_call.options}
     canonical = url_for("rummy_check.check_pile", game=ruleset.key, decks=form.decks.data,
                         suit=form.suit.data, into=taps.into, pile=taps.pile_text or None,
-                        table=taps.table_text or None, **_changed(ruleset, options))
+                        table=taps.table_text or None, **changed_options(ruleset, options))
     if was_tapped(request.args) and not wants_fragment():
         # A tap without htmx lands on the plain URL, so reloading never taps twice.
         return redirect(canonical, 303)
@@ -78,11 +78,11 @@ class _Question:
 
     @property
     def shown_pile(self) -> list[Card | str]:
-        return _shown(self.taps.pile)
+        return self.taps.shown_pile
 
     @property
     def shown_table(self) -> list[list[Card | str]]:
-        return [_shown(meld) for meld in self.taps.table]
+        return self.taps.shown_table
 
     @property
     def every_card(self) -> list[Card]:
@@ -125,17 +125,6 @@ class _Question:
             _flag(form.pile, message)
 
 
-def _shown(words: list[str]) -> list[Card | str]:
-    """Each word as its card, or as typed when it is no card (a refusal says why)."""
-    shown: list[Card | str] = []
-    for word in words:
-        try:
-            shown.append(parse_card(word))
-        except RefereeInputError:
-            shown.append(word)
-    return shown
-
-
 def _renumbered(field: str | None, whole: list[int]) -> str | None:
     """A field of the question (``table[0][2]``) named as the meld is numbered on the screen."""
     match = _TABLE_FIELD.match(field or "")
@@ -152,13 +141,6 @@ def choice_notes(spec) -> dict[str, str]:
         if choice in spec.choices and meaning:
             notes[choice] = meaning[0].upper() + meaning[1:].rstrip(".") + "."
     return notes
-
-
-def _changed(ruleset: Ruleset, options: dict) -> dict:
-    """The house rules not at their default, as they go in the page's address."""
-    defaults = ruleset.resolve_options()
-    return {name: ("y" if value is True else value) for name, value in options.items()
-            if value != defaults[name] and value is not None}
 
 
 def _flag(field, message: str) -> None:

@@ -145,6 +145,7 @@ class Ruleset:
     keeping: Keeping | None = None  # how the scorekeeper keeps a game of it
     book_word: str = "book"
     run_word: str = "run"
+    runs: bool = True  # False: every meld is of one rank, and screens speak of no run
     contracts: tuple[Contract, ...] = ()
     value_notes: tuple[str, ...] = field(default=())
     # The rulings at a live table this game has (None: it has none); the API and the screens

@@ -84,6 +84,7 @@ HAND_AND_FOOT = Ruleset(
                     partnerships=Partnerships(SHAPES, default_teams, check_teams,
                                               score_kept_hand, score_question)),
     book_word="meld",
+    runs=False,
     value_notes=("Joker 50, 2 and ace 20, K to 8 10, 7 to 4 5, black 3 5; a red 3 is a "
                  "100 bonus (held at the end, it counts against the team).",
                  "Jokers and 2s are wild. Each player gets a hand and a foot of 11 cards."),
