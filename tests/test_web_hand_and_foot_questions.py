@@ -232,3 +232,10 @@ def test_home_links_the_questions_of_the_games_that_ask_them(client):
     assert page.count('href="/opening/') == 1 and 'href="/opening/hand-and-foot"' in page
     assert page.count('href="/going-out/') == 1 and 'href="/going-out/hand-and-foot"' in page
     assert 'href="/arrange/hand-and-foot"' not in page and 'href="/arrange/500"' in page
+
+
+def test_asked_but_not_yet_answered_names_no_penalty(client):
+    response = going_out(client, **EVERYTHING | {"answer": ""})
+    verdict = words(response)
+    assert "still missing the partner's yes" in verdict and "100" not in verdict
+    assert re.search(r"The partner's answer Yes No ✗ not met", checklist(response))

@@ -521,8 +521,8 @@ class GoingOutForm(Form):
     partners = WholeNumberField("Partners in the team", default=2)
     asked = StringField("Asked the partner?", default="no", validators=[
         AnyOf(YES_NO, message="Tap yes or no.")])
-    answer = StringField("The partner's answer", default="no", validators=[
-        AnyOf(YES_NO, message="Tap yes or no.")])
+    answer = StringField("The partner's answer", default="", validators=[  # "": not yet
+        AnyOf((*YES_NO, ""), message="Tap yes or no.")])
     step = StringField(validators=[Length(max=40)])  # a +/- pressed: "clean_piles:+1"
 
 

@@ -73,7 +73,7 @@ def going_out(game: str):
     partners = form.partners.data if not form.partners.errors else question.partners[0]
     flags = [form[partner_field(n)] for n in range(1, partners + 1)]
     canonical = url_for("questions.going_out", game=ruleset.key, partners=partners,
-                        asked=form.asked.data, answer=form.answer.data,
+                        asked=form.asked.data, answer=form.answer.data or None,
                         **{name: form[name].data for name, _ in question.counts},
                         **{flag.name: flag.data for flag in flags})
     if stepped and not has_errors(form) and not wants_fragment():
@@ -83,7 +83,9 @@ def going_out(game: str):
     if not has_errors(form):
         answer = question.check({name: form[name].data for name, _ in question.counts},
                                 [flag.data == "yes" for flag in flags],
-                                form.asked.data == "yes", form.answer.data == "yes")
+                                # asked: and answered, so a penalty may apply
+                                form.asked.data == "yes" and form.answer.data in YES_NO,
+                                form.answer.data == "yes")
         counted = len(question.counts)
         rows = {"counts": list(zip(question.counts, answer.checklist[:counted])),
                 "partners": list(zip(flags, answer.checklist[counted:counted + partners])),
