@@ -20,8 +20,7 @@ bp = Blueprint("questions", __name__)
 def opening(game: str):
     ruleset = RULESETS.get(game)
     if ruleset is None or ruleset.opening is None:
-        return _no_such_screen(game, "opening", "questions.opening",
-                               "Can we open?", "a game whose opening has a minimum")
+        return _no_such_screen(game, "opening", "Can we open?", "a game whose opening has a minimum")
     form = opening_form(ruleset, request.args)
     form.validate()
     taps = apply_pile_tap(form)
@@ -64,8 +63,8 @@ def opening(game: str):
 def going_out(game: str):
     ruleset = RULESETS.get(game)
     if ruleset is None or ruleset.going_out is None:
-        return _no_such_screen(game, "going out", "questions.going_out",
-                               "Can we go out?", "a game with a going-out checklist")
+        return _no_such_screen(game, "going_out", "Can we go out?",
+                               "a game with a going-out checklist")
     question = ruleset.going_out
     form = going_out_form(ruleset, request.args)
     form.validate()
@@ -110,11 +109,11 @@ def _apply_step(form, counts: list[str]) -> bool:
     return True
 
 
-def _no_such_screen(game: str, what: str, endpoint: str, title: str, kind: str):
+def _no_such_screen(game: str, question: str, title: str, kind: str):
+    """The 404 for a game without ``question`` (the Ruleset field, and this view's name)."""
     shown = game if len(game) <= 30 else game[:29] + "…"
     return render_template(
-        "not_found.html", title=f"No {what} question here",
+        "not_found.html", title=f"No “{title}” for this game",
         message=f"“{shown}” is not {kind}, so “{title}” has nothing to check. These are:",
-        choices=[(ruleset.title, url_for(endpoint, game=ruleset.key))
-                 for ruleset in RULESETS.values()
-                 if getattr(ruleset, endpoint.rpartition(".")[2]) is not None]), 404
+        choices=[(ruleset.title, url_for(f"questions.{question}", game=ruleset.key))
+                 for ruleset in RULESETS.values() if getattr(ruleset, question) is not None]), 404
