@@ -19,7 +19,7 @@ bp = Blueprint("questions", __name__)
 @bp.get("/opening/<game>")
 def opening(game: str):
     ruleset = RULESETS.get(game)
-    if ruleset is None or ruleset.opening is None:
+    if ruleset is None or ruleset.opening is None or ruleset.opening_check is None:
         return _no_such_screen(game, "opening", "Can we open?", "a game whose opening has a minimum")
     form = opening_form(ruleset, request.args)
     form.validate()
@@ -41,7 +41,7 @@ def opening(game: str):
             rules = ruleset.configure(options=options, decks=form.decks.data)
             melds = [parse_cards(" ".join(meld), f"melds[{i}]") for i, meld in enumerate(taps.table)]
             if melds:
-                answer = ruleset.opening.check(melds, hand, rules.options, rules.decks)
+                answer = ruleset.opening_check(melds, hand, rules.options, rules.decks)
         except RefereeInputError as error:
             target = form.decks if error.field == "decks" else form.table
             target.errors = [*target.errors, error.message]
