@@ -533,10 +533,12 @@ def partner_field(number: int) -> str:
 def going_out_form(ruleset: Ruleset, formdata) -> GoingOutForm:
     question = ruleset.going_out
 
+    choices = " or ".join(map(str, question.partners))
+
     class GameGoingOutForm(GoingOutForm):
         partners = WholeNumberField("Partners in the team", default=question.partners[0],
-                                    validators=[AnyOf(question.partners, message="Choose " + " or ".join(
-                                        map(str, question.partners)) + " partners.")])
+                                    validators=[AnyOf(question.partners,
+                                                      message=f"Choose {choices} partners.")])
 
     for name, label in question.counts:
         setattr(GameGoingOutForm, name, WholeNumberField(label, default=0, validators=[

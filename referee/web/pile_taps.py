@@ -108,7 +108,8 @@ def shown(words: list[str]) -> list[Card | str]:
 def apply_pile_tap(form) -> PileTaps:
     """The pile and table after the tap this request carries (sent without JavaScript)."""
     if form.pile is None:  # melds only: a tap "into the pile" starts a meld
-        taps = PileTaps.read(None, form.table.data, NEW if form.into.data == PILE else form.into.data)
+        into = NEW if form.into.data == PILE else form.into.data
+        taps = PileTaps.read(None, form.table.data, into)
     else:
         taps = PileTaps.read(form.pile.data, form.table.data, form.into.data)
     if form.clear.data:

@@ -7,8 +7,16 @@ from flask import Blueprint, redirect, render_template, request, url_for
 
 from ..core import Card, RefereeInputError, parse_cards
 from ..core.rulesets import RULESETS
-from .forms import (MAX_COUNT, YES_NO, changed_options, going_out_form, opening_form, opening_option_specs,
-                    option_choices, partner_field)
+from .forms import (
+    MAX_COUNT,
+    YES_NO,
+    changed_options,
+    going_out_form,
+    opening_form,
+    opening_option_specs,
+    option_choices,
+    partner_field,
+)
 from .picker import has_errors, picker_context, was_tapped
 from .pile_taps import apply_pile_tap
 from .rendering import render_screen, wants_fragment
@@ -20,7 +28,8 @@ bp = Blueprint("questions", __name__)
 def opening(game: str):
     ruleset = RULESETS.get(game)
     if ruleset is None or ruleset.opening is None or ruleset.opening_check is None:
-        return _no_such_screen(game, "opening", "Can we open?", "a game whose opening has a minimum")
+        return _no_such_screen(game, "opening", "Can we open?",
+                               "a game whose opening has a minimum")
     form = opening_form(ruleset, request.args)
     form.validate()
     taps = apply_pile_tap(form)
@@ -39,7 +48,8 @@ def opening(game: str):
     if not has_errors(form):
         try:
             rules = ruleset.configure(options=options, decks=form.decks.data)
-            melds = [parse_cards(" ".join(meld), f"melds[{i}]") for i, meld in enumerate(taps.table)]
+            melds = [parse_cards(" ".join(meld), f"melds[{i}]")
+                     for i, meld in enumerate(taps.table)]
             if melds:
                 answer = ruleset.opening_check(melds, hand, rules.options, rules.decks)
         except RefereeInputError as error:

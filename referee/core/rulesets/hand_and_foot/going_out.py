@@ -91,8 +91,9 @@ def _penalties(check: GoingOutCheck, asked: bool, said_yes: bool) -> tuple[str, 
     if not said_yes:
         return (f"Going out anyway after the partner said no costs the team {OUT_AFTER_NO}.",)
     if not check.may_go_out:
-        return (f"The partner was asked: if the team cannot go out now, it loses "
-                f"{ASKED_AND_UNABLE}.",)
+        warning = ("The partner was asked: if the team cannot go out now, it loses "
+                   f"{ASKED_AND_UNABLE}.")
+        return (warning,)
     return ()
 
 
