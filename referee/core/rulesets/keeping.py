@@ -27,6 +27,7 @@ from ..errors import GameSetupError, HandEntryError, Location
 
 if TYPE_CHECKING:
     from .model import Options, TableRules
+    from .team_sheet import TeamSheet
 
 
 class Ranking(Enum):
@@ -92,13 +93,14 @@ class Partnerships:
     team's entry, with errors at ``event.teams.<team>``. ``score_question`` answers the
     stateless question (no game kept, so no rosters): ``(table, hand, teams)`` to each team's
     hand score in named parts (each with key, label, points, count and each), errors at
-    ``teams.<team>.<field>``."""
+    ``teams.<team>.<field>``. ``sheet`` says what the entry screen asks of a team."""
 
     shapes: tuple[tuple[int, int], ...]
     default: Callable[[Sequence[str], int | None], tuple[Team, ...]]
     check: Callable[[Any], tuple[Team, ...]]
     score: Callable[[TableRules, Sequence[Team], Any, bool], ScoredHand]
     score_question: Callable[[TableRules, Any, Any], Mapping[str, Sequence[Any]]] | None = None
+    sheet: TeamSheet | None = None
 
     def team_counts(self, players: int) -> tuple[int, ...]:
         """How many teams ``players`` may make: ``(2, 3)`` for six."""

@@ -23,6 +23,7 @@ from .going_out import check_going_out
 from .kept import score_kept_hand, score_question
 from .melds import PILE, SMALLEST, PileKind, describe, judge_meld
 from .opening import check_opening
+from .sheet import SHEET
 from .options import HANDS, OPTIONS, TITLE, opening_minimum
 from .teams import SHAPES, check_teams, default_teams
 
@@ -82,7 +83,7 @@ HAND_AND_FOOT = Ruleset(
     keeping=Keeping(EntryShape.TEAMS, Ranking.HIGHEST_FIRST,
                     end=lambda options: GameEnd(hands=HANDS), stock_may_run_out=True,
                     partnerships=Partnerships(SHAPES, default_teams, check_teams,
-                                              score_kept_hand, score_question)),
+                                              score_kept_hand, score_question, SHEET)),
     book_word="meld",
     runs=False,
     value_notes=("Joker 50, 2 and ace 20, K to 8 10, 7 to 4 5, black 3 5; a red 3 is a "

@@ -23,12 +23,17 @@ from typing import Any
 from ...errors import (CardCountError, GoingOutError, HandEntryError, Location,
                        WentOutShortError, WrongTypeError)
 from ..model import Options
+from ..team_sheet import Penalty, ScorePart
 from .going_out import PILES_TO_GO_OUT
 from .melds import PileKind
 from .options import resolve_options
 
 POINT_STEP = 5  # every card is worth a multiple of 5
 PENALTY_STEP = 50  # the penalties are 50 and 100
+# What the table may charge a team during a hand, in the project's words.
+PENALTIES = (Penalty("out_after_no", "Went out after the partner said no", 100),
+             Penalty("could_not_go_out", "Asked to go out, then could not", 100),
+             Penalty("pile_unused", "Took the pile without using its top card", 50))
 
 
 @dataclass(frozen=True)
@@ -66,22 +71,6 @@ class TeamEntry:
 
 
 @dataclass(frozen=True)
-class ScorePart:
-    """One named line of a team's hand score: ``count × each = points``, or just points."""
-
-    key: str
-    label: str
-    points: int
-    count: int | None = None
-    each: int | None = None
-
-    def describe(self) -> str:
-        if self.count is None or self.key == "going_out":
-            return f"{self.label} {self.points}"
-        return f"{self.label} {self.count} × {self.each} = {self.points}"
-
-
-@dataclass(frozen=True)
 class TeamScore:
     parts: tuple[ScorePart, ...]
 
@@ -104,19 +93,25 @@ def score_team(entry: TeamEntry, options: Options | None = None, location: Locat
     """The team's hand score in parts; an entry no hand could end with raises."""
     resolved = resolve_options(options)
     _check_entry(entry, location, team)
+    return TeamScore(team_parts(entry, resolved))
+
+
+def team_parts(entry: TeamEntry, resolved: Options) -> tuple[ScorePart, ...]:
+    """The parts of an entry's score, not judged (``resolved``: every option): the screen
+    shows them while the entry is made."""
     parts = [ScorePart("melded", "melded cards", entry.melded)]
     for key, label, option in _BONUSES:
         count = getattr(entry, key)
         parts.append(ScorePart(key, label, count * resolved[option], count, resolved[option]))
     out = int(entry.went_out)
     parts.append(ScorePart("going_out", "going out", out * resolved["going_out_bonus"], out,
-                           resolved["going_out_bonus"]))
+                           resolved["going_out_bonus"], yes_or_no=True))
     parts.append(ScorePart("perfect_draws", "perfect draws",
                            entry.perfect_draws * resolved["perfect_draw_bonus"],
                            entry.perfect_draws, resolved["perfect_draw_bonus"]))
     parts.append(ScorePart("held", "cards held", -entry.held))
     parts.append(ScorePart("penalties", "penalties", -entry.penalties))
-    return TeamScore(tuple(parts))
+    return tuple(parts)
 
 
 def score_hand(teams: Mapping[str, TeamEntry | Mapping[str, Any]],
