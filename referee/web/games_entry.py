@@ -21,7 +21,7 @@ from functools import cached_property
 from typing import Any
 
 from ..core.game.entry import (WAY_WORDS, AmountEntry, SeatEntry, describe_entry, entered_rows,
-                               read_hand)
+                               flag, read_hand)
 from ..core.game.held import MELD_BREAK, card_buttons, card_values, low_ace_points, value_classes
 from ..core.rulesets.keeping import EntryShape, point_step
 from ..core.rulesets.model import TableRules
@@ -108,6 +108,16 @@ class EntryForm:
             if mistyped:
                 reading.problems[seat] = f"{name}: {mistyped[0]}"
         return reading
+
+    def event_fields(self, reading) -> dict[str, Any]:
+        """The hand's event as the read form makes it."""
+        return {"went_out": reading.went_out, "points": reading.points,
+                "entries": reading.entries, "players": reading.players,
+                "went_rummy": reading.went_rummy}
+
+    def flag(self, reading, players: Sequence[str], error) -> None:
+        """Put a problem the game found on saving beside the player it concerns."""
+        flag(reading, players, error)
 
     def way(self, amount) -> str:
         """Which way an amount of the form was filled in (the others show as not in use)."""

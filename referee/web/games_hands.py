@@ -19,7 +19,7 @@ from flask import abort, flash, redirect, render_template, request, url_for
 
 from ..core import RefereeInputError
 from ..core.game import DealerChosen, HandCorrected, HandScored
-from ..core.game.entry import SeatEntry, flag
+from ..core.game.entry import SeatEntry
 from ..core.game.events import DecksChanged, describe_ending
 from ..core.game.followed import RefereeMismatchError
 from ..store.games import (LoadedGame, OvertakenError, StaleVersionError, append_event,
@@ -27,7 +27,8 @@ from ..store.games import (LoadedGame, OvertakenError, StaleVersionError, append
 from .forms import ActionForm
 from .games import bp, game_or_404, poll_etag, not_recorded, required_edit_key
 from .games_board import step_label, undo_label
-from .games_entry import NOBODY, WAY_WORDS, EntryForm
+from .games_entry import NOBODY, WAY_WORDS
+from .games_team_entry import entry_form
 
 
 @bp.route("/<game_id>/hands/<int:hand>", methods=["GET", "POST"])
@@ -42,7 +43,7 @@ def hand_entry(game_id: str, hand: int):
         return _save(loaded, hand, key)
     if hand > len(state.results) + 1 or (hand > len(state.results) and state.finished):
         abort(404)
-    entry = EntryForm(state.table)
+    entry = entry_form(state)
     if hand <= len(state.results):  # a correction starts from the hand as it was entered
         form = entry.prefilled(state.players, state.results[hand - 1],
                                expected_version=loaded.version)
@@ -69,7 +70,7 @@ def _followed_hand(state, hand: int):
 
 def _save(loaded: LoadedGame, hand: int, key: str):
     state = loaded.state
-    entry = EntryForm(state.table)
+    entry = entry_form(state)
     form = entry.form(len(state.players), request.form)
     form.validate()
     if form.step.data or form.tap.data or form.untap.data:  # pressed without JavaScript
@@ -93,13 +94,11 @@ def _save(loaded: LoadedGame, hand: int, key: str):
     if not reading.ok or form.reason.errors:
         return _entry_page(loaded, hand, form, reading, status=422)
 
-    sheet = {"points": reading.points, "entries": reading.entries, "players": reading.players,
-             "went_rummy": reading.went_rummy}
+    sheet = entry.event_fields(reading)
     if correcting:
-        event = HandCorrected(hand, reading.went_out, reason=form.reason.data.strip(), **sheet)
+        event = HandCorrected(hand, reason=form.reason.data.strip(), **sheet)
     else:
-        event = HandScored(hand, reading.went_out, overrides_referee=form.anyway.data == "1",
-                           **sheet)
+        event = HandScored(hand, overrides_referee=form.anyway.data == "1", **sheet)
     try:
         append_event(loaded.game.id, event, seen, key, catch_up=True)
     except OvertakenError as error:
@@ -111,7 +110,7 @@ def _save(loaded: LoadedGame, hand: int, key: str):
             reading.add_problem(state.players.index(mismatch.player), mismatch.message)
         return _entry_page(loaded, hand, form, reading, status=422, saving_anyway=True)
     except RefereeInputError as error:
-        flag(reading, state.players, error)
+        entry.flag(reading, state.players, error)
         return _entry_page(loaded, hand, form, reading, status=422)
     anyway = " (against what the referee saw)" if form.anyway.data == "1" and not correcting else ""
     flash(f"Hand {hand} {'corrected' if correcting else 'saved'}{anyway}: "
@@ -119,7 +118,7 @@ def _save(loaded: LoadedGame, hand: int, key: str):
     return redirect(url_for("games.game_page", game_id=loaded.game.id), 303)
 
 
-def _read(entry: EntryForm, form, loaded: LoadedGame):
+def _read(entry, form, loaded: LoadedGame):
     return entry.read(form, loaded.state.players, request.form.getlist("went_out"))
 
 
@@ -155,7 +154,7 @@ def _moved_on(fresh: LoadedGame, hand: int, form, reading, was_correcting: bool,
 def _entry_page(loaded: LoadedGame, hand: int, form, reading=None, status: int = 200,
                 message: str | None = None, quiet: bool = False, saving_anyway: bool = False):
     state = loaded.state
-    entry = EntryForm(state.table)
+    entry = entry_form(state)
     if reading is None:
         reading = _read(entry, form, loaded) if form.is_submitted() else None
     correcting = hand <= len(state.results)

@@ -61,6 +61,7 @@ class TeamReading:
     problems: dict[tuple[str, str], str] = field(default_factory=dict)  # (team, field)
     went_out_problem: str | None = None
     went_out: str | None = None
+    went_rummy = False  # asked like a seat's reading: no team goes rummy
 
     @property
     def ok(self) -> bool:
@@ -69,6 +70,9 @@ class TeamReading:
     def add_problem(self, team: str, where: str, message: str) -> None:
         key = (team, where)
         self.problems[key] = " ".join(filter(None, [self.problems.get(key), message]))
+
+    def has_problem(self, team: str) -> bool:
+        return any(name == team for name, _ in self.problems)
 
     def problem(self, team: str, *where: str) -> str | None:
         """What is wrong with any of the fields ``where`` of a team."""
