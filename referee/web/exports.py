@@ -39,27 +39,42 @@ def game_csv(game_id: str):
     shape = state.keeping.shape
     out = io.StringIO()
     writer = _SpreadsheetSafeWriter(out)
-    # What each player melded and held, where the game scores them, after everyone's score.
-    parts = [f"{name} {part}" for name in state.players for part in ("melded", "held")
-             ] if shape is EntryShape.MELDED_MINUS_HELD else []
-    writer.writerow(["hand", "dealer", "went out", *state.players, "corrections", *parts])
+    sides = state.sides  # the teams, in a game of teams
+    # The numbers each side entered, where the game scores them, after everyone's score.
+    fields = _entered_fields(state)
+    writer.writerow(["hand", "dealer", "went out", *sides, "corrections",
+                     *(f"{side} {field.replace('_', ' ')}" for side in sides for field in fields)])
     for result in state.results:
-        entered = [value for name in state.players
-                   for value in (result.melded[name], result.held[name])] if parts else []
         writer.writerow([result.hand, state.dealer_of(result.hand), _ending(result),
-                         *(result.scores[name] for name in state.players),
-                         "; ".join(result.corrections), *entered])
-    blank = [""] * len(parts)
-    writer.writerow(["total", "", "", *(state.totals[name] for name in state.players), "",
-                     *blank])
+                         *(result.scores[side] for side in sides),
+                         "; ".join(result.corrections), *_entered(state, result, fields)])
+    blank = [""] * len(fields) * len(sides)
+    writer.writerow(["total", "", "", *(state.totals[side] for side in sides), "", *blank])
     if state.finished:
         places = {p.name: p.place for p in state.ranking}
-        writer.writerow(["place", "", "", *(places[name] for name in state.players), "",
-                         *blank])
-        writer.writerow(["won", "", "", *("yes" if name in state.winners else ""
-                                          for name in state.players), "", *blank])
+        writer.writerow(["place", "", "", *(places[side] for side in sides), "", *blank])
+        writer.writerow(["won", "", "", *("yes" if side in state.winners else ""
+                                          for side in sides), "", *blank])
     # Flask adds "; charset=utf-8" to a text type itself.
     return _download(out.getvalue(), "text/csv", f"{_file_stem(loaded)}.csv")
+
+
+def _entered_fields(state) -> tuple[str, ...]:
+    """The numbers a side's entry holds, where the file gives them: a team's whole entry,
+    or a player's melded and held points."""
+    shape = state.keeping.shape
+    if shape is EntryShape.TEAMS and state.keeping.partnerships.sheet is not None:
+        return state.keeping.partnerships.sheet.fields
+    return ("melded", "held") if shape is EntryShape.MELDED_MINUS_HELD else ()
+
+
+def _entered(state, result, fields: tuple[str, ...]) -> list:
+    if state.keeping.shape is EntryShape.TEAMS:
+        cells = [(result.teams.get(side) or {}).get(field, "") for side in state.sides
+                 for field in fields]
+        return ["yes" if cell is True else "no" if cell is False else cell for cell in cells]
+    by_part = {"melded": result.melded, "held": result.held}
+    return [by_part[field][name] for name in state.players for field in fields]
 
 
 # A spreadsheet reads a cell starting with one of these as a formula to run.

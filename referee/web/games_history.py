@@ -16,7 +16,7 @@ from ..core.game import GameState, event_from_dict
 from ..core.rulesets.keeping import EntryShape, ScoredHand
 from ..store.games import LoadedGame
 from ..store.models import GameEvent
-from .games import signed
+from .games import MINUS, signed
 from .games_entry import describe_entry
 
 @dataclass(frozen=True)
@@ -58,11 +58,14 @@ def _hand_lines(state: GameState, event) -> tuple[tuple[tuple[str, str], ...], t
     if shape is EntryShape.HELD:
         return _held_lines(state.players, event), ()
     try:
-        scored = state.keeping.score(state.table, state.players, event.sheet)
+        scored = state.keeping.score(state.table, state.players, event.sheet,
+                                     teams=state.setup.teams)
     except RefereeInputError as error:  # an undone entry the game's decks now refuse
         return (), (f"As entered then, this hand no longer adds up: {error.message}",)
     if shape is EntryShape.MELDED_MINUS_HELD:
         return tuple((name, _melded_line(scored, name)) for name in state.players), ()
+    if shape is EntryShape.TEAMS:
+        return tuple((name, _team_line(state, scored, name)) for name in state.sides), ()
     return tuple((name, _collected_line(scored, name)) for name in state.players), ()
 
 
@@ -73,6 +76,17 @@ def _melded_line(scored: ScoredHand, name: str) -> str:
     how = ", ".join(filter(None, parts))
     line = f"{signed(scored.scores[name])}{f' ({how})' if how else ''}"
     return f"went out, {line}" if name == scored.went_out else line
+
+
+def _team_line(state: GameState, scored: ScoredHand, team: str) -> str:
+    """``'4,205 (melded 905, 1 wild, 2 clean, 2 dirty piles, 1 red 3, went out)'``: the
+    team's score and what made it, in its game's words."""
+    partnerships = state.keeping.partnerships
+    points = scored.scores[team]
+    line = f"{MINUS if points < 0 else ''}{abs(points):,}"
+    if partnerships is None or partnerships.sheet is None:
+        return line
+    return f"{line} ({partnerships.sheet.summary(scored.teams[team], state.setup.options)})"
 
 
 def _collected_line(scored: ScoredHand, name: str) -> str:
