@@ -215,8 +215,62 @@
     shownKept.classList.toggle("entry-kept--off", entered > 0 && String(entered) !== kept);
   }
 
+  // A game played in teams: each part of a team's score is what the inputs feeding it
+  // (data-part) add up to, each count times its worth (data-worth); an amount's counted
+  // cards, else its typed total (data-total); against the team where the part says so.
+  function showTeams(form) {
+    form.querySelectorAll("[data-team-entry]").forEach(function (team) {
+      var sum = 0;
+      team.querySelectorAll("[data-part-line]").forEach(function (line) {
+        var key = line.getAttribute("data-part-line");
+        var counted = 0, count = 0, typed = null;
+        team.querySelectorAll("[data-part='" + key + "']").forEach(function (box) {
+          var value = box.type === "radio" ? (box.checked ? 1 : 0) : wholeNumber(box);
+          if (box.hasAttribute("data-total")) { typed = value; return; }
+          counted += (value || 0) * Number(box.getAttribute("data-worth"));
+          count += value || 0;
+        });
+        var points = (counted || typed || 0) * Number(line.getAttribute("data-sign"));
+        var each = line.getAttribute("data-each");
+        line.querySelector("output").textContent = isNaN(points) ? "?" :
+          (each === null ? "" : count + " \u00d7 " + each + " = ") + withMinus(points);
+        sum += points;
+      });
+      team.querySelector("[data-team-total]").textContent = isNaN(sum) ? "?" : withMinus(sum);
+    });
+  }
+
+  // Counting a team's cards replaces its typed total, and typing one clears the counts.
+  function oneTeamWay(box) {
+    var amount = box.closest("[data-team-amount]");
+    if (!amount || box.value === "") { return; }
+    amount.querySelectorAll("input[data-part]").forEach(function (other) {
+      if (other.hasAttribute("data-total") !== box.hasAttribute("data-total")) { other.value = ""; }
+    });
+  }
+
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest("#entry-form button[data-team-step]");
+    if (!button) { return; }
+    event.preventDefault();
+    var parts = button.value.split(":");  // "team0:held_ace:+1"
+    var box = button.form.elements[parts[0] + "-" + parts[1]];
+    box.value = String(Math.max(0, (wholeNumber(box) || 0) + Number(parts[2])));
+    if (box.value === "0") { box.value = ""; }
+    oneTeamWay(box);
+    showAll(button.form);
+  });
+
+  document.addEventListener("input", function (event) {
+    if (event.target.closest("#entry-form [data-team-entry]")) {
+      oneTeamWay(event.target);
+      showAll(event.target.form);
+    }
+  });
+
   function showAll(form) {
     var shape = form.getAttribute("data-shape");
+    if (shape === "teams") { showTeams(form); return; }
     if (shape === "winner_collects") { showCollected(form); return; }
     form.querySelectorAll(".entry-row").forEach(function (row) {
       if (shape === "melded_minus_held") { showMeldedRow(row, form); }

@@ -92,6 +92,16 @@ def test_a_hand_saved_by_counts_and_typed_totals_scores_each_team(client, app):
     assert "3380" in standings and "Us went out" in standings
 
 
+def test_a_hand_where_the_stock_ran_dry(client):
+    game_id = team_game(client)
+    version = version_of(client.application, game_id)
+    us = {**US_OUT, "team0__dirty_piles": 1}  # nobody went out: any piles will do
+    response = send(client, f"/games/{game_id}/hands/1", entry(version, "nobody", **us, **THEM))
+    assert response.status_code == 303, errors(response)
+    state = state_of(client, game_id)
+    assert state.results[0].went_out is None and state.totals == {"Us": 2980, "Them": 180}
+
+
 def test_the_parts_shown_are_the_servers_after_a_stepper_without_javascript(client):
     game_id = team_game(client)
     version = version_of(client.application, game_id)

@@ -92,8 +92,10 @@ def read_team_hand(table: TableRules, teams: Sequence[Team], went_out: Sequence[
     is right; two teams marked are left to the game's own check, beside the second)."""
     sheet = sheet_of(table)
     reading = TeamReading()
-    marked = {mark for mark in went_out if mark is not None and 0 <= mark < len(teams)}
-    if not went_out or len(marked) != len({*went_out}):
+    marks = {*went_out}
+    marked = {mark for mark in marks if mark is not None and 0 <= mark < len(teams)}
+    nobody = marks == {None}
+    if not nobody and (not marked or marked != marks):  # none, or nobody beside a team
         reading.went_out_problem = "Tap the team that went out, or Nobody if the stock ran dry."
     rows = [*rows, *[TeamRow()] * (len(teams) - len(rows))]
     for index, (team, row) in enumerate(zip(teams, rows)):
