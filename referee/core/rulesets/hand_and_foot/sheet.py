@@ -46,8 +46,7 @@ COUNTERS = (Counter("clean_piles", "Clean piles", "clean_piles"),
             Counter("dirty_piles", "Dirty piles", "dirty_piles"),
             Counter("wild_piles", "Wild piles", "wild_piles"),
             Counter("red_threes", "Red 3s laid aside", "red_threes"),
-            Counter("perfect_draws", "Perfect draws (exactly 22 cards picked up)",
-                    "perfect_draws"))
+            Counter("perfect_draws", "Perfect draws (22 cards)", "perfect_draws"))
 
 
 def _entry(given: Mapping[str, Any]) -> TeamEntry:
