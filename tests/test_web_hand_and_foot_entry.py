@@ -31,9 +31,9 @@ def state_of(client, game_id: str):
 
 
 def entry(version: int, went_out, **fields) -> dict:
-    """``fields`` by form name with ``__`` for ``-``: ``team0__melded_joker=2``."""
+    """``fields`` by form name: ``{"team0-melded_joker": 2}``."""
     data = {"expected_version": str(version), "save": "1",
-            **{name.replace("__", "-"): str(value) for name, value in fields.items()}}
+            **{name: str(value) for name, value in fields.items()}}
     if went_out is not None:
         data["went_out"] = went_out
     return data
@@ -41,10 +41,10 @@ def entry(version: int, went_out, **fields) -> dict:
 
 # Us went out with 2 jokers and 8 K–8 melded (180), 2 clean, 2 dirty and 1 wild pile, a red 3,
 # and one penalty; Them melded 300 (typed), held an ace and a red 3.
-US_OUT = dict(team0__melded_joker=2, team0__melded_high=8, team0__clean_piles=2,
-              team0__dirty_piles=2, team0__wild_piles=1, team0__red_threes=1,
-              team0__penalty_out_after_no=1)
-THEM = dict(team1__melded_total=300, team1__held_ace=1, team1__held_red_three=1)
+US_OUT = {"team0-melded_joker": 2, "team0-melded_high": 8, "team0-clean_piles": 2,
+          "team0-dirty_piles": 2, "team0-wild_piles": 1, "team0-red_threes": 1,
+          "team0-penalty_out_after_no": 1}
+THEM = {"team1-melded_total": 300, "team1-held_ace": 1, "team1-held_red_three": 1}
 
 
 def problem(response, team: int, field: str) -> str:
@@ -95,7 +95,7 @@ def test_a_hand_saved_by_counts_and_typed_totals_scores_each_team(client, app):
 def test_a_hand_where_the_stock_ran_dry(client):
     game_id = team_game(client)
     version = version_of(client.application, game_id)
-    us = {**US_OUT, "team0__dirty_piles": 1}  # nobody went out: any piles will do
+    us = {**US_OUT, "team0-dirty_piles": 1}  # nobody went out: any piles will do
     response = send(client, f"/games/{game_id}/hands/1", entry(version, "nobody", **us, **THEM))
     assert response.status_code == 303, errors(response)
     state = state_of(client, game_id)
@@ -105,7 +105,8 @@ def test_a_hand_where_the_stock_ran_dry(client):
 def test_the_parts_shown_are_the_servers_after_a_stepper_without_javascript(client):
     game_id = team_game(client)
     version = version_of(client.application, game_id)
-    form = entry(version, "0", **US_OUT, team0__melded_total=999, step="team0:melded_joker:+1")
+    form = entry(version, "0", **US_OUT, **{"team0-melded_total": 999},
+                 step="team0:melded_joker:+1")
     form.pop("save")
     page = send(client, f"/games/{game_id}/hands/1", form)
     assert page.status_code == 200
@@ -126,21 +127,22 @@ def test_bad_entries_are_refused_beside_their_field_and_nothing_is_saved(client)
     game_id = team_game(client)
     version = version_of(client.application, game_id)
     short = send(client, f"/games/{game_id}/hands/1", entry(
-        version, "0", **{**US_OUT, "team0__dirty_piles": 1}, **THEM))
+        version, "0", **{**US_OUT, "team0-dirty_piles": 1}, **THEM))
     assert short.status_code == 422
     assert problem(short, 0, "went_out") == ("Us cannot have gone out with 2 clean, 1 dirty and "
                                              "1 wild pile: going out needs 2 clean, 2 dirty and "
                                              "1 wild pile.")
     both = send(client, f"/games/{game_id}/hands/1", {
-        **entry(version, "0", **US_OUT, **THEM, team1__clean_piles=2, team1__dirty_piles=2,
-                team1__wild_piles=1), "went_out": ["0", "1"]})
+        **entry(version, "0", **US_OUT, **THEM, **{"team1-clean_piles": 2, "team1-dirty_piles": 2,
+                                                   "team1-wild_piles": 1}),
+        "went_out": ["0", "1"]})
     assert both.status_code == 422
     assert problem(both, 1, "went_out").startswith("Us and Them cannot both have gone out")
     odd = send(client, f"/games/{game_id}/hands/1",
-               entry(version, "0", **US_OUT, **{**THEM, "team1__melded_total": 303}))
+               entry(version, "0", **US_OUT, **{**THEM, "team1-melded_total": 303}))
     assert odd.status_code == 422 and "303 can't be right" in problem(odd, 1, "melded")
     huge = send(client, f"/games/{game_id}/hands/1",
-                entry(version, "0", **US_OUT, **{**THEM, "team1__melded_total": 9000}))
+                entry(version, "0", **US_OUT, **{**THEM, "team1-melded_total": 9000}))
     assert huge.status_code == 422
     assert "more than every card of 5 decks is worth" in " ".join(errors(huge))
     nobody = send(client, f"/games/{game_id}/hands/1", entry(version, None, **US_OUT, **THEM))
@@ -159,7 +161,7 @@ def test_a_correction_starts_from_the_hand_as_entered_and_needs_a_reason(client)
     assert value_of(html, "team0-penalty_out_after_no") == "1"
     assert re.search(r'value="0"\s+data-part="going_out"[^>]*checked', html)
     version = version_of(client.application, game_id)
-    fixed = entry(version, "0", **US_OUT, **{**THEM, "team1__melded_total": 400}, correcting="1")
+    fixed = entry(version, "0", **US_OUT, **{**THEM, "team1-melded_total": 400}, correcting="1")
     unexplained = send(client, f"/games/{game_id}/hands/1", fixed)
     assert unexplained.status_code == 422
     assert "Say why hand 1 is corrected" in " ".join(errors(unexplained))

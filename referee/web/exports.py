@@ -36,7 +36,6 @@ def game_json(game_id: str):
 def game_csv(game_id: str):
     loaded = _game_or_404(game_id)
     state = loaded.state
-    shape = state.keeping.shape
     out = io.StringIO()
     writer = _SpreadsheetSafeWriter(out)
     sides = state.sides  # the teams, in a game of teams

@@ -14,8 +14,15 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from ..core.game.team_entry import (TeamAmount, TeamReading, TeamRow, entered_team_rows,
-                                    flag_team, read_team_hand, sheet_of)
+from ..core.game.team_entry import (
+    TeamAmount,
+    TeamReading,
+    TeamRow,
+    entered_team_rows,
+    flag_team,
+    read_team_hand,
+    sheet_of,
+)
 from ..core.rulesets.keeping import EntryShape, Team, point_step
 from ..core.rulesets.model import TableRules
 from ..core.rulesets.team_sheet import AMOUNTS, ScorePart, TeamSheet

@@ -16,11 +16,12 @@ from .test_game_screens import assert_touch_targets_and_no_overflow
 PLAYERS = ("Ann", "Bo", "Cy")
 
 
-def open_entry(page, live_server, ruleset, **options) -> dict:
+def open_entry(page, live_server, ruleset, players=PLAYERS, teams=None, **options) -> dict:
     """A game made through the API, joined as its scorer, at the entry of hand 1."""
     game = page.request.post(f"{live_server}/api/v1/games", data={
-        "ruleset": ruleset, "players": list(PLAYERS), "first_dealer": PLAYERS[0],
-        **({"options": options} if options else {})}).json()
+        "ruleset": ruleset, "players": list(players), "first_dealer": players[0],
+        **({"options": options} if options else {}), **({"teams": teams} if teams else {})
+    }).json()
     # The join link leads to the game's board, another screen's: only its session cookie counts.
     joined = page.request.get(f"{live_server}/games/{game['id']}/join/{game['edit_key']}",
                               max_redirects=0)

@@ -10,6 +10,7 @@ import pytest
 from playwright.sync_api import expect
 
 from .conftest import PHONE, TABLET
+from .test_entry_shapes_screens import open_entry
 from .test_game_screens import SCORER_TARGETS, assert_fits
 
 PLAYERS = ("Ann", "Bo", "Cy", "Di")
@@ -17,15 +18,7 @@ TEAMS = [{"name": "Us", "players": ["Ann", "Cy"]}, {"name": "Them", "players": [
 
 
 def open_team_entry(page, live_server) -> dict:
-    game = page.request.post(f"{live_server}/api/v1/games", data={
-        "ruleset": "hand-and-foot", "players": list(PLAYERS), "first_dealer": "Ann",
-        "teams": TEAMS}).json()
-    joined = page.request.get(f"{live_server}/games/{game['id']}/join/{game['edit_key']}",
-                              max_redirects=0)
-    assert joined.status == 303
-    page.goto(f"{live_server}/games/{game['id']}/hands/1")
-    expect(page.get_by_role("heading", name=re.compile("End of hand 1"))).to_be_visible()
-    return game
+    return open_entry(page, live_server, "hand-and-foot", PLAYERS, TEAMS)
 
 
 def more(page, label: str, team: str, times: int = 1) -> None:

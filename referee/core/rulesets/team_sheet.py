@@ -23,12 +23,18 @@ PENALTY_FIELD = "penalties"
 
 
 @dataclass(frozen=True)
-class CardClass:
-    """Cards worth the same, counted with one stepper (``key`` names it in saved entries)."""
+class Priced:
+    """Something named that is worth ``points``: cards worth the same (counted with one
+    stepper), or a penalty (each one entered costs the team that much). ``key`` names it in
+    saved entries."""
 
     key: str
     label: str
     points: int
+
+
+CardClass = Priced
+Penalty = Priced
 
 
 @dataclass(frozen=True)
@@ -38,15 +44,6 @@ class Counter:
     field: str
     label: str
     part: str
-
-
-@dataclass(frozen=True)
-class Penalty:
-    """A named penalty: each one entered costs the team ``points``."""
-
-    key: str
-    label: str
-    points: int
 
 
 @dataclass(frozen=True)
