@@ -68,6 +68,7 @@ def test_the_page_asks_each_team_for_its_numbers(client):
     page = client.get(f"/games/{game_id}/hands/1")
     words = text(page)
     assert "End of hand 1 of 4 22 cards · Ann dealt · Us (Ann & Cy) v Them (Bo & Di)" in words
+    assert "To open, a team's first melds together must be worth 50 or more." in words
     assert "Nobody went out: the stock ran dry" in words
     html = page.get_data(as_text=True)
     # The values come from the core: a stepper per class, the bonuses and penalties' costs.
