@@ -156,6 +156,7 @@ def test_a_correction_starts_from_the_hand_as_entered_and_needs_a_reason(client)
     game_id = team_game(client)
     assert saved(client, game_id).status_code == 303
     page = client.get(f"/games/{game_id}/hands/1")
+    assert "Saved now: Us went out; Us 3380, Them 180." in text(page)
     html = page.get_data(as_text=True)
     assert value_of(html, "team0-melded_joker") == "2"  # counted, as counted
     assert value_of(html, "team1-melded_total") == "300"  # typed, as typed
