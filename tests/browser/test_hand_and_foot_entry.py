@@ -38,6 +38,8 @@ def test_a_team_hand_by_steppers_with_its_parts_live(live_server, open_screen, v
     open_team_entry(page, live_server)
     expect(page.locator(".entry-context")).to_have_text(
         "22 cards · Ann dealt · Us (Ann & Cy) v Them (Bo & Di)")
+    expect(page.locator(".entry-note").last).to_have_text(
+        "To open, a team's first melds together must be worth 50 or more.")
     us, them = page.locator("[data-team-entry]").nth(0), page.locator("[data-team-entry]").nth(1)
     more(page, "Joker melded by", "Us", 2)
     more(page, "K–8 melded by", "Us", 3)
