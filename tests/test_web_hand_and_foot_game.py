@@ -78,7 +78,7 @@ def test_standings_are_by_team_with_a_named_teams_players_under_it(client):
                                                      out=True),
                                     Them=team(melded=300, held=85, dirty=1))])
     page = client.get(f"/games/{game_id}/standings").get_data(as_text=True)
-    assert re.search(r'standings-player[^>]*>.*?Us<span class="standings-partners">Ann &amp; Cy',
+    assert re.search(r'standings-player[^>]*>.*?Us <span class="standings-partners">Ann &amp; Cy',
                      page)
     assert cells(page)[:2] == ["4205 +4205 out", "515 +515"]
     assert "1st Us Ann & Cy 4205" in text(client.get(f"/games/{game_id}/standings"))

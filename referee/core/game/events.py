@@ -71,8 +71,12 @@ class HandScored:
     def sheet(self) -> ScoreSheet:
         return ScoreSheet(self.went_out, self.points, self.players, self.went_rummy, self.teams)
 
+    @property
+    def out(self) -> str | None:
+        return who_went_out(self.went_out, self.teams)
+
     def describe(self) -> str:
-        return f"Hand {self.hand}: {describe_ending(self.went_out, self.went_rummy)}"
+        return f"Hand {self.hand}: {describe_ending(self.out, self.went_rummy)}"
 
 
 @dataclass(frozen=True)
@@ -93,8 +97,25 @@ class HandCorrected:
     def sheet(self) -> ScoreSheet:
         return ScoreSheet(self.went_out, self.points, self.players, self.went_rummy, self.teams)
 
+    @property
+    def out(self) -> str | None:
+        return who_went_out(self.went_out, self.teams)
+
     def describe(self) -> str:
         return f"Hand {self.hand} corrected: {self.reason}"
+
+
+def who_went_out(went_out: str | None, teams: Mapping[str, Any]) -> str | None:
+    """Who ended the hand: the player named, or in a game of teams the team whose entry says
+    it went out (``None``: the stock ran out).
+
+    >>> who_went_out(None, {"Us": {"went_out": False}, "Them": {"went_out": True}})
+    'Them'
+    """
+    if went_out is not None:
+        return went_out
+    return next((name for name, entry in teams.items()
+                 if isinstance(entry, Mapping) and entry.get("went_out") is True), None)
 
 
 def describe_ending(went_out: str | None, went_rummy: bool = False) -> str:
