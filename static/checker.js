@@ -9,7 +9,8 @@
 //
 // The meld checker and "Can I go down?" have one box of cards. The rummy check
 // has two, the discard pile and the table (melds between slashes), and taps go
-// where the checked "into" radio says; "Can we open?" has the table only. A meld whose last card is taken back
+// where the checked "into" radio says; "Can we open?" has the table only; "Can we go out?"
+// counts piles with + and −. A meld whose last card is taken back
 // stays an empty place until the answer comes, so every card's button still
 // names its place; the server drops it.
 (function () {
@@ -121,5 +122,20 @@
     button.blur();
     (form.querySelector("input[name=table]") ? applyPileTap : applyTap)(form, button);
     window.htmx.trigger(form, "submit");
+  }, true);
+
+  // "Can we go out?": a + or − counts in the page at once, for the same reason as a tap:
+  // a second quick tap cancels the first request, which must not lose the first count.
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest("#question-form button[name=step]");
+    if (!button || !window.htmx) { return; }
+    event.preventDefault();
+    event.stopPropagation();
+    button.blur();
+    var parts = button.value.split(":");
+    var box = document.getElementById(parts[0]);
+    var count = parseInt(box.value, 10);
+    box.value = String(Math.max(0, (isNaN(count) ? 0 : count) + Number(parts[1])));
+    window.htmx.trigger(button.form, "submit");
   }, true);
 })();
