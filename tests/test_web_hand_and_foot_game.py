@@ -35,6 +35,12 @@ def started(client, data) -> dict:
     return client.get(f"/api/v1/games/{game_id}").get_json()
 
 
+def test_the_game_is_offered_for_the_numbers_its_teams_seat(client):
+    assert "4 hands · 4 or 6 players · highest total wins" in text(client.get("/games/new"))
+    assert "4 or 6 players." in text(
+        client.get("/games/new/hand-and-foot"))
+
+
 def test_the_setup_shows_the_teams_the_seats_make_and_offers_each_split_six_allow(client):
     page = send(client, "/games/new/hand-and-foot", seats(*SIX, team_count="3"))
     labels = re.findall(r'<label class="setup-label" for="team_names-\d">([^<]*)<', page.get_data(
@@ -82,6 +88,10 @@ def test_standings_are_by_team_with_a_named_teams_players_under_it(client):
                      page)
     assert cells(page)[:2] == ["4205 +4205 out", "515 +515"]
     assert "1st Us Ann & Cy 4205" in text(client.get(f"/games/{game_id}/standings"))
+    assert "1st Us Ann & Cy 4205" in text(client.get(f"/games/{game_id}/watch"))  # a TV watching
+    sheet = text(client.get(f"/games/{game_id}/sheet"))
+    assert "4 players · teams: Us (Ann & Cy), Them (Bo & Di)" in sheet
+    assert "Total 4205 515" in sheet
     history = text(client.get(f"/games/{game_id}/history"))
     assert "Ann, Bo, Cy, Di · teams: Us (Ann & Cy), Them (Bo & Di) · 5 decks" in history
 

@@ -171,6 +171,21 @@ class Ruleset:
     opening: OpeningQuestion | None = None
     going_out: GoingOutQuestion | None = None
 
+    @property
+    def players_words(self) -> str:
+        """How many may play, in words: ``'2 to 8'``, or ``'4 or 6'`` where set teams seat
+        only some numbers.
+
+        >>> from referee.core.rulesets import get_ruleset
+        >>> get_ruleset("500").players_words, get_ruleset("hand-and-foot").players_words
+        ('2 to 8', '4 or 6')
+        """
+        partnerships = self.keeping.partnerships if self.keeping else None
+        if partnerships is None:
+            return f"{self.players[0]} to {self.players[1]}"
+        counts = sorted({teams * size for teams, size in partnerships.shapes})
+        return " or ".join(map(str, counts))
+
     def resolve_options(self, given: Options | None = None) -> Options:
         """Defaults overlaid with the table's choices; unknown names raise."""
         if given is None:
