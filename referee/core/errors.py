@@ -209,3 +209,27 @@ class TeamSetupError(GameSetupError):
     """Teams no table could seat: one player in two teams, teams of different sizes."""
 
     code = "bad_teams"
+
+
+class MissingCountError(RefereeInputError):
+    """A player's count that the question needs was not given (a Tonk drop, the stock run out)."""
+
+    code = "missing_count"
+
+
+class TonkDeclarationError(RefereeInputError):
+    """A tonk on the deal declared with a hand whose total is not a tonk."""
+
+    code = "not_a_tonk"
+
+
+class StakeError(RefereeInputError):
+    """Money per stake that cannot be: a float, a negative amount, not a number at all."""
+
+    code = "bad_stake"
+
+
+class UnbalancedLedgerError(RefereeInputError):
+    """Balances to settle that do not add up to zero: someone would be paid by nobody."""
+
+    code = "unbalanced_ledger"
