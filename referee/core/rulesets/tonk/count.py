@@ -11,7 +11,7 @@ A hand holds few cards, so every arrangement is tried.
 >>> count(parse_cards("KH AH 2H 5C"))
 18
 >>> count(parse_cards("4S 4H 4D 5S 6S"))
-15
+8
 """
 
 from __future__ import annotations
