@@ -35,14 +35,14 @@ def stake_value(text: Any, location: tuple = ("stake",)) -> Decimal | None:
     """Money one stake is worth, read from text such as ``"0.25"``; ``None`` plays for points."""
     if text is None or text == "":
         return None
-    if isinstance(text, bool) or isinstance(text, float) or not isinstance(text, (str, int,
-                                                                                  Decimal)):
+    if isinstance(text, (bool, float)) or not isinstance(text, (str, int, Decimal)):
         raise WrongTypeError("Give the stake as text, such as 0.25, so no cent is lost.",
                              location)
     try:
         value = Decimal(str(text).strip())
     except InvalidOperation:
-        raise StakeError(f"{str(text)[:20]!r} is not an amount of money.", location) from None
+        raise StakeError(f"A stake must be an amount of money, not {str(text)[:20]!r}.",
+                         location) from None
     if not value.is_finite() or value <= 0:
         raise StakeError("A stake must be worth more than nothing.", location)
     return value

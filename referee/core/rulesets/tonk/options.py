@@ -21,7 +21,7 @@ from types import MappingProxyType
 from typing import Any
 
 from ...errors import UnknownOptionError, WrongTypeError
-from ..model import OptionSpec, Options
+from ..model import Options, OptionSpec
 
 TITLE = "Tonk"
 

@@ -1,4 +1,4 @@
-"""What a Tonk hand pays, in stakes, for each way it can end.
+r"""What a Tonk hand pays, in stakes, for each way it can end.
 
 >>> done = settle(["Ann", "Bob", "Cy"], Ending.DROP, player="Ann",
 ...               counts={"Ann": 5, "Bob": 5, "Cy": 20})
@@ -6,8 +6,9 @@
 ('caught', {'Ann': 0, 'Bob': 2, 'Cy': -2})
 >>> [(p.payer, p.payee, p.stakes) for p in done.payments]
 [('Ann', 'Bob', 1), ('Cy', 'Ann', 1), ('Cy', 'Bob', 1)]
->>> done.reason
-'Ann dropped with 5, but Bob has 5: Ann is caught and pays Bob 1 stake; everyone else pays Ann and Bob, the lowest, 1 stake each.'
+>>> print(*done.reason.split("; "), sep="\n")
+Ann dropped with 5, but Bob has 5: Ann is caught and pays Bob 1 stake
+everyone else pays Ann and Bob, the lowest, 1 stake each.
 """
 
 from __future__ import annotations
@@ -20,9 +21,17 @@ from types import MappingProxyType
 from typing import Any
 
 from ...cards import Card
-from ...errors import (CardCountError, GoingOutError, ImpossibleScoreError, MissingCountError,
-                       PlayerCountError, PlayerNameError, TonkDeclarationError,
-                       UnknownPlayerError, WrongTypeError)
+from ...errors import (
+    CardCountError,
+    GoingOutError,
+    ImpossibleScoreError,
+    MissingCountError,
+    PlayerCountError,
+    PlayerNameError,
+    TonkDeclarationError,
+    UnknownPlayerError,
+    WrongTypeError,
+)
 from ..model import Options
 from .cards import DECK_POINTS
 from .deal import is_tonk
@@ -245,10 +254,9 @@ def _check_tonks(tonks: Any, players: list[str], ending: Ending,
         _known(name, players, ("tonks", i))
         if name in tonks[:i]:
             raise PlayerNameError(f"{name} is named twice.", ("tonks", i))
-        if hands is not None and name in hands:
-            if not is_tonk(hands[name], options, ("hands", name)):
-                raise TonkDeclarationError(
-                    f"{name}'s dealt cards are not a tonk.", ("hands", name))
+        if hands is not None and name in hands and not is_tonk(hands[name], options,
+                                                               ("hands", name)):
+            raise TonkDeclarationError(f"{name}'s dealt cards are not a tonk.", ("hands", name))
     return tonks
 
 
@@ -282,4 +290,4 @@ def _need_counts(counts: Mapping[str, int] | None, players: list[str], ending: E
 def _known(name: Any, players: list[str], location: tuple) -> None:
     if name not in players:
         shown = str(name)[:40]
-        raise UnknownPlayerError(f"{shown!r} is not playing in this hand.", location)
+        raise UnknownPlayerError(f"Nobody called {shown!r} is playing in this hand.", location)
