@@ -22,6 +22,7 @@ database, with nothing migrated.
 
 from __future__ import annotations
 
+import ast
 import json
 import os
 import shutil
@@ -441,3 +442,20 @@ def check_example(client, case) -> None:
             assert body[name] == expected, name
     if case["status"] == 422:
         assert set(body["error"]) == {"code", "message", "field"}
+
+
+def web_or_database_imports(package: Path) -> dict[str, set[str]]:
+    """The modules of ``package`` that import Flask or a database, with what they import:
+    a rules core must answer without either."""
+    found: dict[str, set[str]] = {}
+    for module in sorted(package.glob("*.py")):
+        tree = ast.parse(module.read_text())
+        imported = {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import)
+                    for alias in node.names}
+        imported |= {node.module or "" for node in ast.walk(tree)
+                     if isinstance(node, ast.ImportFrom)}
+        bad = {name for name in imported
+               if name.split(".")[0] in {"flask", "sqlalchemy", "flask_sqlalchemy"}}
+        if bad:
+            found[module.name] = bad
+    return found

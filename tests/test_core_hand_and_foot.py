@@ -6,7 +6,6 @@ each house option is tried both ways.
 
 from __future__ import annotations
 
-import ast
 from pathlib import Path
 
 import pytest
@@ -22,6 +21,7 @@ from referee.core.rulesets.hand_and_foot import (OPTIONS, PileKind, TeamEntry, c
                                                  check_teams, default_teams, held_value,
                                                  is_wild, opening_minimum, resolve_options,
                                                  score_hand, score_team, seating)
+from tests.conftest import web_or_database_imports
 
 PACKAGE = Path(__file__).parent.parent / "referee" / "core" / "rulesets" / "hand_and_foot"
 
@@ -443,14 +443,7 @@ def test_it_is_offered_as_a_ruleset_of_five_decks_kept_in_teams():
 
 
 def test_the_core_imports_neither_flask_nor_a_database():
-    for module in PACKAGE.glob("*.py"):
-        tree = ast.parse(module.read_text())
-        imported = {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import)
-                    for alias in node.names}
-        imported |= {node.module or "" for node in ast.walk(tree)
-                     if isinstance(node, ast.ImportFrom)}
-        assert not any(name.split(".")[0] in {"flask", "sqlalchemy", "flask_sqlalchemy"}
-                       for name in imported), module.name
+    assert PACKAGE.is_dir() and web_or_database_imports(PACKAGE) == {}
 
 
 def test_cards_not_yet_read_are_refused_where_they_are():

@@ -81,6 +81,23 @@ class OptionSpec:
         return described
 
 
+def resolve_house_options(title: str, specs: Sequence[OptionSpec],
+                          given: Options | None = None) -> Options:
+    """A game's house-rule defaults overlaid with a table's choices; unknown names raise."""
+    if given is None:
+        given = {}
+    if not isinstance(given, Mapping):
+        raise WrongTypeError("options must be an object of house rules by name.", "options")
+    by_name = {spec.name: spec for spec in specs}
+    resolved = {name: spec.default for name, spec in by_name.items()}
+    for name, value in given.items():
+        if name not in by_name:
+            raise UnknownOptionError(
+                f"{title} has no house rule called {str(name)[:40]!r}.", ("options", str(name)))
+        resolved[name] = by_name[name].check(value)
+    return MappingProxyType(resolved)
+
+
 @dataclass(frozen=True)
 class Contract:
     """What an Eversol hand asks a player to lay down to go down."""
@@ -188,18 +205,7 @@ class Ruleset:
 
     def resolve_options(self, given: Options | None = None) -> Options:
         """Defaults overlaid with the table's choices; unknown names raise."""
-        if given is None:
-            given = {}
-        if not isinstance(given, Mapping):
-            raise WrongTypeError("options must be an object of house rules by name.", "options")
-        specs = {spec.name: spec for spec in self.option_specs}
-        resolved = {name: spec.default for name, spec in specs.items()}
-        for name, value in given.items():
-            if name not in specs:
-                raise UnknownOptionError(
-                    f"{self.title} has no house rule called {str(name)[:40]!r}.", f"options.{name}")
-            resolved[name] = specs[name].check(value)
-        return MappingProxyType(resolved)
+        return resolve_house_options(self.title, self.option_specs, given)
 
     def configure(self, options: Options | None = None, decks: int | None = None,
                   players: int | None = None) -> TableRules:

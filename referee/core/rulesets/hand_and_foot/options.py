@@ -15,12 +15,10 @@ referee.core.errors.UnknownOptionError: Hand and Foot has no house rule called '
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from types import MappingProxyType
 from typing import Any
 
-from ...errors import HandNumberError, UnknownOptionError, WrongTypeError
-from ..model import OptionSpec, Options
+from ...errors import HandNumberError, WrongTypeError
+from ..model import Options, OptionSpec, resolve_house_options
 
 TITLE = "Hand and Foot"
 HANDS = 4
@@ -55,22 +53,11 @@ OPTIONS: tuple[OptionSpec, ...] = (
                "(a meld of wild cards only is always allowed).", minimum=0, maximum=3,
                affects_melds=True),
 )
-_SPECS = {spec.name: spec for spec in OPTIONS}
 
 
 def resolve_options(given: Options | None = None) -> Options:
     """The defaults overlaid with a table's choices; an unknown name or a bad value raises."""
-    if given is None:
-        given = {}
-    if not isinstance(given, Mapping):
-        raise WrongTypeError("options must be an object of house rules by name.", "options")
-    resolved: dict[str, Any] = {name: spec.default for name, spec in _SPECS.items()}
-    for name, value in given.items():
-        if name not in _SPECS:
-            raise UnknownOptionError(
-                f"{TITLE} has no house rule called {str(name)[:40]!r}.", ("options", str(name)))
-        resolved[name] = _SPECS[name].check(value)
-    return MappingProxyType(resolved)
+    return resolve_house_options(TITLE, OPTIONS, given)
 
 
 def check_hand(hand: Any, location: tuple = ("hand",)) -> int:
