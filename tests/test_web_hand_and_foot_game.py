@@ -117,3 +117,10 @@ def test_a_team_game_exported_and_imported_keeps_its_teams_and_scores(client):
     imported = export_of(client, response.headers["Location"].rstrip("/").rsplit("/", 1)[-1])
     assert without_ids_and_times(imported) == without_ids_and_times(original)
     assert imported["teams"][0] == {"name": "Us", "players": ["Ann", "Cy"]}
+
+
+def test_a_team_named_after_its_players_is_not_named_twice(client):
+    game_id = api_game(client, "hand-and-foot", players=SIX[:4])
+    entry = text(client.get(f"/games/{game_id}/hands/1"))
+    assert "Ann dealt · Ann & Cy v Bo & Di" in entry and "(Ann & Cy)" not in entry
+    assert "Ann & Cy Ann & Cy" not in entry

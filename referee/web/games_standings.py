@@ -68,8 +68,7 @@ def ranking_places(ranking) -> list[tuple]:
     return [(p, counts[p.place] > 1) for p in ranking]
 
 
-def partners(state: GameState) -> dict[str, tuple[str, ...]]:
+def partners(state: GameState) -> dict[str, str]:
     """Each team's players, in a game of teams, for a team whose name does not already say
     them (a team the table named): shown under its name."""
-    return {team.name: team.players for team in state.setup.teams
-            if team.name != " & ".join(team.players)}
+    return {team.name: team.partners for team in state.setup.teams if team.named}

@@ -77,10 +77,32 @@ class GameEnd:
 
 @dataclass(frozen=True)
 class Team:
-    """Partners who score together, named by the table."""
+    """Partners who score together, named by the table or after themselves.
+
+    >>> Team.of(("Ann", "Cy")).label, Team("Us", ("Ann", "Cy")).label
+    ('Ann & Cy', 'Us (Ann & Cy)')
+    """
 
     name: str
     players: tuple[str, ...]
+
+    @classmethod
+    def of(cls, players: Sequence[str]) -> Team:
+        """A team named after its players."""
+        return cls(" & ".join(players), tuple(players))
+
+    @property
+    def partners(self) -> str:
+        return " & ".join(self.players)
+
+    @property
+    def named(self) -> bool:
+        """Whether the table gave it a name of its own (then its players are shown beside it)."""
+        return self.name != self.partners
+
+    @property
+    def label(self) -> str:
+        return f"{self.name} ({self.partners})" if self.named else self.name
 
 
 @dataclass(frozen=True)

@@ -31,8 +31,7 @@ def default_teams(players: Sequence[str], teams: int | None = None) -> tuple[Tea
     shape = (count, len(players) // count if count else 0)
     if shape not in SHAPES or len(players) % count:
         raise TeamSetupError(_shape_message(len(players), count), "players")
-    return tuple(Team(" & ".join(players[i::count]), tuple(players[i::count]))
-                 for i in range(count))
+    return tuple(Team.of(players[i::count]) for i in range(count))
 
 
 def seating(teams: Sequence[Team]) -> tuple[str, ...]:
