@@ -20,7 +20,7 @@ from ..contracts import check_contract, contract_for
 from ..rulesets.model import TableRules
 from .contract import solve_contract
 from .free import solve_free
-from .limits import MAX_CARDS, card_limit, check_card_count
+from .limits import MAX_CARDS, check_card_count
 from .progress import ContractProgress, contract_progress
 from .result import Arrangement
 
@@ -36,5 +36,5 @@ def arrange(cards: Sequence[Card], table: TableRules, hand: int | None = None) -
     return solve_contract(bare, table, contract_for(table, hand))
 
 
-__all__ = ["MAX_CARDS", "Arrangement", "ContractProgress", "arrange", "card_limit",
+__all__ = ["MAX_CARDS", "Arrangement", "ContractProgress", "arrange",
            "check_card_count", "check_contract", "contract_progress"]

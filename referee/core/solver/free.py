@@ -20,10 +20,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..cards import JOKER, Card
-from ..melds import ACE_HIGH, MeldKind, rank_at
+from ..melds import ACE_HIGH, MeldKind
 from ..rulesets.model import TableRules
 from .bits import CARD_AT
-from .hand import FreeHand, read_hand
+from .hand import FreeHand, kind_at, read_hand
 from .plain import plain_plan
 from .result import Arrangement
 from .options import Option
@@ -61,13 +61,11 @@ def _cards(option: Option, extra: int, hand: FreeHand) -> tuple[Card, ...]:
         return tuple(map(CARD_AT.__getitem__, option.kinds)) + (JOKER,) * (option.needed + extra)
     positions, suit = option.positions, option.run_suit
     ace_at = 1 if positions[0] == 1 else ACE_HIGH if positions[-1] == ACE_HIGH else None
-    length = positions[-1] - positions[0] + 1 + (option.needed - _gaps(positions)) + extra
+    length = len(positions) + option.needed + extra
     start = min(positions[0], hand.game.frame(ace_at)[1] - length + 1)
     naturals = set(positions)
-    return tuple(CARD_AT[(1 if p == ACE_HIGH else p) * 4 - 4 + suit] if p in naturals
-                 else Card(stands_for=CARD_AT[(rank_at(p) - 1) * 4 + suit])
+    return tuple(CARD_AT[kind_at(p, suit)] if p in naturals
+                 else Card(stands_for=CARD_AT[kind_at(p, suit)])
                  for p in range(start, start + length))
 
 
-def _gaps(positions: tuple[int, ...]) -> int:
-    return positions[-1] - positions[0] + 1 - len(positions)

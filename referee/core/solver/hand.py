@@ -20,15 +20,11 @@ from ..cards import Card
 from ..melds import ACE_HIGH
 from ..rulesets.model import TableRules
 from .bits import Game, game_for
+from .bits import kind_bit as kind_at  # a kind's index is its bit: 1 and 14 are both the ace
 
 KINDS = 52
 MAX_SPAN = 5  # a run never needs more than five places between its end cards (see search)
 _SUIT_INDEX = {"S": 0, "H": 1, "D": 2, "C": 3}
-
-
-def kind_at(position: int, suit: int) -> int:
-    """The kind of card at a run position (1 and 14 are both the ace)."""
-    return ((1 if position == ACE_HIGH else position) - 1) * 4 + suit
 
 
 @dataclass(eq=False)

@@ -17,11 +17,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...errors import CardCountError, WrongTypeError
+from ..team_sheet import Penalty
 from .melds import PileKind
 
 PILES_TO_GO_OUT = {PileKind.CLEAN: 2, PileKind.DIRTY: 2, PileKind.WILD: 1}
 # Points a team loses (docs/rules.md): out against the partner's no, or unable after asking.
-OUT_AFTER_NO, ASKED_AND_UNABLE = 100, 100
+# What the table may charge a team during a hand, in the project's words.
+PENALTIES = (Penalty("out_after_no", "Went out after the partner said no", 100),
+             Penalty("could_not_go_out", "Asked to go out, then could not", 100),
+             Penalty("pile_unused", "Took the pile without using its top card", 50))
+OUT_AFTER_NO, ASKED_AND_UNABLE = (penalty.points for penalty in PENALTIES[:2])
 
 
 @dataclass(frozen=True)

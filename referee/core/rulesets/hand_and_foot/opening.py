@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from ...cards import Card, Rank
 from ...errors import WrongTypeError
@@ -75,12 +74,3 @@ def _two_unfinished(checks: Sequence[MeldCheck]) -> str | None:
         first_of[check.rank] = number
     return None
 
-
-def describe_minimums(options: Mapping[str, Any] | None = None) -> dict[int, int]:
-    """The opening minimum of every hand at a table.
-
-    >>> describe_minimums({"opening_1": 60})
-    {1: 60, 2: 90, 3: 120, 4: 150}
-    """
-    resolved = resolve_options(options)
-    return {hand: opening_minimum(hand, resolved) for hand in range(1, 5)}

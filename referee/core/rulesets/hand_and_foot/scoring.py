@@ -23,17 +23,13 @@ from typing import Any
 from ...errors import (CardCountError, GoingOutError, HandEntryError, Location,
                        WentOutShortError, WrongTypeError)
 from ..model import Options
-from ..team_sheet import Penalty, ScorePart
+from ..team_sheet import ScorePart
 from .going_out import PILES_TO_GO_OUT
 from .melds import PileKind
 from .options import resolve_options
 
 POINT_STEP = 5  # every card is worth a multiple of 5
 PENALTY_STEP = 50  # the penalties are 50 and 100
-# What the table may charge a team during a hand, in the project's words.
-PENALTIES = (Penalty("out_after_no", "Went out after the partner said no", 100),
-             Penalty("could_not_go_out", "Asked to go out, then could not", 100),
-             Penalty("pile_unused", "Took the pile without using its top card", 50))
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,8 @@ from ..model import Options
 from ..team_sheet import CardClass, Counter, ScorePart, TeamSheet
 from .cards import card_value
 from .options import resolve_options
-from .scoring import PENALTIES, TeamEntry, team_parts
+from .going_out import PENALTIES
+from .scoring import TeamEntry, team_parts
 
 MINUS = "\u2212"
 
