@@ -17,6 +17,7 @@ from ..core.game import GameSetup, event_from_dict
 from ..core.text import whole_number
 from ..store.documents import game_document, history_document
 from ..store.games import (
+    HISTORY_PAGE,
     EditKeyError,
     GameNotFoundError,
     LoadedGame,
@@ -63,7 +64,7 @@ def read_game(game_id: str):
     return response
 
 
-HISTORY_PAGE, LONGEST_HISTORY_PAGE = 50, 500
+LONGEST_HISTORY_PAGE = 500
 
 
 @api.get("/games/<game_id>/history")

@@ -32,5 +32,4 @@ def check_opening_view():
 
 
 def _meld_json(meld: Any) -> dict[str, Any]:
-    return {"valid": meld.legal, "pile": meld.pile_name,
-            "points": meld.points if meld.legal else None, "reason": meld.reason}
+    return {"valid": meld.legal, **meld.facts(), "reason": meld.reason}

@@ -35,6 +35,8 @@ from .models import Game, GameEvent, GameSeat, Player, utc_now
 _GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 
 
+HISTORY_PAGE = 50  # steps a page of history shows, on the screens and in the API
+
 class GameNotFoundError(LookupError):
     pass
 
@@ -117,7 +119,8 @@ class LoadedGame:
             GameEvent.game_id == self.game.id, GameEvent.undone_in == self.version))
         return undone[0] if undone else None
 
-    def history_page(self, before: int | None, limit: int) -> tuple[list[GameEvent], bool]:
+    def history_page(self, before: int | None,
+                     limit: int = HISTORY_PAGE) -> tuple[list[GameEvent], bool]:
         """Up to ``limit`` events made before version ``before`` (the newest ones without it),
         oldest first, and whether there are older ones still."""
         newest = self.version if before is None else min(before - 1, self.version)

@@ -27,13 +27,12 @@ class HistoryItem:
     notes: tuple[str, ...] = ()  # what did not agree with the followed hand, when saved anyway
 
 
-HISTORY_PAGE = 50  # steps a history page shows; older ones are a link away
 
 
 def history_context(loaded: LoadedGame, before: int | None) -> dict:
     """A page of the history: the newest steps (``before`` None) or those before version
     ``before``; ``older`` is where the page before it starts, None at the game's start."""
-    events, more = loaded.history_page(before, HISTORY_PAGE)
+    events, more = loaded.history_page(before)
     return {"history": history_items(loaded, events), "before": before,
             "older": events[0].version if more and events else None}
 

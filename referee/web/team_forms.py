@@ -27,9 +27,9 @@ def penalty_field(key: str) -> str:
     return f"penalty_{key}"
 
 
-def _count(label: str, most: int = MOST) -> WholeNumberField:
+def _count(label: str) -> WholeNumberField:
     return WholeNumberField(label, validators=[Optional(), NumberRange(
-        min=0, max=most, message=f"Enter 0 to {most}.")])
+        min=0, max=MOST, message=f"Enter 0 to {MOST}.")])
 
 
 def team_form_class(sheet: TeamSheet, classes) -> type[Form]:
@@ -49,8 +49,6 @@ def team_form_class(sheet: TeamSheet, classes) -> type[Form]:
 
 
 class TeamHandForm(HandForm):
-    teams = 0
-
     def team(self, index: int):
         return self[f"team{index}"]
 
@@ -62,7 +60,6 @@ def team_hand_form(sheet: TeamSheet, classes, teams: int, formdata=None, rows=No
     class GameTeamHandForm(TeamHandForm):
         pass
 
-    GameTeamHandForm.teams = teams
     kind = team_form_class(sheet, classes)
     for index in range(teams):
         setattr(GameTeamHandForm, f"team{index}", FormField(kind))

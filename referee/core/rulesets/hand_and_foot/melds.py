@@ -62,6 +62,11 @@ class MeldCheck:
     def pile_name(self) -> str | None:
         return None if self.pile is None else self.pile.value
 
+    def facts(self) -> dict[str, str | int | None]:
+        """What an answer says of the meld beside its verdict: its pile and its worth (both
+        ``None`` when it is not legal)."""
+        return {"pile": self.pile_name, "points": self.points if self.legal else None}
+
     @property
     def points(self) -> int:
         """What the cards are worth melded."""

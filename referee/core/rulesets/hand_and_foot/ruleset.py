@@ -43,9 +43,9 @@ def _hand_notes(hand: int, options: Options) -> tuple[str, ...]:
 def _judge_meld(cards: Sequence[Card], options: Options) -> tuple[Verdict, dict[str, Any]]:
     check = judge_meld(tuple(cards), options)
     if not check.legal:
-        return Verdict(reason=check.reason), {"pile": None, "points": None}
+        return Verdict(reason=check.reason), check.facts()
     reading = Reading(MeldKind.BOOK, check.cards, rank=check.rank)
-    return Verdict(readings=(reading,)), {"pile": check.pile_name, "points": check.points}
+    return Verdict(readings=(reading,)), check.facts()
 
 
 def _describe_meld(cards: Sequence[Card], options: Options) -> str | None:
