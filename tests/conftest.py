@@ -445,10 +445,10 @@ def check_example(client, case) -> None:
 
 
 def web_or_database_imports(package: Path) -> dict[str, set[str]]:
-    """The modules of ``package`` that import Flask or a database, with what they import:
-    a rules core must answer without either."""
+    """The modules of ``package`` (and its packages) that import Flask or a database, with what
+    they import: a rules core must answer without either."""
     found: dict[str, set[str]] = {}
-    for module in sorted(package.glob("*.py")):
+    for module in sorted(package.rglob("*.py")):
         tree = ast.parse(module.read_text())
         imported = {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import)
                     for alias in node.names}

@@ -6,7 +6,6 @@ each house option is tried both ways.
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 
@@ -21,9 +20,7 @@ from referee.core.rulesets.hand_and_foot import (OPTIONS, PileKind, TeamEntry, c
                                                  check_teams, default_teams, held_value,
                                                  is_wild, opening_minimum, resolve_options,
                                                  score_hand, score_team, seating)
-from tests.conftest import web_or_database_imports
 
-PACKAGE = Path(__file__).parent.parent / "referee" / "core" / "rulesets" / "hand_and_foot"
 
 
 def meld(cards: str, **options):
@@ -440,10 +437,6 @@ def test_it_is_offered_as_a_ruleset_of_five_decks_kept_in_teams():
     ruleset = RULESETS["hand-and-foot"]
     assert ruleset.configure().decks == 5 and ruleset.players == (4, 6)
     assert ruleset.keeping.partnerships is not None and not ruleset.arranges
-
-
-def test_the_core_imports_neither_flask_nor_a_database():
-    assert PACKAGE.is_dir() and web_or_database_imports(PACKAGE) == {}
 
 
 def test_cards_not_yet_read_are_refused_where_they_are():

@@ -12,6 +12,7 @@ one-meld-per-turn and game-end options; Base values (no aces), 7 each, game end 
 from __future__ import annotations
 
 import math
+from pathlib import Path
 
 import pytest
 
@@ -19,6 +20,7 @@ from referee.core import JOKER, RULESETS, RefereeInputError, get_ruleset, parse_
 from referee.core.errors import (DeckCountError, OptionValueError, UnknownOptionError,
                                  UnknownRulesetError, WrongTypeError)
 from referee.core.rulesets import MAX_DECKS
+from tests.conftest import web_or_database_imports
 
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 
@@ -389,3 +391,9 @@ def test_eversol_description_lists_the_six_contracts():
     assert [c["hand"] for c in described["contracts"]] == [1, 2, 3, 4, 5, 6]
     assert described["contracts"][5]["discard"] is False
     assert "contracts" not in get_ruleset("500").describe()
+
+
+def test_the_rules_core_imports_neither_flask_nor_a_database():
+    core = Path(__file__).parent.parent / "referee" / "core"
+    assert (core / "rulesets" / "hand_and_foot").is_dir() and (core / "rulesets" / "tonk").is_dir()
+    assert web_or_database_imports(core) == {}

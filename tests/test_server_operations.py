@@ -204,20 +204,16 @@ def shared_instance(instance):
     shutil.rmtree(folder)
 
 
-def test_a_read_only_database_file_is_named_at_start(shared_instance):
+@pytest.mark.parametrize("read_only, mode, said", [
+    ("referee.sqlite3", 0o444, "The database {database} is read-only"),
+    (".", 0o555, "The folder of the database {database} is read-only")])
+def test_a_read_only_database_file_or_folder_is_named_at_start(shared_instance, read_only, mode,
+                                                               said):
     database = shared_instance / "referee.sqlite3"
-    os.chmod(database, 0o444)
+    os.chmod(shared_instance / read_only, mode)
     line = refused_to_serve(referee("run", "--port", str(free_port()),
                                     instance=shared_instance, user=as_another_user()))
-    assert line.startswith(f"The database {database} is read-only")
-
-
-def test_a_database_in_a_read_only_folder_is_named_at_start(shared_instance):
-    database = shared_instance / "referee.sqlite3"
-    os.chmod(shared_instance, 0o555)
-    line = refused_to_serve(referee("run", "--port", str(free_port()),
-                                    instance=shared_instance, user=as_another_user()))
-    assert line.startswith(f"The folder of the database {database} is read-only")
+    assert line.startswith(said.format(database=database))
 
 
 def test_a_busy_port_is_one_line_and_a_failure(instance):

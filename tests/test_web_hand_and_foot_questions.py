@@ -8,6 +8,8 @@ import re
 
 import pytest
 
+from tests.test_web_checker import field_errors
+
 HTMX = {"HX-Request": "true"}
 
 
@@ -17,11 +19,6 @@ def words(response, start: str = 'id="verdict"', end: str | None = "</section>")
     if end:
         section = section[:section.index(end)]
     return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", section))).strip()
-
-
-def field_errors(response) -> list[str]:
-    found = re.findall(r'class="field-error"[^>]*>([^<]*)<', response.get_data(as_text=True))
-    return [html.unescape(error) for error in found]
 
 
 # --- The meld checker -------------------------------------------------------------------------

@@ -207,9 +207,9 @@ def _check_players(players: Any) -> list[str]:
     for i, name in enumerate(players):
         if not isinstance(name, str) or not name.strip():
             raise PlayerNameError("Each player needs a name.", ("players", i))
-        if name in seen:
+        if name.casefold() in seen:  # as every player list: Ann and ann are one player
             raise PlayerNameError(f"{name} is named twice.", ("players", i))
-        seen.add(name)
+        seen.add(name.casefold())
     return list(players)
 
 
