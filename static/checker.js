@@ -135,7 +135,8 @@
     var parts = button.value.split(":");
     var box = document.getElementById(parts[0]);
     var count = parseInt(box.value, 10);
-    box.value = String(Math.max(0, (isNaN(count) ? 0 : count) + Number(parts[1])));
+    var most = Number(box.dataset.most);  // as the server's steps: 0 to the form's most
+    box.value = String(Math.min(most, Math.max(0, (isNaN(count) ? 0 : count) + Number(parts[1]))));
     window.htmx.trigger(button.form, "submit");
   }, true);
 })();

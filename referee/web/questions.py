@@ -102,7 +102,7 @@ def going_out(game: str):
     response = render_screen(
         "going_out.html", "_going_out.html", 422 if has_errors(form) else 200,
         ruleset=ruleset, question=question, form=form, answer=answer, rows=rows, flags=flags,
-        yes_no=YES_NO, problems=has_errors(form))
+        yes_no=YES_NO, problems=has_errors(form), most=MAX_COUNT)
     if wants_fragment():
         response.headers["HX-Replace-Url"] = canonical
     return response

@@ -104,3 +104,15 @@ def test_the_home_page_leads_to_both_questions(live_server, open_screen):
     page.goto(live_server)
     page.get_by_role("link", name="Can we go out? in Hand and Foot").click()
     expect(page.get_by_role("heading", name=re.compile("can we go out"))).to_be_visible()
+
+
+def test_a_going_out_count_stops_at_its_most(live_server, open_screen):
+    page = open_screen(TABLET).page
+    page.goto(f"{live_server}/going-out/hand-and-foot")
+    page.locator("#clean_piles").fill("19")
+    page.locator("#clean_piles").press("Tab")
+    expect(page.locator("#verdict")).not_to_contain_text("1 more clean pile")
+    for _ in range(2):
+        page.get_by_role("button", name="One more: clean piles").click()
+    expect(page.locator("#clean_piles")).to_have_value("20")
+    expect(page.locator(".field-error")).to_have_count(0)
