@@ -81,6 +81,11 @@ class TeamSheet:
     summary: Callable[[Mapping[str, Any], Options], str]
     amount_parts: Mapping[str, str]  # the part each amount scores as: {"melded": "melded"}
     out_part: str
+    # The screen's words for what a team counts besides its cards ("piles, red 3s ..."), for
+    # where held cards may be, and the titles of the amounts and of the counters.
+    counted: str
+    held_where: str
+    titles: Mapping[str, str]  # "melded", "counters", "held"
     against: tuple[str, ...] = ("held", PENALTY_FIELD)
 
     @property

@@ -96,4 +96,7 @@ def _summary(given: Mapping[str, Any], options: Options) -> str:
 
 SHEET = TeamSheet(classes=_classes, counters=COUNTERS, penalties=PENALTIES, parts=_parts,
                   summary=_summary, amount_parts={"melded": "melded", "held": "held"},
-                  out_part="going_out")
+                  out_part="going_out", counted="its piles, red 3s and perfect draws",
+                  held_where="in hand and in any foot not picked up",
+                  titles={"melded": "Melded cards", "counters": "Piles and bonuses",
+                          "held": "Still held (hand, and any foot not picked up)"})
