@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..core.errors import RefereeInputError
-from ..core.game import GameSetup, GameState, event_from_dict, replay
+from ..core.game import GameSetup, GameState, event_from_dict
 from ..core.rulesets import get_ruleset
 from ..core.text import TextError, check_storable
 from ..extensions import db
@@ -168,23 +168,24 @@ def _setups(document: Mapping[str, Any]):
 
 
 def _replayed(setup: GameSetup, steps) -> GameState:
-    state = GameState.start(setup)
-    active: list = []  # (version, event) of the steps still counted, oldest first
+    # The state after each step still counted, so that an undo goes back one state, not
+    # through the whole game again.
+    states = [GameState.start(setup)]
+    active: list[int] = []  # the versions of the steps still counted, oldest first
     undoes: dict[int, int] = {}  # the version of an undo: the version of the step it undid
     for version, payload, undone in steps:
         if payload is None:  # an undo: it takes back the newest step still counted
-            if not active or undoes.get(version) != active[-1][0]:
+            if not active or undoes.get(version) != active[-1]:
                 raise GameFileError("An undo in this file's history does not take back the "
                                     "newest step: the file was changed or damaged.")
             active.pop()
-            state = replay(setup, [event for _, event in active], strict=False)
+            states.pop()
             continue
-        event = event_from_dict(payload)
-        state = state.apply(event)  # as strict as when the step was entered
-        active.append((version, event))
+        states.append(states[-1].apply(event_from_dict(payload)))  # as strict as when entered
+        active.append(version)
         if undone is not None:
             undoes[undone] = version
-    return state
+    return states[-1]
 
 
 def _summary(state: GameState) -> dict[str, Any]:
