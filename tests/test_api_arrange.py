@@ -287,7 +287,7 @@ def test_ten_thousand_cards_are_refused_at_once(client):
     ({"hand": 0}, 422, "bad_hand", "hand"),
     ({"hand": 7}, 422, "bad_hand", "hand"),
     ({"ruleset": "gin"}, 422, "unknown_ruleset", "ruleset"),
-    ({"ruleset": "tonk"}, 422, "unknown_ruleset", "ruleset"),
+    ({"ruleset": "tunk"}, 422, "unknown_ruleset", "ruleset"),
     ({"options": {"ace_high": True}}, 422, "unknown_option", "options.ace_high"),
     ({"decks": 9}, 422, "bad_decks", "decks"),
     ({"cards": ["3H", "3Z"]}, 422, "bad_card", "cards[1]"),

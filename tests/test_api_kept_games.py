@@ -179,7 +179,7 @@ def test_the_player_limits_are_the_rulesets_own(client):
                  ["rulesets"]}
     assert described == {"eversol": {"min": 2, "max": 20}, "500": {"min": 2, "max": 8},
                          "basic": {"min": 2, "max": 6}, "base": {"min": 2, "max": 20},
-                         "hand-and-foot": {"min": 4, "max": 6}}
+                         "tonk": {"min": 2, "max": 5}, "hand-and-foot": {"min": 4, "max": 6}}
 
 
 # --- 500 Rummy: melded minus held ----------------------------------------------------------

@@ -19,14 +19,14 @@ from referee.core.cards import Card, Rank, Suit
 from referee.core.errors import (CardCountError, CardNotInGameError, GoingOutError,
                                  ImpossibleScoreError, MissingCountError, PlayerCountError,
                                  PlayerNameError, RefereeInputError, StakeError,
-                                 TonkDeclarationError, TooManyCardsError, TooManyCopiesError,
+                                 DealtClaimError, TooManyCardsError, TooManyCopiesError,
                                  UnbalancedLedgerError, UnknownOptionError, UnknownPlayerError,
                                  WrongTypeError)
 from referee.core.rulesets import RULESETS
 from referee.core.rulesets.tonk import (OPTIONS, Ending, Outcome, arrange, card_value, count,
                                         fewest_transfers, hand_total, in_money, is_tonk,
                                         resolve_options, settle, stake_value)
-from referee.core.rulesets.tonk.ledger import EXACT_LIMIT
+from referee.core.ledger import EXACT_LIMIT
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve"]
 TABLES = [NAMES[:n] for n in range(2, 6)]
@@ -292,7 +292,7 @@ def test_a_declared_forty_nine_follows_the_house_rule(house, allowed):
     if allowed:
         assert settle(["Ann", "Bob"], Ending.TONK_ON_DEAL, **ask).net["Bob"] == 2
     else:
-        error = refusal(TonkDeclarationError, settle, ["Ann", "Bob"], Ending.TONK_ON_DEAL, **ask)
+        error = refusal(DealtClaimError, settle, ["Ann", "Bob"], Ending.TONK_ON_DEAL, **ask)
         assert error.location == ("hands", "Bob")
 
 
@@ -335,7 +335,7 @@ def test_a_table_no_game_of_tonk_could_have_is_refused(players, error_type, loca
     ({"ending": Ending.RUN_OUT, "player": "Ann", "tonks": ["Bob"]}, GoingOutError, ("tonks",)),
     ({"ending": Ending.TONK_ON_DEAL, "tonks": ["Ann"],
       "hands": {"Ann": parse_cards("KS QS 2D 3D 4D")}},
-     TonkDeclarationError, ("hands", "Ann")),
+     DealtClaimError, ("hands", "Ann")),
     ({"ending": Ending.TONK_ON_DEAL, "tonks": ["Ann"], "hands": {"Ann": parse_cards("KS QS")}},
      CardCountError, ("hands", "Ann")),
     ({"ending": Ending.RUN_OUT, "player": "Ann", "options": {"tonk_on_49": 1}}, WrongTypeError,
@@ -408,7 +408,7 @@ def test_a_ledger_beyond_the_exact_search_is_still_settled():
 
 @pytest.mark.parametrize("stake, error_type", [
     (0.25, WrongTypeError), ("a quarter", StakeError), ("-1", StakeError), ("0", StakeError),
-    ("NaN", StakeError), (True, WrongTypeError),
+    ("NaN", StakeError), (True, WrongTypeError), ("0.001", StakeError), ("2000000", StakeError),
 ])
 def test_a_stake_that_is_no_amount_of_money_is_refused(stake, error_type):
     assert refusal(error_type, stake_value, stake).location == ("stake",)
@@ -422,5 +422,22 @@ def test_balances_that_do_not_add_to_zero_are_refused():
 
 # --- The package -----------------------------------------------------------------------------
 
-def test_it_is_not_offered_as_a_ruleset_yet():
-    assert "tonk" not in RULESETS
+def test_it_is_offered_with_one_deck_five_cards_and_its_values():
+    tonk = RULESETS["tonk"]
+    described = tonk.describe()
+    assert described["players"] == {"min": 2, "max": 5}
+    assert described["deal"] == [{"players": "2-5", "cards": 5}]
+    assert described["card_values"]["A"] == 1 and described["card_values"]["Q"] == 10
+    assert "JK" not in described["card_values"]
+    assert described["keeping"]["stakes"] and described["keeping"]["end"] == (
+        "until the table ends it")
+
+
+@pytest.mark.parametrize("cards", ["QH KH AH", "AH 2H 3H", "7S 7H 7D 7C", "5D 6D 7D 8D 9D"])
+def test_the_meld_checker_takes_tonk_spreads(cards):
+    assert RULESETS["tonk"].configure().check_meld(parse_cards(cards)).valid
+
+
+@pytest.mark.parametrize("cards", ["KH AH 2H", "7S 7H", "7S 7H 8D", "5D 6D 8D"])
+def test_the_meld_checker_refuses_what_is_no_spread(cards):
+    assert not RULESETS["tonk"].configure().check_meld(parse_cards(cards)).valid

@@ -45,13 +45,13 @@ def test_rulesets_by_name_in_any_case(name, key):
     assert get_ruleset(name).key == key
 
 
-def test_the_five_games():
-    assert set(RULESETS) == {"eversol", "500", "basic", "base", "hand-and-foot"}
+def test_the_six_games():
+    assert set(RULESETS) == {"eversol", "500", "basic", "base", "tonk", "hand-and-foot"}
     assert {r.title for r in RULESETS.values()} == {
-        "Eversol Rummy", "500 Rummy", "Basic Rummy", "Base Rules Rummy", "Hand and Foot"}
+        "Eversol Rummy", "500 Rummy", "Basic Rummy", "Base Rules Rummy", "Tonk", "Hand and Foot"}
 
 
-@pytest.mark.parametrize("name", ["tonk", "", "gin", "eversol rummy"])
+@pytest.mark.parametrize("name", ["tunk", "", "gin", "eversol rummy"])
 def test_an_unknown_ruleset_is_bad_input_listing_the_known_ones(name):
     with pytest.raises(UnknownRulesetError) as caught:
         get_ruleset(name)

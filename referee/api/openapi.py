@@ -13,6 +13,7 @@ from flask import jsonify
 
 from ..core import RULESETS
 from ..core.rulesets import MAX_DECKS
+from ..core.rulesets.keeping import EntryShape
 from ..core.solver import MAX_CARDS
 from . import api
 
@@ -147,10 +148,13 @@ SCHEMAS: dict[str, Any] = {
                 "deals next, whether the referee follows hands turn by turn, and whether the "
                 "game is played in teams (then totals and ranking are by team)."),
                 "required": ["entry", "ranking", "end", "stock_may_run_out",
-                             "winner_deals_two_handed", "followed", "teams"],
+                             "winner_deals_two_handed", "followed", "teams", "stakes"],
                 "properties": {
-                    "entry": {"enum": ["held", "melded_minus_held", "winner_collects", "teams"]},
+                    "entry": {"enum": [shape.value for shape in EntryShape]},
                     "teams": {"type": "boolean"},
+                    "stakes": {"type": "boolean", "description": "Played for stakes: each hand "
+                               "is settled by how it ended (POST /api/v1/tonk/settle), and a "
+                               "player's total is their net stakes."},
                     "ranking": {"enum": ["lowest_first", "highest_first"]},
                     "end": {"type": "string"},
                     "stock_may_run_out": {"type": "boolean"},

@@ -217,10 +217,10 @@ class MissingCountError(RefereeInputError):
     code = "missing_count"
 
 
-class TonkDeclarationError(RefereeInputError):
-    """A tonk on the deal declared with a hand whose total is not a tonk."""
+class DealtClaimError(RefereeInputError):
+    """A win declared on the deal (a Tonk player's "tonk") with dealt cards that do not make it."""
 
-    code = "not_a_tonk"
+    code = "not_a_dealt_win"
 
 
 class StakeError(RefereeInputError):

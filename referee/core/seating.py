@@ -20,6 +20,7 @@ import random
 import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from decimal import Decimal
 from functools import cached_property
 from typing import Any
 
@@ -27,6 +28,7 @@ from .rulesets import TableRules, get_ruleset
 from .rulesets.keeping import Team
 from .rulesets.model import MAX_PLAYERS, MIN_PLAYERS
 from .errors import GameSetupError, Location
+from .ledger import stake_text, stake_value
 from .text import MAX_NAME, TextError, clean_name
 
 
@@ -39,13 +41,16 @@ class GameSetup:
     options: Mapping[str, Any] = field(default_factory=dict)
     dealer_drawn: bool = True  # drawn at random (may be drawn again), or chosen by the table
     teams: tuple[Team, ...] = ()  # in a game played in teams, who scores together
+    stake: str | None = None  # a game played for stakes: money one is worth ("0.25"); or points
 
     @classmethod
     def create(cls, ruleset: str, players: Sequence[Any], first_dealer: str | int | None = None,
                decks: int | None = None, options: Mapping[str, Any] | None = None,
-               rng: random.Random | None = None, teams: Any = None) -> GameSetup:
+               rng: random.Random | None = None, teams: Any = None,
+               stake: Any = None) -> GameSetup:
         """A checked setup; without a dealer one is drawn at random (``rng``). In a game of
-        teams, ``teams`` as the table named them, or the ruleset's own split of the seats."""
+        teams, ``teams`` as the table named them, or the ruleset's own split of the seats. In a
+        game for stakes, ``stake`` the money one is worth, as text (none: points)."""
         game = get_ruleset(ruleset)
         if game.keeping is None:
             raise GameSetupError(f"The scorekeeper does not keep {game.title} games yet; "
@@ -58,7 +63,8 @@ class GameSetup:
         table = game.configure(options=options, decks=decks, players=len(names))
         seat = _dealer_seat(names, first_dealer, rng or random.SystemRandom())
         return cls(game.key, names, seat, table.decks, dict(table.options),
-                   dealer_drawn=first_dealer is None, teams=_teams(game.keeping, names, teams))
+                   dealer_drawn=first_dealer is None, teams=_teams(game.keeping, names, teams),
+                   stake=_stake(game.keeping, stake))
 
     @property
     def sides(self) -> tuple[str, ...]:
@@ -80,13 +86,29 @@ class GameSetup:
         if self.teams:
             data["teams"] = [{"name": team.name, "players": list(team.players)}
                              for team in self.teams]
+        if self.stake is not None:
+            data["stake"] = self.stake
         return data
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> GameSetup:
         teams = tuple(Team(team["name"], tuple(team["players"])) for team in data.get("teams", ()))
         return cls(data["ruleset"], tuple(data["players"]), data["first_dealer"], data["decks"],
-                   dict(data["options"]), data.get("dealer_drawn", True), teams)
+                   dict(data["options"]), data.get("dealer_drawn", True), teams,
+                   data.get("stake"))
+
+    @property
+    def stake_value(self) -> Decimal | None:
+        """Money one stake is worth, or ``None`` where the table plays for points."""
+        return None if self.stake is None else Decimal(self.stake)
+
+
+def _stake(keeping: Any, given: Any) -> str | None:
+    if given is None or given == "":
+        return None
+    if keeping.stakes is None:
+        raise GameSetupError("This game is not played for stakes: leave stake out.", "stake")
+    return stake_text(stake_value(given))
 
 
 def _teams(keeping: Any, names: tuple[str, ...], given: Any) -> tuple[Team, ...]:

@@ -16,6 +16,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, ClassVar
 
 from ..errors import WrongTypeError
+from ..rulesets import RULESETS
 from ..rulesets.followed_hands import STEP_TYPES, Step, step_from_dict
 from ..rulesets.keeping import ScoreSheet
 from .errors import IllegalEventError
@@ -66,16 +67,20 @@ class HandScored:
     players: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
     went_rummy: bool = False
     teams: Mapping[str, Any] = field(default_factory=dict)  # each team's numbers, by team
+    settling: Mapping[str, Any] = field(default_factory=dict)  # a hand for stakes (``Stakes``)
 
     @property
     def sheet(self) -> ScoreSheet:
-        return ScoreSheet(self.went_out, self.points, self.players, self.went_rummy, self.teams)
+        return ScoreSheet(self.went_out, self.points, self.players, self.went_rummy, self.teams,
+                          self.settling)
 
     @property
     def out(self) -> str | None:
         return who_went_out(self.went_out, self.teams)
 
     def describe(self) -> str:
+        if self.settling:
+            return f"Hand {self.hand}: {describe_settling(self.settling)}"
         return f"Hand {self.hand}: {describe_ending(self.out, self.went_rummy)}"
 
 
@@ -92,10 +97,12 @@ class HandCorrected:
     players: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
     went_rummy: bool = False
     teams: Mapping[str, Any] = field(default_factory=dict)
+    settling: Mapping[str, Any] = field(default_factory=dict)
 
     @property
     def sheet(self) -> ScoreSheet:
-        return ScoreSheet(self.went_out, self.points, self.players, self.went_rummy, self.teams)
+        return ScoreSheet(self.went_out, self.points, self.players, self.went_rummy, self.teams,
+                          self.settling)
 
     @property
     def out(self) -> str | None:
@@ -116,6 +123,23 @@ def who_went_out(went_out: str | None, teams: Mapping[str, Any]) -> str | None:
         return went_out
     return next((name for name, entry in teams.items()
                  if isinstance(entry, Mapping) and entry.get("went_out") is True), None)
+
+
+def describe_settling(settling: Mapping[str, Any]) -> str:
+    """A hand for stakes in words, from its fields as given: ``'tonk out by Bob'``.
+
+    >>> describe_settling({"ending": "tonk_on_deal", "tonks": ["Ann", "Bob"]})
+    'tonk on deal by Ann and Bob'
+    """
+    ending = str(settling.get("ending", "")).replace("_", " ")
+    named: list[str] = []
+    for key, value in settling.items():
+        if key != "ending" and isinstance(value, (str, list)):
+            named += [value] if isinstance(value, str) else [v for v in value if isinstance(v, str)]
+    if not named:
+        return ending
+    joined = ", ".join(named[:-1]) + (" and " if len(named) > 1 else "") + named[-1]
+    return f"{ending} by {joined}"
 
 
 def describe_ending(went_out: str | None, went_rummy: bool = False) -> str:
@@ -158,6 +182,11 @@ EVENT_TYPES: dict[str, type] = {kind.type: kind for kind in (
     DealerChosen, DecksChanged, HandScored, HandCorrected, UpcardTurned, GameEnded)}
 # Left out of the JSON when empty: each ruleset's entry has only some of them.
 _SHEET_EXTRAS = ("players", "went_rummy", "teams")
+# The fields of a hand played for stakes, as their games name them; kept in ``settling`` and
+# written back at the top level of the event, as they came.
+SETTLING_FIELDS = tuple(dict.fromkeys(
+    name for ruleset in RULESETS.values() if ruleset.keeping and ruleset.keeping.stakes
+    for name in ruleset.keeping.stakes.fields))
 
 
 def to_dict(event: Event) -> dict[str, Any]:
@@ -165,6 +194,7 @@ def to_dict(event: Event) -> dict[str, Any]:
     for name in _SHEET_EXTRAS:
         if name in data and not data[name]:
             del data[name]
+    data.update(data.pop("settling", None) or {})
     return {"type": event.type, **data}
 
 
@@ -207,7 +237,9 @@ def event_from_dict(data: Any) -> Event:
     common = {"hand": hand, "went_out": None if went_out is None else _text(data, "went_out"),
               "points": _points(data.get("points")), "entries": dict(entries),
               "players": _melded_and_held(data.get("players")),
-              "went_rummy": _flag(data, "went_rummy"), "teams": _team_entries(data.get("teams"))}
+              "went_rummy": _flag(data, "went_rummy"), "teams": _team_entries(data.get("teams")),
+              "settling": {name: _json_names(data[name]) for name in SETTLING_FIELDS
+                           if name in data}}
     if kind is HandCorrected:
         return HandCorrected(reason=_text(data, "reason"), **common)
     return HandScored(**common, overrides_referee=_flag(data, "overrides_referee"))
@@ -249,6 +281,18 @@ def _team_entries(teams: Any) -> dict[str, Any]:
     if not isinstance(teams, Mapping):
         raise WrongTypeError("teams must map each team's name to its numbers.", "event.teams")
     return {_name(name): entry for name, entry in teams.items()}
+
+
+def _json_names(value: Any) -> Any:
+    """A field of a hand for stakes as given, its names NFC as names are kept; its game
+    checks the rest."""
+    if isinstance(value, str):
+        return _name(value)
+    if isinstance(value, list):
+        return [_json_names(item) for item in value]
+    if isinstance(value, Mapping):
+        return {_name(key): item for key, item in value.items()}
+    return value
 
 
 def _name(name: Any) -> str:

@@ -26,6 +26,7 @@ from ..rulesets import get_ruleset
 from ..rulesets.followed_hands import STEP_TYPES, LiveHand
 from ..rulesets.keeping import EntryShape, GameEnd, Keeping, ScoreSheet
 from ..rulesets.model import Contract, ShortDeal, TableRules, short_deal
+from ..rulesets.stakes import Settlement
 from ..seating import GameSetup, seat_of
 from ..text import MAX_REASON, clean_text
 from .errors import GameSetupError, IllegalEventError
@@ -50,6 +51,8 @@ class HandResult:
     melded: Mapping[str, int] = field(default_factory=dict)
     went_rummy: bool = False
     teams: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)  # each team's entry
+    settling: Mapping[str, Any] = field(default_factory=dict)  # a hand for stakes, as entered
+    settlement: Settlement | None = None  # a hand for stakes: who paid whom, and why
     corrections: tuple[str, ...] = ()  # the reasons, oldest first
     entries: Mapping[str, Any] | None = None
     # Saved although it contradicted the hand the referee followed: what did not agree.
@@ -123,7 +126,7 @@ class GameState:
         end = self.end
         if end.hands is not None:
             return [] if len(self.results) >= end.hands else None  # [] : the ranking says
-        if not self.results:
+        if end.by_table or not self.results:
             return None
         totals = self.totals
         if end.must_go_out:
@@ -242,6 +245,8 @@ class GameState:
         shape = self.keeping.shape
         if shape is EntryShape.TEAMS:
             return {"teams": {name: dict(entry) for name, entry in result.teams.items()}}
+        if shape is EntryShape.SETTLEMENT:
+            return dict(result.settling)
         if shape is EntryShape.MELDED_MINUS_HELD:
             return {"players": {name: {"melded": result.melded[name], "held": result.held[name]}
                                 for name in self.players}}
@@ -393,7 +398,8 @@ class GameState:
                  strict: bool) -> HandResult:
         scored = self.keeping.score(self.table, self.players, sheet, strict, self.setup.teams)
         return HandResult(hand, scored.went_out, scored.scores, scored.held, scored.melded,
-                          scored.went_rummy, scored.teams, entries=dict(entries))
+                          scored.went_rummy, scored.teams, scored.settling,
+                          scored.settlement, entries=dict(entries))
 
     def _ends_early(self, hand: int) -> bool:
         """Whether the game, by its own end, was over after ``hand`` or a later hand but the

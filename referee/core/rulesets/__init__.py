@@ -8,9 +8,10 @@ from .basic import BASIC
 from .eversol import EVERSOL
 from .five_hundred import FIVE_HUNDRED
 from .hand_and_foot.ruleset import HAND_AND_FOOT
+from .tonk.ruleset import TONK
 from .model import MAX_DECKS, Contract, OptionSpec, Ruleset, TableRules
 
-RULESETS: dict[str, Ruleset] = {r.key: r for r in (EVERSOL, FIVE_HUNDRED, BASIC, BASE,
+RULESETS: dict[str, Ruleset] = {r.key: r for r in (EVERSOL, FIVE_HUNDRED, BASIC, BASE, TONK,
                                                   HAND_AND_FOOT)}
 
 
@@ -30,5 +31,5 @@ def get_ruleset(key: object) -> Ruleset:
             f"There is no ruleset {key[:40]!r}; choose one of {known}.", "ruleset") from None
 
 
-__all__ = ["BASE", "BASIC", "EVERSOL", "FIVE_HUNDRED", "HAND_AND_FOOT", "MAX_DECKS", "RULESETS", "Contract",
-           "OptionSpec", "Ruleset", "TableRules", "get_ruleset"]
+__all__ = ["BASE", "BASIC", "EVERSOL", "FIVE_HUNDRED", "HAND_AND_FOOT", "MAX_DECKS", "RULESETS",
+           "TONK", "Contract", "OptionSpec", "Ruleset", "TableRules", "get_ruleset"]

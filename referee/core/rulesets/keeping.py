@@ -27,6 +27,7 @@ from ..errors import GameSetupError, HandEntryError, Location
 
 if TYPE_CHECKING:
     from .model import Options, TableRules
+    from .stakes import Settlement, Stakes
     from .team_sheet import TeamSheet
 
 
@@ -55,11 +56,13 @@ class EntryShape(Enum):
     MELDED_MINUS_HELD = "melded_minus_held"  # everyone's melded and held value
     WINNER_COLLECTS = "winner_collects"  # who went out, rummy or not, the others' held points
     TEAMS = "teams"  # each team's numbers, as its game's ``Partnerships`` reads and scores them
+    SETTLEMENT = "settlement"  # how the hand ended, who, the counts: its game's ``Stakes`` settle it
 
 
 @dataclass(frozen=True)
 class GameEnd:
-    """A set number of hands, or a total that ends the game."""
+    """A set number of hands, or a total that ends the game; neither: the table ends it
+    (``game_ended``) when it likes."""
 
     hands: int | None = None
     target: int | None = None
@@ -69,10 +72,19 @@ class GameEnd:
         """
         >>> GameEnd(hands=5).describe(), GameEnd(target=100).describe()
         ('5 hands', 'first to 100')
+        >>> GameEnd().describe()
+        'until the table ends it'
         """
         if self.hands is not None:
             return f"{self.hands} hand{'s' if self.hands != 1 else ''}"
+        if self.target is None:
+            return "until the table ends it"
         return f"first to {self.target}"
+
+    @property
+    def by_table(self) -> bool:
+        """Only the table ends the game (a night of Tonk): no number of hands, no target."""
+        return self.hands is None and self.target is None
 
 
 @dataclass(frozen=True)
@@ -138,6 +150,7 @@ class ScoreSheet:
     players: Mapping[str, Mapping[str, int]] = field(default_factory=dict)  # melded and held
     went_rummy: bool = False
     teams: Mapping[str, Any] = field(default_factory=dict)  # each team's entry, by team
+    settling: Mapping[str, Any] = field(default_factory=dict)  # a hand for stakes: ``Stakes``
 
 
 @dataclass(frozen=True)
@@ -150,6 +163,8 @@ class ScoredHand:
     melded: dict[str, int] = field(default_factory=dict)  # where the game counts it
     went_rummy: bool = False
     teams: dict[str, dict[str, Any]] = field(default_factory=dict)  # each team's entry, checked
+    settling: dict[str, Any] = field(default_factory=dict)  # a hand for stakes, names as seated
+    settlement: Settlement | None = None  # a hand for stakes: who paid whom (scores: the net)
 
 
 @dataclass(frozen=True)
@@ -164,13 +179,15 @@ class Keeping:
     penalty_rule: tuple[str, str] | None = None
     followed: bool = False  # the referee can follow a hand turn by turn
     partnerships: Partnerships | None = None  # played in teams, which score (shape TEAMS)
+    stakes: Stakes | None = None  # played for stakes, each hand settled (shape SETTLEMENT)
 
     def describe(self, options: Options) -> dict[str, Any]:
         """What GET /api/v1/rulesets says of it, with the game's default ``options``."""
         return {"entry": self.shape.value, "ranking": self.ranking.value,
                 "end": self.end(options).describe(), "stock_may_run_out": self.stock_may_run_out,
                 "winner_deals_two_handed": self.winner_deals_two_handed,
-                "followed": self.followed, "teams": self.partnerships is not None}
+                "followed": self.followed, "teams": self.partnerships is not None,
+                "stakes": self.stakes is not None}
 
     def score(self, table: TableRules, players: Sequence[str], sheet: ScoreSheet,
               strict: bool = True, teams: Sequence[Team] = ()) -> ScoredHand:
@@ -184,6 +201,12 @@ class Keeping:
                 raise HandEntryError(f"A {table.ruleset.title} hand is entered team by team "
                                      "(teams), each saying whether it went out.", "event.teams")
             return self.partnerships.score(table, teams, sheet.teams, strict)
+        if self.stakes is not None:
+            return self._settle(table, players, sheet)
+        if sheet.settling:
+            field_name = next(iter(sheet.settling))
+            raise HandEntryError(f"{table.ruleset.title} is not played for stakes: "
+                                 f"{field_name} has no place in its hands.", ("event", field_name))
         went_out = None if sheet.went_out is None else _known(players, sheet.went_out,
                                                               "event.went_out")
         if went_out is None and not self.stock_may_run_out:
@@ -199,6 +222,23 @@ class Keeping:
             scores = {name: collected if name == went_out else 0 for name in players}
             return ScoredHand(went_out, scores, held, went_rummy=sheet.went_rummy)
         return ScoredHand(went_out, {name: held.get(name, 0) for name in players}, held)
+
+    def _settle(self, table: TableRules, players: Sequence[str],
+                sheet: ScoreSheet) -> ScoredHand:
+        title = table.ruleset.title
+        for name, given in (("went_out", sheet.went_out), ("points", sheet.points),
+                            ("players", sheet.players), ("teams", sheet.teams),
+                            ("went_rummy", sheet.went_rummy)):
+            if given:
+                raise HandEntryError(f"A {title} hand is entered as how it ended, who ended "
+                                     f"it and the counts where they matter, not as {name}.",
+                                     ("event", name))
+        assert self.stakes is not None
+        settling = self.stakes.read(players, sheet.settling)
+        settlement = self.stakes.settle(table, players, settling)
+        went_out = settlement.ended_by[0] if len(settlement.ended_by) == 1 else None
+        return ScoredHand(went_out, dict(settlement.net), {}, settling=dict(settling),
+                          settlement=settlement)
 
     def out_penalty(self, options: Options) -> bool:
         """Whether rummy penalties are charged at a table with these options."""

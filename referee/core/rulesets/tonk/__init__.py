@@ -14,9 +14,10 @@ the screens and the API come in later steps.
 from .cards import DECK, HAND_SIZE, card_value, check_hand, hand_total
 from .count import Arrangement, arrange, count
 from .deal import is_tonk
-from .ledger import Transfer, fewest_transfers, in_money, stake_value
+from ...ledger import Transfer, fewest_transfers, in_money, stake_value
 from .options import OPTIONS, TITLE, resolve_options
-from .settle import Ending, Outcome, Payment, Settlement, settle
+from ..stakes import Outcome, Payment, Settlement
+from .settle import Ending, settle
 
 __all__ = [
     "DECK", "HAND_SIZE", "OPTIONS", "TITLE", "Arrangement", "Ending", "Outcome", "Payment",

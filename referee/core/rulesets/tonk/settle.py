@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from enum import Enum
+from dataclasses import replace
 from types import MappingProxyType
 from typing import Any
 
@@ -28,11 +28,12 @@ from ...errors import (
     MissingCountError,
     PlayerCountError,
     PlayerNameError,
-    TonkDeclarationError,
+    DealtClaimError,
     UnknownPlayerError,
     WrongTypeError,
 )
 from ..model import Options
+from ..stakes import Outcome, Payment, Settlement
 from .cards import DECK_POINTS
 from .deal import is_tonk
 from .options import TITLE, resolve_options
@@ -52,31 +53,6 @@ class Ending(Enum):
     TONK_OUT = "tonk_out"
 
 
-class Outcome(Enum):
-    WIN = "win"
-    CAUGHT = "caught"
-    DRAW = "draw"
-
-
-@dataclass(frozen=True)
-class Payment:
-    """One player paying another, every stake between the two in the hand added up."""
-
-    payer: str
-    payee: str
-    stakes: int
-
-
-@dataclass(frozen=True)
-class Settlement:
-    """A hand's outcome, who pays whom, each player's net in stakes (summing to 0), and why."""
-
-    outcome: Outcome
-    payments: tuple[Payment, ...]
-    net: Mapping[str, int]
-    reason: str
-
-
 def settle(players: Sequence[str], ending: Ending | str, player: str | None = None,
            tonks: Iterable[str] = (), counts: Mapping[str, int] | None = None,
            options: Options | None = None,
@@ -90,6 +66,12 @@ def settle(players: Sequence[str], ending: Ending | str, player: str | None = No
     counts = _check_counts(counts, players)
     tonks = _check_tonks(tonks, players, ending, hands, options)
     player = _check_player(player, players, ending)
+    settled = _settled(players, ending, player, tonks, counts)
+    return replace(settled, ended_by=tuple(tonks) if player is None else (player,))
+
+
+def _settled(players: list[str], ending: Ending, player: str | None, tonks: list[str],
+             counts: Mapping[str, int] | None) -> Settlement:
     if ending is Ending.TONK_ON_DEAL:
         return _tonk_on_deal(players, tonks)
     if ending is Ending.DROP:
@@ -256,7 +238,7 @@ def _check_tonks(tonks: Any, players: list[str], ending: Ending,
             raise PlayerNameError(f"{name} is named twice.", ("tonks", i))
         if hands is not None and name in hands and not is_tonk(hands[name], options,
                                                                ("hands", name)):
-            raise TonkDeclarationError(f"{name}'s dealt cards are not a tonk.", ("hands", name))
+            raise DealtClaimError(f"{name}'s dealt cards are not a tonk.", ("hands", name))
     return tonks
 
 

@@ -19,8 +19,10 @@ from collections.abc import Mapping
 from decimal import Decimal, InvalidOperation
 from typing import Any, NamedTuple
 
-from ...errors import StakeError, UnbalancedLedgerError, WrongTypeError
+from .errors import StakeError, UnbalancedLedgerError, WrongTypeError
 
+MAX_STAKE = 1_000_000
+CENT = Decimal("0.01")
 EXACT_LIMIT = 15  # 2**15 subsets: instant; 2**20 would take seconds in pure Python
 Amount = int | Decimal
 
@@ -45,7 +47,23 @@ def stake_value(text: Any, location: tuple = ("stake",)) -> Decimal | None:
                          location) from None
     if not value.is_finite() or value <= 0:
         raise StakeError("A stake must be worth more than nothing.", location)
-    return value
+    if value > MAX_STAKE:
+        raise StakeError(f"A stake is at most {MAX_STAKE:,}.", location)
+    if value != value.quantize(CENT) and value.normalize().as_tuple().exponent < -2:
+        raise StakeError("A stake is money: at most two places after the point, such as "
+                         "0.25.", location)
+    return value.normalize() if value == value.to_integral() else value.quantize(CENT)
+
+
+def stake_text(stake: Decimal | None) -> str | None:
+    """A stake as the game keeps it: ``'0.25'``, ``'2'``; ``None`` for points.
+
+    >>> stake_text(stake_value("0.50")), stake_text(stake_value("2.00")), stake_text(None)
+    ('0.50', '2', None)
+    """
+    if stake is None:
+        return None
+    return f"{stake:f}"
 
 
 def in_money(net: Mapping[str, int], stake: Decimal | None) -> dict[str, Amount]:
