@@ -66,6 +66,18 @@ def stake_text(stake: Decimal | None) -> str | None:
     return f"{stake:f}"
 
 
+def amount_text(amount: Amount, stake: Decimal | None) -> str:
+    """An amount as the table reads it: money with its cents (``'3.50'``, ``'-0.75'``), or
+    stakes when the table plays for points (``'3 stakes'``).
+
+    >>> amount_text(Decimal("3.5"), Decimal("0.25")), amount_text(-1, None)
+    ('3.50', '-1 stake')
+    """
+    if stake is None:
+        return f"{amount} stake{'' if abs(amount) == 1 else 's'}"
+    return f"{Decimal(amount).quantize(CENT)}"
+
+
 def in_money(net: Mapping[str, int], stake: Decimal | None) -> dict[str, Amount]:
     """Each player's net in money, or in stakes when the table plays for points."""
     return {name: stakes if stake is None else stakes * stake for name, stakes in net.items()}

@@ -22,6 +22,7 @@ from functools import cached_property
 from typing import Any
 
 from ..errors import DeckCountError
+from ..ledger import Transfer, fewest_transfers, in_money
 from ..rulesets import get_ruleset
 from ..rulesets.followed_hands import STEP_TYPES, LiveHand
 from ..rulesets.keeping import EntryShape, GameEnd, Keeping, ScoreSheet
@@ -200,6 +201,14 @@ class GameState:
     @property
     def totals(self) -> dict[str, int]:
         return {name: sum(r.scores[name] for r in self.results) for name in self.sides}
+
+    @property
+    def settle_up(self) -> list[Transfer]:
+        """The fewest payments that square a game played for stakes, in money (in stakes when
+        the table plays for points); nothing in other games."""
+        if self.keeping.stakes is None:
+            return []
+        return fewest_transfers(in_money(self.totals, self.setup.stake_value))
 
     def running_totals(self) -> list[dict[str, int]]:
         """After each scored hand, every side's total so far."""

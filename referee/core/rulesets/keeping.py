@@ -23,7 +23,7 @@ from functools import reduce
 from math import gcd
 from typing import TYPE_CHECKING, Any
 
-from ..errors import GameSetupError, HandEntryError, Location
+from ..errors import GameSetupError, HandEntryError, Location, RefereeInputError
 
 if TYPE_CHECKING:
     from .model import Options, TableRules
@@ -234,8 +234,11 @@ class Keeping:
                                      f"it and the counts where they matter, not as {name}.",
                                      ("event", name))
         assert self.stakes is not None
-        settling = self.stakes.read(players, sheet.settling)
-        settlement = self.stakes.settle(table, players, settling)
+        try:
+            settling = self.stakes.read(players, sheet.settling)
+            settlement = self.stakes.settle(table, players, settling)
+        except RefereeInputError as error:
+            raise error.within("event") from None
         went_out = settlement.ended_by[0] if len(settlement.ended_by) == 1 else None
         return ScoredHand(went_out, dict(settlement.net), {}, settling=dict(settling),
                           settlement=settlement)

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...errors import GameSetupError, RefereeInputError, UnknownPlayerError
+from ...errors import GameSetupError, UnknownPlayerError
 from ...melds import MeldRules
 from ..keeping import EntryShape, GameEnd, Keeping, Ranking
 from ..model import Ruleset, TableRules
@@ -41,28 +41,27 @@ ENDINGS = (
 )
 
 
-def _read_kept(players: Sequence[str], settling: Mapping[str, Any]) -> dict[str, Any]:
-    """A kept hand's fields with every name as seated (names come in any case, as everywhere
-    in a game); what is not a name is left for ``settle`` to refuse."""
+def _read(players: Sequence[str], settling: Mapping[str, Any]) -> dict[str, Any]:
+    """A hand's fields with every name as seated (names come in any case, as everywhere in a
+    game); what is not a name, or players that are no list of names, left for ``settle`` to
+    refuse."""
     read = dict(settling)
+    if not isinstance(players, Sequence) or not all(isinstance(p, str) for p in players):
+        return read
     if "player" in read:
-        read["player"] = _seated(players, read["player"], ("event", "player"))
+        read["player"] = _seated(players, read["player"], ("player",))
     if isinstance(read.get("tonks"), list):
-        read["tonks"] = [_seated(players, name, ("event", "tonks", i))
+        read["tonks"] = [_seated(players, name, ("tonks", i))
                          for i, name in enumerate(read["tonks"])]
     if isinstance(read.get("counts"), Mapping):
-        read["counts"] = {_seated(players, name, ("event", "counts", name)): value
+        read["counts"] = {_seated(players, name, ("counts", name)): value
                           for name, value in read["counts"].items()}
     return read
 
 
-def _settle_kept(table: TableRules, players: Sequence[str],
-                 settling: Mapping[str, Any]) -> Settlement:
-    try:
-        return settle(players, settling.get("ending"), settling.get("player"),
-                      settling.get("tonks", ()), settling.get("counts"), table.options)
-    except RefereeInputError as error:
-        raise error.within("event") from None
+def _settle(table: TableRules, players: Sequence[str], read: Mapping[str, Any]) -> Settlement:
+    return settle(players, read.get("ending"), read.get("player"), read.get("tonks", ()),
+                  read.get("counts"), table.options)
 
 
 def _seated(players: Sequence[str], name: Any, location: tuple) -> Any:
@@ -96,7 +95,7 @@ TONK = Ruleset(
     players=(MIN_PLAYERS, MAX_PLAYERS),
     keeping=Keeping(EntryShape.SETTLEMENT, Ranking.HIGHEST_FIRST, end=lambda options: GameEnd(),
                     stock_may_run_out=True,
-                    stakes=Stakes(ENDINGS, _read_kept, _settle_kept,
+                    stakes=Stakes(ENDINGS, _read, _settle,
                                   fields=("ending", "player", "tonks", "counts"),
                                   claims_field="tonks")),
     book_word="set",
