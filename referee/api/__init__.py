@@ -10,8 +10,8 @@ api = Blueprint("api", __name__, url_prefix="/api/v1")
 
 # Routes register on import.
 from . import (  # noqa: E402,F401
-    arrange, games, live, melds, openapi, openapi_games, openapi_live, openapi_teams, openings,
-    rulesets, scores)
+    arrange, games, live, melds, openapi, openapi_games, openapi_live, openapi_stakes,
+    openapi_teams, openings, rulesets, scores, settle)
 from .errors import register_error_handlers  # noqa: E402
 
 register_error_handlers(api)

@@ -39,7 +39,7 @@ def create_game_view():
     setup = GameSetup.create(field(body, "ruleset"), field(body, "players"),
                              first_dealer=field(body, "first_dealer", None),
                              decks=field(body, "decks", None), options=field(body, "options", None),
-                             teams=field(body, "teams", None))
+                             teams=field(body, "teams", None), stake=field(body, "stake", None))
     loaded, edit_key = create_game(setup)
     document = game_document(loaded)
     document["edit_key"] = edit_key

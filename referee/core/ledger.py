@@ -75,6 +75,11 @@ def amount_text(amount: Amount, stake: Decimal | None) -> str:
     """
     if stake is None:
         return f"{amount} stake{'' if abs(amount) == 1 else 's'}"
+    return money_text(amount)
+
+
+def money_text(amount: Amount) -> str:
+    """Money with its cents, as text that loses none: ``'2.00'``."""
     return f"{Decimal(amount).quantize(CENT)}"
 
 

@@ -40,6 +40,7 @@ from .melds import MeldKind
 from .rulesets import TableRules
 from .rulesets.keeping import EntryShape
 from .rulesets.model import MAX_PLAYERS, MIN_PLAYERS
+from .solver import arrange
 from .table import TableMeld
 
 # --- What a hand's end looks like ---------------------------------------------------------------
@@ -125,6 +126,12 @@ def score_hand(table: TableRules, players: Sequence[PlayerHand],
         if keeping.shape is EntryShape.HELD:
             scored.append(PlayerScore(player.name, score=held[i] + charged[i], held=held[i],
                                       melded=None, laid_off=None, penalty=charged[i]))
+        elif keeping.shape is EntryShape.SETTLEMENT:
+            # A game for stakes scores no points: a player's count (what the cards held outside
+            # any spread are worth) is what settles the hand, so that is the answer.
+            count = _count(table, player.hand)
+            scored.append(PlayerScore(player.name, score=count, held=count, melded=None,
+                                      laid_off=None, penalty=None))
         elif keeping.shape is EntryShape.MELDED_MINUS_HELD:
             scored.append(PlayerScore(player.name, score=melded + laid_off - held[i],
                                       held=held[i], melded=melded, laid_off=laid_off,
@@ -133,6 +140,10 @@ def score_hand(table: TableRules, players: Sequence[PlayerHand],
             scored.append(PlayerScore(player.name, score=_collected(players, held, i),
                                       held=held[i], melded=None, laid_off=None, penalty=None))
     return HandScore(tuple(scored))
+
+
+def _count(table: TableRules, hand: Sequence[Card]) -> int:
+    return arrange(hand, table).leftover_points
 
 
 def _collected(players: Sequence[PlayerHand], held: list[int], i: int) -> int:

@@ -7,7 +7,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core.game import GameState
+from ..core.ledger import in_money, money_text
 from ..core.rulesets.followed_hands import LiveHand
+from ..core.rulesets.stakes import Settlement
 from .games import LoadedGame
 from .models import GameEvent
 
@@ -36,6 +39,7 @@ def game_document(loaded: LoadedGame) -> dict[str, Any]:
             "description": contract.describe("book", "run")},
         "hands": [{"hand": r.hand, "went_out": r.went_out, "dealer": state.dealer_of(r.hand),
                    **state.as_entered(r), "scores": dict(r.scores),
+                   **settlement_document(r.settlement),
                    "corrections": list(r.corrections),
                    "saved_anyway": [{"player": m.player, "message": m.message}
                                     for m in r.saved_anyway]}
@@ -52,7 +56,33 @@ def game_document(loaded: LoadedGame) -> dict[str, Any]:
         "ranking": [{"place": p.place, "name": p.name, "total": p.total} for p in state.ranking],
         "archived": game.archived,
         "live": live_document(state.live),
+        **ledger_document(state),
     }
+
+
+def settlement_document(settlement: Settlement | None) -> dict[str, Any]:
+    """A hand played for stakes: how it came out, who paid whom and why (nothing in other
+    games)."""
+    if settlement is None:
+        return {}
+    return {"outcome": settlement.outcome.value, "reason": settlement.reason,
+            "payments": [{"from": p.payer, "to": p.payee, "stakes": p.stakes}
+                         for p in settlement.payments]}
+
+
+def ledger_document(state: GameState) -> dict[str, Any]:
+    """A game played for stakes: the stake, each player's net in money, and the fewest
+    payments that square everyone now (money as text, "0.75"; stakes when playing for
+    points). Nothing in other games."""
+    if state.keeping.stakes is None:
+        return {}
+    stake = state.setup.stake_value
+    return {"stake": state.setup.stake,
+            "totals_in_money": None if stake is None else {
+                name: money_text(amount) for name, amount in in_money(state.totals, stake).items()},
+            "settle_up": [{"from": t.payer, "to": t.payee,
+                           "amount": t.amount if stake is None else money_text(t.amount)}
+                          for t in state.settle_up]}
 
 
 def export_document(loaded: LoadedGame) -> dict[str, Any]:

@@ -155,7 +155,8 @@ def _setups(document: Mapping[str, Any]):
     try:
         get_ruleset(ruleset)
         checked = GameSetup.create(ruleset, players, first_dealer=0, decks=decks,
-                                   options=options, teams=document.get("teams"))
+                                   options=options, teams=document.get("teams"),
+                                   stake=document.get("stake"))
     except (RefereeInputError, LookupError) as error:
         message = getattr(error, "message", None) or f"there is no game called {ruleset}"
         raise GameFileError(f"The game in this file cannot be set up: {message}") from error
@@ -164,7 +165,7 @@ def _setups(document: Mapping[str, Any]):
                             "them: the file was changed or damaged.")
     for seat in range(len(checked.players)):
         yield GameSetup(checked.ruleset, checked.players, seat, checked.decks,
-                        dict(checked.options), teams=checked.teams)
+                        dict(checked.options), teams=checked.teams, stake=checked.stake)
 
 
 def _replayed(setup: GameSetup, steps) -> GameState:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...errors import GameSetupError, UnknownPlayerError
+from ...errors import GameSetupError
 from ...melds import MeldRules
 from ..keeping import EntryShape, GameEnd, Keeping, Ranking
 from ..model import Ruleset, TableRules
@@ -46,7 +46,7 @@ def _read(players: Sequence[str], settling: Mapping[str, Any]) -> dict[str, Any]
     game); what is not a name, or players that are no list of names, left for ``settle`` to
     refuse."""
     read = dict(settling)
-    if not isinstance(players, Sequence) or not all(isinstance(p, str) for p in players):
+    if not isinstance(players, (list, tuple)) or not all(isinstance(p, str) for p in players):
         return read
     if "player" in read:
         read["player"] = _seated(players, read["player"], ("player",))
@@ -66,14 +66,14 @@ def _settle(table: TableRules, players: Sequence[str], read: Mapping[str, Any]) 
 
 def _seated(players: Sequence[str], name: Any, location: tuple) -> Any:
     """The player's name as seated, for a name given in another case; anything else as given,
-    for ``settle`` to refuse."""
+    for ``settle`` to refuse (after the players themselves are checked)."""
     from ...seating import seat_of
     if not isinstance(name, str):
         return name
     try:
         return players[seat_of(players, name, location)]
-    except GameSetupError as error:
-        raise UnknownPlayerError(error.message, location) from None
+    except GameSetupError:
+        return name
 
 
 TONK = Ruleset(

@@ -1,0 +1,40 @@
+"""POST /<game>/settle (/tonk/settle): who pays whom for one hand of a game played for stakes.
+
+One route for each such game, so the paths are the documented ones; the game's ``Stakes``
+read the hand's fields (names in any case) and settle it.
+"""
+
+from __future__ import annotations
+
+from flask import jsonify
+
+from ..core import RULESETS, get_ruleset
+from ..core.errors import WrongTypeError
+from . import api
+from .requests import field, json_object
+
+
+def settle_view(ruleset_key: str):
+    body = json_object()
+    ruleset = get_ruleset(ruleset_key)
+    stakes = ruleset.keeping.stakes
+    options = field(body, "options", None)
+    if options is not None and not isinstance(options, dict):
+        raise WrongTypeError("options must be an object of house rules by name.", "options")
+    table = ruleset.configure(options=options)
+    players = field(body, "players")
+    settling = {name: body[name] for name in stakes.fields if name in body}
+    settlement = stakes.settle(table, players, stakes.read(players, settling))
+    return jsonify({
+        "outcome": settlement.outcome.value,
+        "payments": [{"from": p.payer, "to": p.payee, "stakes": p.stakes}
+                     for p in settlement.payments],
+        "net": dict(settlement.net),
+        "reason": settlement.reason,
+    })
+
+
+for _key, _ruleset in RULESETS.items():
+    if _ruleset.keeping is not None and _ruleset.keeping.stakes is not None:
+        api.add_url_rule(f"/{_key}/settle", f"settle_{_key}", settle_view, methods=["POST"],
+                         defaults={"ruleset_key": _key})
