@@ -42,6 +42,7 @@ from .rulesets.keeping import EntryShape
 from .rulesets.model import MAX_PLAYERS, MIN_PLAYERS
 from .solver import arrange
 from .table import TableMeld
+from .text import name_key
 
 # --- What a hand's end looks like ---------------------------------------------------------------
 
@@ -162,11 +163,6 @@ def check_player_count(count: int, field: str = "players") -> None:
 
 
 # --- Checks: the hand could have ended this way ------------------------------------------------
-
-def name_key(name: str) -> str:
-    # "Ben" and " ben " are one person at a real table.
-    return name.strip().casefold()
-
 
 def _seats_by_name(players: Sequence[PlayerHand]) -> dict[str, int]:
     seats: dict[str, int] = {}

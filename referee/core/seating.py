@@ -17,7 +17,6 @@ referee.core.errors.GameSetupError: Two players are called abe; give each a diff
 from __future__ import annotations
 
 import random
-import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -29,7 +28,7 @@ from .rulesets.keeping import Team
 from .rulesets.model import MAX_PLAYERS, MIN_PLAYERS
 from .errors import GameSetupError, Location
 from .ledger import stake_text, stake_value
-from .text import MAX_NAME, TextError, clean_name
+from .text import MAX_NAME, TextError, clean_name, name_key
 
 
 @dataclass(frozen=True)
@@ -182,8 +181,8 @@ def _dealer_seat(names: tuple[str, ...], dealer: str | int | None, rng: random.R
 
 def seat_of(names: Sequence[str], name: str, field_name: str | Location) -> int:
     """The seat of a player named (any case), or a ``GameSetupError`` naming the field."""
-    wanted = " ".join(unicodedata.normalize("NFC", str(name)).split()).casefold()
+    wanted = name_key(name)
     for seat, known in enumerate(names):
-        if known.casefold() == wanted:
+        if name_key(known) == wanted:
             return seat
     raise GameSetupError(f"Nobody called {str(name)[:MAX_NAME]} plays in this game.", field_name)

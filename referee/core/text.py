@@ -48,6 +48,15 @@ class TextError(RefereeInputError):
     code = "bad_text"
 
 
+def name_key(name: object) -> str:
+    """What makes two names one person at a real table: case, spacing and Unicode forms aside.
+
+    >>> name_key("  Ben  Lee "), name_key("BEN LEE") == name_key("ben lee")
+    ('ben lee', True)
+    """
+    return " ".join(unicodedata.normalize("NFC", str(name)).split()).casefold()
+
+
 def _code_point(char: str) -> str:
     return f"U+{ord(char):04X}"
 

@@ -25,7 +25,7 @@ from enum import Enum
 
 from ...errors import BuyError, PlayerNameError, UnknownPlayerError, WrongTypeError
 from .. import EVERSOL
-from ...scoring import name_key as seat_key  # one rule for names: "Ben" and " ben " are one
+from ...text import name_key as seat_key  # one rule for names: "Ben" and " ben " are one
 from ...scoring import check_player_count
 
 

@@ -23,6 +23,7 @@ from ...contracts import contract_for
 from ...seating import GameSetup
 from ..model import Contract, TableRules, short_deal
 from ...table import TableMeld
+from ...text import name_key
 from .errors import IllegalStepError
 from .steps import Source
 from .supply import CardsSeen
@@ -137,9 +138,9 @@ class HandRecord:
 
     def player(self, name: str, field_name: str = "step.player") -> str:
         """The player so named (any case, spaces squeezed), or a refusal."""
-        wanted = " ".join(str(name).split()).casefold()
+        wanted = name_key(name)
         for known in self.players:
-            if known.casefold() == wanted:
+            if name_key(known) == wanted:
                 return known
         raise IllegalStepError(f"Nobody called {str(name)[:30]} plays in this hand.", field_name)
 

@@ -20,6 +20,7 @@ from dataclasses import asdict
 from typing import Any
 
 from ...errors import HandEntryError, Location, RefereeInputError, WrongTypeError
+from ...text import name_key
 from ..keeping import ScoredHand, Team, most_points
 from ..model import TableRules
 from .melds import PILE
@@ -81,9 +82,9 @@ def score_question(table: TableRules, hand: Any, teams: Any) -> dict[str, tuple[
 
 
 def _team_named(teams: Sequence[Team], name: Any) -> Team:
-    wanted = " ".join(str(name).split()).casefold()
+    wanted = name_key(name)
     for team in teams:
-        if team.name.casefold() == wanted:
+        if name_key(team.name) == wanted:
             return team
     known = ", ".join(team.name for team in teams)
     raise HandEntryError(f"No team called {str(name)[:30]} plays in this game ({known} do).",
