@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Sequence
 from typing import Any
 
 from .errors import Location, RefereeInputError
@@ -55,6 +56,15 @@ def name_key(name: object) -> str:
     ('ben lee', True)
     """
     return " ".join(unicodedata.normalize("NFC", str(name)).split()).casefold()
+
+
+def spoken_list(words: Sequence[str]) -> str:
+    """A list as said aloud.
+
+    >>> spoken_list(["Ann"]), spoken_list(["Ann", "Bob"]), spoken_list(["Ann", "Bob", "Cy"])
+    ('Ann', 'Ann and Bob', 'Ann, Bob and Cy')
+    """
+    return ", ".join(words[:-1]) + " and " + words[-1] if len(words) > 1 else "".join(words)
 
 
 def _code_point(char: str) -> str:

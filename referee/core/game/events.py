@@ -16,6 +16,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, ClassVar
 
 from ..errors import WrongTypeError
+from ..text import spoken_list
 from ..rulesets import RULESETS
 from ..rulesets.followed_hands import STEP_TYPES, Step, step_from_dict
 from ..rulesets.keeping import ScoreSheet
@@ -136,10 +137,7 @@ def describe_settling(settling: Mapping[str, Any]) -> str:
     for key, value in settling.items():
         if key != "ending" and isinstance(value, (str, list)):
             named += [value] if isinstance(value, str) else [v for v in value if isinstance(v, str)]
-    if not named:
-        return ending
-    joined = ", ".join(named[:-1]) + (" and " if len(named) > 1 else "") + named[-1]
-    return f"{ending} by {joined}"
+    return f"{ending} by {spoken_list(named)}" if named else ending
 
 
 def describe_ending(went_out: str | None, went_rummy: bool = False) -> str:

@@ -25,6 +25,7 @@ from enum import Enum
 
 from ...errors import BuyError, PlayerNameError, UnknownPlayerError, WrongTypeError
 from .. import EVERSOL
+from ...text import spoken_list
 from ...text import name_key as seat_key  # one rule for names: "Ben" and " ben " are one
 from ...scoring import check_player_count
 
@@ -231,11 +232,6 @@ class _Seating:
                 raise BuyError(f"{name} is listed twice in buys_this_hand.", field)
             counted[name] = count
         return counted
-
-
-def spoken_list(words: Sequence[str]) -> str:
-    """``A``, ``A and B``, ``A, B and C``: a list as said aloud."""
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
 
 
 def _sentence(notes: Sequence[str], ruling: str) -> str:

@@ -30,7 +30,7 @@ from ...errors import NotInRulesetError
 from ...melds import MeldKind, MeldRules
 from .. import EVERSOL, TableRules
 from ...table import TableMeld, lie_table, table_fields
-from .buys import spoken_list
+from ...text import spoken_list
 
 _NOBODY_DOWN = "Nobody has gone down yet, so no discard is a rummy card."
 

@@ -31,6 +31,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 from ...cards import Card
 from ...errors import TooManyCopiesError
+from ...text import spoken_list
 from ..model import TableRules
 
 # Where the face-up copies lie, in words, asked for only to word a refusal: a long hand's
@@ -123,7 +124,7 @@ class CardsSeen:
         plural = "s" if card.is_joker and supply != 1 else ""
         found = [name for name, cards in places() if any(c.bare() == card for c in cards)]
         found += [f"in {name}'s hand" for name, held in self.in_hands.items() if held[card]]
-        where = _joined(found) if found else "face up already"
+        where = spoken_list(found) if found else "face up already"
         if supply == 0:
             return f"There is no {label} in this game."
         subject = "it is" if supply == 1 else ("both are" if supply == 2 else "all are")
@@ -131,5 +132,3 @@ class CardsSeen:
                 f"{subject} {where}.")
 
 
-def _joined(parts: list[str]) -> str:
-    return parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}"

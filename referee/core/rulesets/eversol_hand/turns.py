@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from ...cards import Card
 from ...errors import BuyError
+from ...text import spoken_list
 from .buys import BuyOutcome, BuyRuling, resolve_buy
 from .errors import IllegalStepError
 from .record import HandRecord, LaidMeld, TopDiscard, read_card
@@ -232,8 +233,7 @@ def _rummy_meld(record: HandRecord, thrown: Card, chosen: int | None,
 
 
 def _numbers(indices: tuple[int, ...]) -> str:
-    shown = [str(i + 1) for i in indices]
-    return shown[0] if len(shown) == 1 else f"{', '.join(shown[:-1])} and {shown[-1]}"
+    return spoken_list([str(i + 1) for i in indices])
 
 
 def _warnings(record: HandRecord, card: Card | None, player: str) -> list[str]:

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...errors import CardCountError, WrongTypeError
+from ...text import spoken_list
 from ..team_sheet import Penalty
 from .melds import PileKind
 
@@ -59,10 +60,7 @@ class GoingOutCheck:
         if self.may_go_out:
             return "Yes: the team has its piles, every partner has played from the foot, " \
                    "and the partner said yes."
-        missing = list(self.missing)
-        listed = missing[0] if len(missing) == 1 else (
-            ", ".join(missing[:-1]) + " and " + missing[-1])
-        return f"Not yet: still missing {listed}."
+        return f"Not yet: still missing {spoken_list(list(self.missing))}."
 
 
 def check_going_out(clean_piles: int, dirty_piles: int, wild_piles: int,

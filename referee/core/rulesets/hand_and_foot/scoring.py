@@ -22,6 +22,7 @@ from typing import Any
 
 from ...errors import (CardCountError, GoingOutError, HandEntryError, Location,
                        WentOutShortError, WrongTypeError)
+from ...text import spoken_list
 from ..model import Options
 from ..team_sheet import ScorePart
 from .going_out import PILES_TO_GO_OUT
@@ -169,4 +170,4 @@ def _pile_words(counts: Mapping[PileKind, int]) -> str:
     """
     words = [f"{count} {kind.value}" for kind, count in counts.items()]
     last = list(counts.values())[-1]
-    return f"{', '.join(words[:-1])} and {words[-1]} pile{'s' * (last != 1)}"
+    return f"{spoken_list(words)} pile{'s' * (last != 1)}"

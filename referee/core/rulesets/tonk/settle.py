@@ -21,6 +21,7 @@ from types import MappingProxyType
 from typing import Any
 
 from ...cards import Card
+from ...text import spoken_list
 from ...errors import (
     CardCountError,
     GoingOutError,
@@ -91,7 +92,7 @@ def _settled(players: list[str], ending: Ending, player: str | None, tonks: list
 def _tonk_on_deal(players: list[str], tonks: list[str]) -> Settlement:
     if len(tonks) == 1:
         return _everyone_pays(players, tonks[0], TONK_STAKES, f"{tonks[0]} was dealt a tonk")
-    return _draw(players, f"{_names(tonks)} were each dealt a tonk: the hand is a draw and "
+    return _draw(players, f"{spoken_list(tonks)} were each dealt a tonk: the hand is a draw and "
                           "nobody pays.")
 
 
@@ -115,8 +116,8 @@ def _drop(players: list[str], dropper: str, counts: Mapping[str, int]) -> Settle
     caught_by = [f"{catchers[0]} has {counts[catchers[0]]}",
                  *(f"{name} {counts[name]}" for name in catchers[1:])]
     each = " each" if len(catchers) > 1 else ""
-    reason = (f"{dropper} dropped with {mine}, but {_names(caught_by)}: {dropper} is caught "
-              f"and pays {_names(catchers)} {_stakes(DROP_STAKES)}{each}; "
+    reason = (f"{dropper} dropped with {mine}, but {spoken_list(caught_by)}: {dropper} is caught "
+              f"and pays {spoken_list(catchers)} {_stakes(DROP_STAKES)}{each}; "
               f"{_lowest_part(players, lows)}.")
     return _settlement(Outcome.CAUGHT, players, owed, reason)
 
@@ -125,7 +126,7 @@ def _stock_out(players: list[str], counts: Mapping[str, int]) -> Settlement:
     lowest = min(counts.values())
     lows = [name for name in players if counts[name] == lowest]
     if len(lows) > 1:
-        return _draw(players, f"The stock ran out with {_names(lows)} tied for the lowest count "
+        return _draw(players, f"The stock ran out with {spoken_list(lows)} tied for the lowest count "
                               f"({lowest}): the hand is a draw and nobody pays.")
     return _everyone_pays(players, lows[0], LOWEST_STAKES,
                           f"The stock ran out and {lows[0]} has the lowest count ({lowest})")
@@ -137,7 +138,7 @@ def _everyone_pays(players: list[str], winner: str, stakes: int, what: str) -> S
     payers = [name for name in players if name != winner]
     owed = Counter({(payer, winner): stakes for payer in payers})
     verb = "pays" if len(payers) == 1 else "each pay"
-    reason = f"{what}: {_names(payers)} {verb} {winner} {_stakes(stakes)}."
+    reason = f"{what}: {spoken_list(payers)} {verb} {winner} {_stakes(stakes)}."
     return _settlement(Outcome.WIN, players, owed, reason)
 
 
@@ -163,14 +164,7 @@ def _lowest_part(players: list[str], lows: list[str]) -> str:
     if len(lows) == len(players):
         return "everyone is tied for the lowest, so nobody pays the lowest"
     each = " each" if len(lows) > 1 else ""
-    return f"everyone else pays {_names(lows)}, the lowest, {_stakes(LOWEST_STAKES)}{each}"
-
-
-def _names(names: Sequence[str]) -> str:
-    """Names as said aloud: "Ann", "Ann and Bob", "Ann, Bob and Cy"."""
-    if len(names) < 2:
-        return "".join(names)
-    return f"{', '.join(names[:-1])} and {names[-1]}"
+    return f"everyone else pays {spoken_list(lows)}, the lowest, {_stakes(LOWEST_STAKES)}{each}"
 
 
 def _stakes(n: int) -> str:
