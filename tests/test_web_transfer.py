@@ -163,3 +163,22 @@ def test_the_file_of_every_game_imports_as_new_games_all_or_nothing(client, app)
     imported = [d for d in documents if d["id"] not in (first["id"], second["id"])]
     assert sorted(map(without_ids_and_times, imported), key=str) == sorted(
         map(without_ids_and_times, originals), key=str)
+
+
+def test_a_night_for_stakes_comes_back_with_its_stake_and_its_ledger(client):
+    made = client.post(GAMES, json={"ruleset": "tonk", "players": ["Ann", "Bob", "Cy"],
+                                    "first_dealer": "Bob", "stake": "0.25"}).get_json()
+    for version, event in enumerate([
+            {"type": "hand_scored", "hand": 1, "ending": "drop", "player": "Cy",
+             "counts": {"Ann": 5, "Bob": 9, "Cy": 7}},
+            {"type": "hand_scored", "hand": 2, "ending": "tonk_out", "player": "bob"},
+            {"type": "game_ended"}]):
+        assert send(client, made, event, version).status_code == 201
+    original = export_of(client, made["id"])
+    response = upload(client, json.dumps(original).encode())
+    assert response.status_code == 303
+    imported = export_of(client, response.headers["Location"].rstrip("/").rsplit("/", 1)[-1])
+    assert without_ids_and_times(imported) == without_ids_and_times(original)
+    assert (imported["stake"], imported["settle_up"]) == ("0.25", [
+        {"from": "Cy", "to": "Ann", "amount": "0.25"},
+        {"from": "Cy", "to": "Bob", "amount": "0.75"}])

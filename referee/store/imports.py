@@ -88,22 +88,26 @@ def _checked(document: Any) -> tuple[GameSetup, list[tuple[int, dict | None, int
         raise GameFileError("This file is not a game's JSON export (Download as JSON on a "
                             "game's page makes one).")
     steps = _history(document["history"], document.get("version"))
-    last_error: RefereeInputError | None = None
+    file_error: GameFileError | None = None  # the history itself is wrong, whoever dealt
+    reason: str | None = None  # why a step was refused, said inside the sentence below
     for setup in _setups(document):
         try:
             state = _replayed(setup, steps)
+        except GameFileError as error:
+            file_error = error
+            continue
         except RefereeInputError as error:
-            last_error = error
+            reason = error.message
             continue
         except (TypeError, ValueError, LookupError, AttributeError) as error:
             # A value of a shape no export has: the file was edited by hand.
-            last_error = GameFileError(f"a step does not read as one ({error.__class__.__name__})")
+            reason = f"a step does not read as one ({error.__class__.__name__})"
             continue
         if _summary(state) == _summary_of(document):
             return setup, steps, state
-    if isinstance(last_error, GameFileError) and not last_error.message[:1].islower():
-        raise last_error
-    reason = f" ({last_error.message})" if last_error is not None else ""
+    if file_error is not None:
+        raise file_error
+    reason = f" ({reason})" if reason is not None else ""
     raise GameFileError("The game's history in this file does not lead to the scores it "
                         f"shows{reason}: the file was changed or damaged, so it was not "
                         "imported.")
