@@ -110,6 +110,36 @@
     }
   }
 
+  // "Who's lowest?": one box of cards per player; taps go to the player the "into" radio names.
+  function applySeatTap(form, button) {
+    var seat, box, cards;
+    if (button.name === "add") {
+      var into = form.querySelector("input[name=into]:checked");
+      var suit = form.querySelector("input[name=suit]:checked");
+      box = form.querySelector("input[name=cards" + (into ? into.value : "0") + "]");
+      box.value = wordsOf(box.value).concat(
+        [button.value === "JK" ? "JK" : button.value + (suit ? suit.value : "S")]).join(" ");
+    } else if (button.name === "remove") {
+      var place = button.value.split(":");
+      var position = Number(place[1]);
+      box = form.querySelector("input[name=cards" + place[0] + "]");
+      cards = wordsOf(box.value);
+      cards.splice(position, 1);
+      box.value = cards.join(" ");
+      // Later cards of the same player move down one place: keep their buttons pointing at them.
+      form.querySelectorAll("button[name=remove]").forEach(function (other) {
+        var at = other.value.split(":");
+        if (at[0] === place[0] && Number(at[1]) > position) {
+          other.value = at[0] + ":" + String(Number(at[1]) - 1);
+        }
+      });
+      button.remove();
+    } else if (button.name === "clear") {
+      seat = form.querySelector("input[name=cards" + button.value + "]");
+      if (seat) { seat.value = ""; }
+    }
+  }
+
   // htmx remembers a focused or clicked submit button and sends it with the
   // form, which would make the server apply the same tap a second time: stop
   // the click before htmx sees it, and blur the button so htmx forgets it.
@@ -120,7 +150,11 @@
     event.stopPropagation();
     var form = button.form;
     button.blur();
-    (form.querySelector("input[name=table]") ? applyPileTap : applyTap)(form, button);
+    if (form.dataset.taps === "seats") {
+      applySeatTap(form, button);
+    } else {
+      (form.querySelector("input[name=table]") ? applyPileTap : applyTap)(form, button);
+    }
     window.htmx.trigger(form, "submit");
   }, true);
 

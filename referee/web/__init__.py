@@ -14,7 +14,7 @@ def joker_labels(cards: Iterable[Card]) -> str:
 
 
 def register_web(app: Flask) -> None:
-    from . import arranger, checker, exports, games, home, questions, rummy_check
+    from . import arranger, checker, exports, games, home, lowest, questions, rummy_check
     from .errors import register_error_pages
 
     app.register_blueprint(home.bp)
@@ -23,6 +23,7 @@ def register_web(app: Flask) -> None:
     app.register_blueprint(arranger.bp)
     app.register_blueprint(rummy_check.bp)
     app.register_blueprint(questions.bp)
+    app.register_blueprint(lowest.bp)
     app.register_blueprint(games.bp)
     app.add_template_filter(joker_labels)
     register_error_pages(app)
