@@ -24,9 +24,9 @@ def ruling(response) -> str:
 
 def payments(response) -> list[str]:
     page = response.get_data(as_text=True)
-    if 'class="payments"' not in page:
+    if 'class="lowest-payments"' not in page:
         return []
-    block = page[page.index('class="payments"'):page.index("</ul>", page.index('class="payments"'))]
+    block = page[page.index('class="lowest-payments"'):page.index("</ul>", page.index('class="lowest-payments"'))]
     return [html.unescape(item) for item in re.findall(r"<li>([^<]*)</li>", block)]
 
 
