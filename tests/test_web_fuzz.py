@@ -92,7 +92,7 @@ ROUTES = ["/games/new/eversol", "/games/new/500", "/games/{game}/hands/1", "/gam
           "/games/{game}/end", "/games/{game}/archive",
           *(f"/games/{{game}}/referee/{action}" for action in REFEREE_FORMS),
           "get /check/eversol", "get /check/500", "get /arrange/eversol", "get /rummy/500",
-          "get /check/hand-and-foot", "get /opening/hand-and-foot", "get /going-out/hand-and-foot",
+          "get /check/hand-and-foot", "get /opening/hand-and-foot", "get /going-out/hand-and-foot", "get /lowest/tonk",
           "get /games/{game}/poll/notice", "get /games/{game}", "file /games/import"]
 LEFT_OUT = {"/games/<game_id>/delete"}  # it would end the test's game; test_web_games covers it
 
@@ -106,7 +106,8 @@ def screens(app, client):
     pages = ["/games/new/eversol", "/games/new/500", f"/games/{game_id}",
              f"/games/{game_id}/hands/1", f"/games/{game_id}/end", f"/games/{game_id}/delete",
              "/check/eversol", "/check/500", "/arrange/eversol", "/rummy/500",
-             "/check/hand-and-foot", "/opening/hand-and-foot", "/going-out/hand-and-foot"]
+             "/check/hand-and-foot", "/opening/hand-and-foot", "/going-out/hand-and-foot",
+             "/lowest/tonk"]
     for page in pages:
         parser = _Forms()
         parser.feed(client.get(page).get_data(as_text=True))

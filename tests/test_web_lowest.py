@@ -169,3 +169,17 @@ def test_a_game_not_played_for_stakes_has_no_such_screen(client):
     page = response.get_data(as_text=True)
     assert "not a game played for stakes" in page and 'href="/lowest/tonk"' in page
     assert client.get("/lowest/no-such-game").status_code == 404
+
+
+def test_the_house_rule_stays_ticked_and_in_the_address(client):
+    response = client.get(PAGE, query_string={**NAMES, "tonk_on_49": "y", "count0": 4},
+                          headers=HTMX)
+    assert 'name="tonk_on_49" value="y" checked' in response.get_data(as_text=True)
+    assert "tonk_on_49=y" in response.headers["HX-Replace-Url"]
+
+
+def test_a_tap_no_button_sends_is_passed_over(client):
+    response = client.get(PAGE, query_string={**NAMES, "into": "9", "suit": "X", "add": "5"},
+                          headers=HTMX)
+    assert response.status_code == 200
+    assert 'name="cards0" value="5S"' in response.get_data(as_text=True)

@@ -49,7 +49,11 @@ def lowest(game: str):
     form = lowest_form(ruleset, request.args)
     form.validate()
     players = form.players.data if not form.players.errors else form.players.default
+    if form.suit.errors:
+        form.suit.data = "S"
     hands = _apply_tap(form, players)
+    for tap in (form.add, form.remove, form.clear, form.suit):
+        tap.errors = []  # a value no button sends is passed over
     options = option_choices(form, ruleset.option_specs)
     ending = stakes.ending(form.ending.data) if not form.ending.errors else None
     picked = _picked_seats(form, players)
@@ -102,9 +106,10 @@ def _apply_tap(form, players: int) -> list[str]:
     """Each seat's cards as typed, after the tap this request carries (sent without
     JavaScript): a card added to the seat taps go into, one taken back, a seat cleared."""
     hands = [(form[cards_field(s)].data or "").strip() for s in range(players)]
-    into = form.into.data if not form.into.errors and form.into.data is not None else 0
-    if into >= players:
-        into = form.into.data = 0
+    into = whole_number(form.into.data or "")
+    if into is None or into >= players:
+        into = 0  # a seat no button sends: the first
+    form.into.data = str(into)
     if form.add.data and not form.add.errors:
         tapped = form.add.data.strip().upper()
         card = tapped if tapped == "JK" else tapped + (form.suit.data or "S")
@@ -140,7 +145,8 @@ def _count(seats: list[Seat], table, form) -> None:
     try:
         table.deck.check_named_supply(named, table.decks)
     except RefereeInputError as error:
-        _flag(form[error.field.split("[")[0]], error.message)
+        at = str(error.location[0]) if error.location else ""
+        _flag(form[at] if at in form else form[cards_field(0)], error.message)
         return
     for seat in seats:
         typed = form[count_field(seat.number)]

@@ -31,7 +31,7 @@ class LowestForm(Form):
     ending = StringField("How did the hand end?", default="")
     who = SelectMultipleField(validate_choice=False)  # seats, as numbers from 0
     # What the last tap asked for; they come from buttons, not typing.
-    into = WholeNumberField(default=0, validators=[Optional(), NumberRange(min=0)])
+    into = StringField(default="0", validators=[Optional(), Length(max=3)])  # a seat
     add = StringField(validators=[Optional(), Length(max=3)])
     remove = StringField(validators=[Optional(), Length(max=12)])  # "seat:index"
     clear = StringField(validators=[Optional(), Length(max=3)])  # a seat
@@ -57,6 +57,6 @@ def lowest_form(ruleset: Ruleset, formdata) -> LowestForm:
             "Cards", validators=[Length(max=200, message="That is far too many cards.")]))
         setattr(GameLowestForm, count_field(seat), WholeNumberField(
             "Count", validators=[Optional(), NumberRange(
-                min=0, max=MAX_TYPED_COUNT, message="A count is 0 or more, and short.")]))
+                min=0, max=MAX_TYPED_COUNT, message="Type a count from 0 up, like 12.")]))
     add_option_fields(GameLowestForm, ruleset.option_specs)
     return GameLowestForm(formdata=formdata)
