@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from flask import Blueprint, redirect, render_template, request, url_for
+from flask import Blueprint, redirect, request, url_for
 
 from ..core import Card, RefereeInputError, parse_cards
 from ..core.rulesets import RULESETS
@@ -18,7 +18,7 @@ from ..core.solver import Arrangement, arrange
 from ..core.text import whole_number
 from .forms import changed_options, option_choices
 from .picker import has_errors, picker_context, was_tapped
-from .rendering import render_screen, wants_fragment
+from .rendering import not_for_this_game, render_screen, wants_fragment
 from .stakes_forms import cards_field, count_field, lowest_form, name_field
 
 bp = Blueprint("lowest", __name__, url_prefix="/lowest")
@@ -197,10 +197,7 @@ def _flag(target, message: str) -> None:
 
 
 def _no_such_screen(game: str):
-    shown = game if len(game) <= 30 else game[:29] + "…"
-    return render_template(
-        "not_found.html", title="No “Who’s lowest?” for this game",
-        message=f"“{shown}” is not a game played for stakes, so “Who’s lowest?” has no hand "
-                "to settle. These are:",
-        choices=[(ruleset.title, url_for("lowest.lowest", game=ruleset.key))
-                 for ruleset in RULESETS.values() if played_for_stakes(ruleset)]), 404
+    return not_for_this_game(
+        game, "No “Who’s lowest?” for this game",
+        "a game played for stakes, so “Who’s lowest?” has no hand to settle.",
+        "lowest.lowest", played_for_stakes)

@@ -3,7 +3,7 @@ Ruleset.going_out): can we open with these melds? may we go out now?"""
 
 from __future__ import annotations
 
-from flask import Blueprint, redirect, render_template, request, url_for
+from flask import Blueprint, redirect, request, url_for
 
 from ..core import Card, RefereeInputError, parse_cards
 from ..core.rulesets import RULESETS
@@ -19,7 +19,7 @@ from .forms import (
 )
 from .picker import has_errors, picker_context, was_tapped
 from .pile_taps import apply_pile_tap
-from .rendering import render_screen, wants_fragment
+from .rendering import not_for_this_game, render_screen, wants_fragment
 
 bp = Blueprint("questions", __name__)
 
@@ -121,9 +121,6 @@ def _apply_step(form, counts: list[str]) -> bool:
 
 def _no_such_screen(game: str, question: str, title: str, kind: str):
     """The 404 for a game without ``question`` (the Ruleset field, and this view's name)."""
-    shown = game if len(game) <= 30 else game[:29] + "…"
-    return render_template(
-        "not_found.html", title=f"No “{title}” for this game",
-        message=f"“{shown}” is not {kind}, so “{title}” has nothing to check. These are:",
-        choices=[(ruleset.title, url_for(f"questions.{question}", game=ruleset.key))
-                 for ruleset in RULESETS.values() if getattr(ruleset, question) is not None]), 404
+    return not_for_this_game(
+        game, f"No “{title}” for this game", f"{kind}, so “{title}” has nothing to check.",
+        f"questions.{question}", lambda ruleset: getattr(ruleset, question) is not None)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Response, make_response, render_template, request
+from flask import Response, make_response, render_template, request, url_for
 
 
 def wants_fragment() -> bool:
@@ -16,3 +16,15 @@ def render_screen(page: str, fragment: str, status: int = 200, **context) -> Res
     response = make_response(render_template(template, **context), status)
     response.vary.add("HX-Request")
     return response
+
+
+def not_for_this_game(game: str, title: str, why: str, endpoint: str, offers) -> Response:
+    """The 404 of a question screen asked of a game it does not ask for: ``why`` finishes
+    "“game” is not ..." and the games ``offers`` accepts are linked, each on ``endpoint``."""
+    from ..core.rulesets import RULESETS
+
+    shown = game if len(game) <= 30 else game[:29] + "…"
+    return make_response(render_template(
+        "not_found.html", title=title, message=f"“{shown}” is not {why} These are:",
+        choices=[(ruleset.title, url_for(endpoint, game=ruleset.key))
+                 for ruleset in RULESETS.values() if offers(ruleset)]), 404)

@@ -8,14 +8,14 @@ from __future__ import annotations
 
 import re
 
-from flask import Blueprint, redirect, render_template, request, url_for
+from flask import Blueprint, redirect, request, url_for
 
 from ..core import Card, RefereeInputError, Ruleset, parse_cards
 from ..core.rulesets import RULESETS
 from .forms import changed_options, pile_rummy_form
 from .picker import has_errors, picker_context, was_tapped
 from .pile_taps import PileTaps, apply_pile_tap
-from .rendering import render_screen, wants_fragment
+from .rendering import not_for_this_game, render_screen, wants_fragment
 
 bp = Blueprint("rummy_check", __name__, url_prefix="/rummy")
 
@@ -148,10 +148,7 @@ def _flag(field, message: str) -> None:
 
 
 def _no_such_screen(game: str):
-    shown = game if len(game) <= 30 else game[:29] + "…"
-    return render_template(
-        "not_found.html", title="No rummy calls to check",
-        message=f"“{shown}” is not a game whose rummy calls reach into the discard pile. "
-                "These are:",
-        choices=[(ruleset.title, url_for("rummy_check.check_pile", game=ruleset.key))
-                 for ruleset in RULESETS.values() if calls_on_the_pile(ruleset)]), 404
+    return not_for_this_game(
+        game, "No rummy calls to check",
+        "a game whose rummy calls reach into the discard pile.",
+        "rummy_check.check_pile", calls_on_the_pile)
