@@ -22,6 +22,7 @@ from .forms import referee_forms
 from .games import bp, edit_key_for, game_or_404, grant_edit, poll_etag, may_edit, not_modified
 from .games_chart import score_chart
 from .games_history import history_context
+from .games_ledger import ledger_of, settling_up
 from .games_standings import partners, ranking_places, standings_rows
 from .referee_panel import referee_panel
 from .rendering import render_screen, wants_fragment
@@ -49,6 +50,7 @@ def step_label(stored: GameEvent) -> str:
 def board_context(loaded: LoadedGame, editing: bool) -> dict:
     state = loaded.state
     ruleset = loaded.setup.table.ruleset
+    ledger = ledger_of(state)
     return {
         # The referee's panel, while the referee follows the hand turn by turn; else None.
         "referee": referee_panel(state, ruleset.book_word, ruleset.run_word),
@@ -66,6 +68,8 @@ def board_context(loaded: LoadedGame, editing: bool) -> dict:
         # has moved on is made only while that step is still the newest.
         "last_version": loaded.last_active.version if loaded.last_active else None,
         "ranking": ranking_places(state.ranking),
+        "ledger": ledger,
+        "settle_up": settling_up(state, ledger),
     }
 
 

@@ -14,6 +14,7 @@ from ..core.game.errors import IllegalEventError
 from ..store.games import LoadedGame, StaleVersionError, append_event, load_game
 from .forms import ConfirmForm
 from .games import bp, game_or_404, required_edit_key
+from .games_ledger import ledger_of, settling_up
 from .games_standings import ranking_places
 
 
@@ -49,7 +50,8 @@ def end_game(game_id: str):
     except IllegalEventError as error:
         return _page(loaded, None, error.message, 409)
     winners = ended.state.winners
-    flash(f"The table ended the game: {' and '.join(winners)} "
+    what = "night" if ledger_of(ended.state) else "game"
+    flash(f"The table ended the {what}: {' and '.join(winners)} "
           f"{'wins' if len(winners) == 1 else 'share the win'}. Undo takes it back.")
     return redirect(url_for("games.game_page", game_id=game_id), 303)
 
@@ -66,6 +68,8 @@ def _refusal(loaded: LoadedGame) -> str | None:
 def _page(loaded: LoadedGame, form: ConfirmForm | None, message: str | None = None,
           status: int = 200):
     state = loaded.state
+    ledger = ledger_of(state)
     return render_template("games/end.html", loaded=loaded, game=loaded.game, state=state,
                            ruleset=loaded.setup.table.ruleset, form=form, message=message,
-                           ranking=ranking_places(state.ranking)), status
+                           ranking=ranking_places(state.ranking), ledger=ledger,
+                           settle_up=settling_up(state, ledger)), status

@@ -14,10 +14,12 @@ from dataclasses import dataclass
 from ..core import RefereeInputError
 from ..core.game import GameState, event_from_dict
 from ..core.rulesets.keeping import EntryShape, ScoredHand
+from ..core.rulesets.stakes import Settlement
 from ..store.games import LoadedGame
 from ..store.models import GameEvent
 from .games import MINUS, signed
 from .games_entry import describe_entry
+from .games_ledger import Ledger, ledger_of
 
 @dataclass(frozen=True)
 class HistoryItem:
@@ -25,6 +27,8 @@ class HistoryItem:
     title: str
     points: tuple[tuple[str, str], ...]  # each player's line, for hands
     notes: tuple[str, ...] = ()  # what did not agree with the followed hand, when saved anyway
+    reason: str = ""  # a hand for stakes: why it paid as it did
+    payments: tuple[str, ...] = ()  # a hand for stakes: who paid whom
 
 
 
@@ -39,33 +43,52 @@ def history_context(loaded: LoadedGame, before: int | None) -> dict:
 
 def history_items(loaded: LoadedGame, events: list[GameEvent]) -> list[HistoryItem]:
     items = []
+    ledger = ledger_of(loaded.state)
     for stored in events:
         event = event_from_dict(stored.payload)
         lines: tuple[tuple[str, str], ...] = ()
         notes: tuple[str, ...] = ()
+        settled = None
         if event.type in ("hand_scored", "hand_corrected"):
-            lines, notes = _hand_lines(loaded.state, event)
+            lines, notes, settled = _hand_lines(loaded.state, event, ledger)
         if event.type == "hand_scored" and event.overrides_referee:
             notes = _saved_anyway(loaded, stored, event.hand)
-        items.append(HistoryItem(stored, event.describe(), lines, notes))
+        reason, payments = ("", ()) if settled is None or ledger is None else (
+            settled.reason, tuple(ledger.paid(payment) for payment in settled.payments))
+        items.append(HistoryItem(stored, event.describe(), lines, notes, reason, payments))
     return items
 
 
-def _hand_lines(state: GameState, event) -> tuple[tuple[tuple[str, str], ...], tuple[str, ...]]:
-    """Each player's line for a scored (or corrected) hand, and any note about the entry."""
+def _hand_lines(state: GameState, event, ledger: Ledger | None
+                ) -> tuple[tuple[tuple[str, str], ...], tuple[str, ...], Settlement | None]:
+    """Each player's line for a scored (or corrected) hand, any note about the entry, and a
+    hand for stakes' settlement."""
     shape = state.keeping.shape
     if shape is EntryShape.HELD:
-        return _held_lines(state.players, event), ()
+        return _held_lines(state.players, event), (), None
     try:
         scored = state.keeping.score(state.table, state.players, event.sheet,
                                      teams=state.setup.teams)
     except RefereeInputError as error:  # an undone entry the game's decks now refuse
-        return (), (f"As entered then, this hand no longer adds up: {error.message}",)
+        return (), (f"As entered then, this hand no longer adds up: {error.message}",), None
+    if ledger is not None and scored.settlement is not None:
+        counts = scored.settling.get(state.keeping.stakes.counts_field)
+        return tuple((name, _settled_line(ledger, scored.scores[name], (counts or {}).get(name)))
+                     for name in state.players), (), scored.settlement
     if shape is EntryShape.MELDED_MINUS_HELD:
-        return tuple((name, _melded_line(scored, name)) for name in state.players), ()
-    if shape is EntryShape.TEAMS:
-        return tuple((name, _team_line(state, scored, name)) for name in state.sides), ()
-    return tuple((name, _collected_line(scored, name)) for name in state.players), ()
+        lines = tuple((name, _melded_line(scored, name)) for name in state.players)
+    elif shape is EntryShape.TEAMS:
+        lines = tuple((name, _team_line(state, scored, name)) for name in state.sides)
+    else:
+        lines = tuple((name, _collected_line(scored, name)) for name in state.players)
+    return lines, (), None
+
+
+def _settled_line(ledger: Ledger, net: int, count: int | None) -> str:
+    """A player's net for a hand for stakes, with the count that settled it, if one did:
+    ``'+2 stakes · 0.50 (count 5)'``."""
+    line = ledger.net(net)
+    return line if count is None else f"{line} (count {count})"
 
 
 def _melded_line(scored: ScoredHand, name: str) -> str:

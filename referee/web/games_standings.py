@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from ..core.game import GameState
 from ..core.rulesets.model import Contract
+from .games_ledger import hand_ending
 
 
 @dataclass(frozen=True)
@@ -35,6 +36,7 @@ class StandingsRow:
     cells: tuple[Cell, ...] | None  # None for a hand not played yet
     corrections: tuple[str, ...]
     nobody_out: bool = False  # the stock ran out
+    ending: str | None = None  # a hand for stakes: how it ended, "drop by Cy, caught"
 
 
 def _shown_hands(state: GameState) -> int:
@@ -53,12 +55,16 @@ def standings_rows(state: GameState) -> list[StandingsRow]:
         if result is None:
             rows.append(StandingsRow(hand, contract, state.known_dealer_of(hand), None, ()))
             continue
-        ending = "rummy" if result.went_rummy else "out"
+        # A hand for stakes: its row says how it ended, and no cell bears a mark.
+        stakes = state.keeping.stakes is not None
+        mark = None if stakes else "rummy" if result.went_rummy else "out"
         cells = tuple(Cell(result.scores[name], running[hand - 1][name],
-                           ending if name == result.went_out else None)
+                           mark if name == result.went_out else None)
                       for name in state.sides)
-        rows.append(StandingsRow(hand, contract, state.dealer_of(hand), cells,
-                                 result.corrections, nobody_out=result.went_out is None))
+        rows.append(StandingsRow(
+            hand, contract, state.dealer_of(hand), cells, result.corrections,
+            nobody_out=not stakes and result.went_out is None,
+            ending=hand_ending(result.settling, result.settlement) if stakes else None))
     return rows
 
 
