@@ -5,14 +5,18 @@ from __future__ import annotations
 import csv
 import io
 import json
+from decimal import Decimal
 
 from flask import Blueprint, Response, abort, render_template
 
 from ..core.game import player_stats
+from ..core.ledger import CENT, in_money
+from ..core.rulesets import RULESETS
 from ..core.rulesets.keeping import EntryShape
 from ..store.documents import export_document
 from ..store.games import GameNotFoundError, LoadedGame, load_game
 from ..store.queries import all_game_summaries
+from .games_ledger import Ledger, hand_ending, ledger_of, settling_up
 
 bp = Blueprint("exports", __name__)
 TARGET_GAME_BLANK_ROWS = 4  # on a printed sheet of a game to a target: rows to fill in by hand
@@ -38,6 +42,10 @@ def game_csv(game_id: str):
     state = loaded.state
     out = io.StringIO()
     writer = _SpreadsheetSafeWriter(out)
+    ledger = ledger_of(state)
+    if ledger is not None:
+        _ledger_rows(writer, state, ledger)
+        return _download(out.getvalue(), "text/csv", f"{_file_stem(loaded)}.csv")
     sides = state.sides  # the teams, in a game of teams
     # The numbers each side entered, where the game scores them, after everyone's score.
     fields = _entered_fields(state)
@@ -56,6 +64,33 @@ def game_csv(game_id: str):
                                           for side in sides), "", *blank])
     # Flask adds "; charset=utf-8" to a text type itself.
     return _download(out.getvalue(), "text/csv", f"{_file_stem(loaded)}.csv")
+
+
+def _ledger_rows(writer: _SpreadsheetSafeWriter, state, ledger: Ledger) -> None:
+    """A night for stakes: a row a hand (how it ended, who, each count, who paid whom, each
+    net in stakes), the night's net in stakes and money, and the payments that settle it."""
+    stakes, players = state.keeping.stakes, state.players
+    head = ["hand", "dealer", "ending", "who", "outcome", *players, "corrections",
+            *(f"{name} count" for name in players), "payments"]
+    writer.writerow(head)
+    for result in state.results:
+        settlement, settling = result.settlement, result.settling
+        ending = stakes.ending(settling.get(stakes.ending_field))
+        counts = settling.get(stakes.counts_field) or {}
+        writer.writerow([result.hand, state.dealer_of(result.hand),
+                         ending.label if ending else "", ", ".join(settlement.ended_by),
+                         settlement.outcome.value, *(result.scores[name] for name in players),
+                         "; ".join(result.corrections), *(counts.get(name, "") for name in players),
+                         "; ".join(ledger.paid(payment) for payment in settlement.payments)])
+    pad = [""] * (len(head) - 5 - len(players))
+    writer.writerow(["net stakes", "", "", "", "", *state.totals.values(), *pad])
+    if ledger.stake is not None:
+        writer.writerow(["net money", "", "", "", "",
+                         *(Decimal(amount).quantize(CENT) for amount in
+                           in_money(state.totals, ledger.stake).values()),
+                         *pad])
+    for line in settling_up(state, ledger):
+        writer.writerow(["settle up", "", line, *[""] * (len(head) - 3)])
 
 
 def _entered_fields(state) -> tuple[str, ...]:
@@ -118,10 +153,14 @@ def _file_stem(loaded: LoadedGame) -> str:
 def score_sheet(game_id: str):
     loaded = _game_or_404(game_id)
     state = loaded.state
+    ledger = ledger_of(state)
     return render_template("exports/sheet.html", loaded=loaded, state=state,
                            ruleset=loaded.setup.table.ruleset, running=state.running_totals(),
                            blank_rows=_blank_rows(state),
-                           places={p.name: p.place for p in state.ranking})
+                           places={p.name: p.place for p in state.ranking}, ledger=ledger,
+                           endings={r.hand: hand_ending(r.settling, r.settlement)
+                                    for r in state.results} if ledger else {},
+                           settle_up=settling_up(state, ledger))
 
 
 def _blank_rows(state) -> range:
@@ -136,7 +175,10 @@ def _blank_rows(state) -> range:
 @bp.get("/players")
 def players():
     # Archived games are off the list, so off the players' counts too (deleted ones are gone).
-    return render_template("players/index.html",
+    # A hand of a game for stakes averages the stakes won or lost: the page says so.
+    stakes_titles = {ruleset.title for ruleset in RULESETS.values()
+                     if ruleset.keeping is not None and ruleset.keeping.stakes is not None}
+    return render_template("players/index.html", stakes_titles=stakes_titles,
                            stats=player_stats(all_game_summaries(include_archived=False)))
 
 

@@ -23,6 +23,7 @@ from ..store.games import (EditKeyError, GameNotFoundError, LoadedGame, Overtake
 from ..store.models import Game
 from ..store.queries import summaries_of
 from .forms import ActionForm, ImportGameForm
+from .numbers import MINUS, signed
 
 bp = Blueprint("games", __name__, url_prefix="/games")
 
@@ -128,19 +129,7 @@ def not_modified(etag: str) -> Response:
     return response
 
 
-MINUS = "\N{MINUS SIGN}"
-
-
-@bp.app_template_filter("signed")
-def signed(points: int) -> str:
-    """A hand's score as the standings show it.
-
-    >>> signed(45), signed(-12), signed(0)
-    ('+45', '−12', '0')
-    """
-    if points > 0:
-        return f"+{points}"
-    return f"{MINUS}{-points}" if points < 0 else "0"
+bp.add_app_template_filter(signed, "signed")
 
 
 @bp.app_template_filter("total")

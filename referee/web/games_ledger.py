@@ -22,7 +22,7 @@ from ..core.game import GameState
 from ..core.game.events import describe_settling
 from ..core.ledger import Transfer, amount_text
 from ..core.rulesets.stakes import Outcome, Payment, Settlement
-from .games import MINUS, signed
+from .numbers import MINUS, signed
 
 
 @dataclass(frozen=True)
