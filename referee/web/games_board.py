@@ -20,7 +20,7 @@ from ..store.games import EditKeyError, LoadedGame, check_edit_key, current_vers
 from ..store.models import GameEvent
 from .forms import referee_forms
 from .games import bp, edit_key_for, game_or_404, grant_edit, poll_etag, may_edit, not_modified
-from .games_chart import score_chart
+from .games_chart import SMALLEST_TOP, STAKES_SMALLEST_TOP, score_chart
 from .games_history import history_context
 from .games_ledger import ledger_of, settling_up
 from .games_standings import partners, ranking_places, standings_rows
@@ -62,7 +62,8 @@ def board_context(loaded: LoadedGame, editing: bool) -> dict:
         "rows": standings_rows(state),
         "partners": partners(state),
         "chart": score_chart(state.sides, state.running_totals(), _chart_hands(state),
-                             state.leaders, better=state.keeping.ranking.better_word),
+                             state.leaders, better=state.keeping.ranking.better_word,
+                             smallest_top=STAKES_SMALLEST_TOP if ledger else SMALLEST_TOP),
         "last_step": undo_label(loaded),
         # The version of the step the Undo button names: an undo from a board another device
         # has moved on is made only while that step is still the newest.

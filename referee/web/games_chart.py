@@ -40,10 +40,11 @@ TICK_BASELINE = 22  # below the plot: the baseline of the hand numbers
 ABOVE_TICKS = 4  # px a label's middle stays above the plot's bottom, clear of the hand numbers
 TICK_LETTER = 10  # px: the most a character of a 16 px tick number takes
 TICK_GAP = 12  # px between a tick number and the plot
-NICE_STEPS = (10, 25, 50, 100, 200, 250, 500, 1000, 2000)
+NICE_STEPS = (1, 2, 5, 10, 25, 50, 100, 200, 250, 500, 1000, 2000)
 MOST_STEPS = 5  # grid lines across the plot, at most (one more when it crosses zero)
 LABEL_LETTERS = 9
 SMALLEST_TOP = 50  # so the first hands do not fill the chart
+STAKES_SMALLEST_TOP = 5  # a night for stakes: a hand moves a net by a few stakes
 MINUS = "\N{MINUS SIGN}"
 
 
@@ -88,15 +89,16 @@ class Chart:
 
 def score_chart(players: Sequence[str], running: Sequence[Mapping[str, int]],
                 hands: int | None, leaders: Sequence[str] = (),
-                better: str = "lower") -> Chart | None:
+                better: str = "lower", smallest_top: int = SMALLEST_TOP) -> Chart | None:
     """The chart after the hands scored so far; ``None`` before the first. ``hands``: how
-    many the game has, or ``None`` for a game to a target (the axis ends a hand ahead)."""
+    many the game has, or ``None`` for a game to a target (the axis ends a hand ahead).
+    ``smallest_top``: the least the axis rises to (a night for stakes counts in ones)."""
     if not running:
         return None
     span = hands or len(running) + 1
     plot_height = max(MIN_PLOT_HEIGHT, LABEL_GAP * len(players))
     lowest = min(0, *(min(t.values()) for t in running))
-    highest = max(SMALLEST_TOP, *(max(t.values()) for t in running))
+    highest = max(smallest_top, *(max(t.values()) for t in running))
     step, low_value, top_value = _nice_range(lowest, highest)
     values = range(low_value, top_value + 1, step)
     left = max(LEFT, TICK_GAP + TICK_LETTER * max(len(_number(v)) for v in values))

@@ -31,8 +31,13 @@ class Ledger:
 
     def net(self, stakes: int) -> str:
         """A net as the table reads it: ``'+3 stakes · 0.75'``, or ``'+3 stakes'`` for points."""
-        words = f"{signed(stakes)} stake{'' if abs(stakes) == 1 else 's'}"
+        words = self.in_stakes(stakes)
         return words if self.stake is None else f"{words} · {self.money(stakes)}"
+
+    @staticmethod
+    def in_stakes(stakes: int) -> str:
+        """``'+3 stakes'``, ``'−1 stake'``."""
+        return f"{signed(stakes)} stake{'' if abs(stakes) == 1 else 's'}"
 
     def money(self, stakes: int) -> str:
         """Stakes in money with its cents, a true minus below zero: ``'−0.50'``."""

@@ -45,12 +45,13 @@ def start_game(page, live_server, names=PLAYERS, dealer="Abe") -> str:
 
 
 def api_game(page, live_server, names, hands=0, first_dealer=None, spread=23,
-             ruleset="eversol", events=()) -> str:
+             ruleset="eversol", events=(), **setup) -> str:
     """A game made through the API, opened on ``page`` as its scorer: an Eversol game with
-    ``hands`` scored, or a game of ``ruleset`` that has taken ``events``."""
+    ``hands`` scored, or a game of ``ruleset`` that has taken ``events``; ``setup`` the rest
+    of its setup (a stake)."""
     made = page.request.post(f"{live_server}/api/v1/games", data={
-        "ruleset": ruleset, "players": list(names), "first_dealer": first_dealer or names[0]}
-    ).json()
+        "ruleset": ruleset, "players": list(names), "first_dealer": first_dealer or names[0],
+        **setup}).json()
     for version, event in enumerate(events or _eversol_hands(names, hands, spread)):
         answer = page.request.post(
             f"{live_server}/api/v1/games/{made['id']}/events",
