@@ -119,6 +119,8 @@ def test_ending_the_night_asks_first_then_shows_the_fewest_transfers(client):
     assert "Tonk · Night over after 3 hands" in over
     assert "Each player's net for the night 1st Ann +6 stakes · 1.50" in over
     assert "Settling up Bob pays Ann 0.25 Cy pays Ann 1.25 1 stake is worth 0.25." in over
+    assert "Undo: The table ended the night" in over
+    assert "The table ended the night" in text(client.get(f"/games/{game_id}/history"))
     watching = text(client.get(f"/games/{game_id}/watch"))
     assert "Settling up Bob pays Ann 0.25 Cy pays Ann 1.25" in watching
     assert "3rd Cy −5 stakes · −1.25" in watching

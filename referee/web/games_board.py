@@ -22,7 +22,7 @@ from .forms import referee_forms
 from .games import bp, edit_key_for, game_or_404, grant_edit, poll_etag, may_edit, not_modified
 from .games_chart import SMALLEST_TOP, STAKES_SMALLEST_TOP, score_chart
 from .games_history import history_context
-from .games_ledger import ledger_of, settling_up
+from .games_ledger import Ledger, ledger_of, settling_up, step_words
 from .games_standings import partners, ranking_places, standings_rows
 from .referee_panel import referee_panel
 from .rendering import render_screen, wants_fragment
@@ -32,10 +32,12 @@ POLLED_PARTS = ("board", "standings", "history", "notice")
 
 def undo_label(loaded: LoadedGame) -> str | None:
     """The newest step that still counts, named for the Undo button."""
-    return step_label(loaded.last_active) if loaded.last_active else None
+    if not loaded.last_active:
+        return None
+    return step_label(loaded.last_active, ledger_of(loaded.state))
 
 
-def step_label(stored: GameEvent) -> str:
+def step_label(stored: GameEvent, ledger: Ledger | None = None) -> str:
     """A step as the Undo button names it: ``'Hand 2 scored'``, ``'Ben drew from the stock'``."""
     event = event_from_dict(stored.payload)
     if event.type == "hand_scored":
@@ -44,7 +46,7 @@ def step_label(stored: GameEvent) -> str:
         return f"Hand {event.hand} correction"
     if event.type == "dealer_chosen":
         return f"{event.dealer} to deal first"
-    return event.describe()
+    return step_words(event, ledger)
 
 
 def board_context(loaded: LoadedGame, editing: bool) -> dict:

@@ -27,6 +27,7 @@ from ..store.games import (LoadedGame, OvertakenError, StaleVersionError, append
 from .forms import ActionForm
 from .games import bp, game_or_404, poll_etag, not_recorded, required_edit_key
 from .games_board import step_label, undo_label
+from .games_ledger import ledger_of
 from .games_entry import NOBODY, WAY_WORDS
 from .games_team_entry import entry_form
 
@@ -218,7 +219,7 @@ def undo(game_id: str):
         flash(error.message, "problem")
     else:
         step = undone.undone_by_this_version()
-        flash(f"Undone: {step_label(step)}. It stays in the history, struck through.")
+        flash(f"Undone: {step_label(step, ledger_of(undone.state))}. It stays in the history, struck through.")
     return redirect(url_for("games.game_page", game_id=game_id), 303)
 
 

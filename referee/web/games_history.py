@@ -19,7 +19,7 @@ from ..store.games import LoadedGame
 from ..store.models import GameEvent
 from .games import MINUS, signed
 from .games_entry import describe_entry
-from .games_ledger import Ledger, ledger_of
+from .games_ledger import Ledger, ledger_of, step_words
 
 @dataclass(frozen=True)
 class HistoryItem:
@@ -55,7 +55,8 @@ def history_items(loaded: LoadedGame, events: list[GameEvent]) -> list[HistoryIt
             notes = _saved_anyway(loaded, stored, event.hand)
         reason, payments = ("", ()) if settled is None or ledger is None else (
             settled.reason, tuple(ledger.paid(payment) for payment in settled.payments))
-        items.append(HistoryItem(stored, event.describe(), lines, notes, reason, payments))
+        items.append(HistoryItem(stored, step_words(event, ledger), lines, notes, reason,
+                                 payments))
     return items
 
 

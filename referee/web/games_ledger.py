@@ -61,6 +61,14 @@ class Ledger:
         return f"1 stake is worth {amount_text(self.stake, self.stake)}"
 
 
+def step_words(event, ledger: Ledger | None) -> str:
+    """A step as the history and the Undo button name it: the table's end of a night for
+    stakes ends the night."""
+    if event.type == "game_ended" and ledger is not None:
+        return "The table ended the night"
+    return event.describe()
+
+
 def ledger_of(state: GameState) -> Ledger | None:
     """The game's ledger, or ``None`` where its keeping has no stakes."""
     if state.keeping.stakes is None:

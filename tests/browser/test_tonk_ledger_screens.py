@@ -61,6 +61,8 @@ def night_on(screen, live_server, size: str) -> None:
         ["Bob pays Ann 0.75", "Cy pays Ann 0.75", "Cy pays Dee 0.25"])
     assert_fits(page, width)
     screen.shot(f"tonk-ledger-over-{size}")
+    page.get_by_role("button", name="Undo: The table ended the night").click()
+    expect(page.locator("#hand-title")).to_have_text("Hand 6")
 
 
 def test_a_night_for_stakes_on_a_tablet(live_server, open_screen):
