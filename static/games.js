@@ -268,8 +268,25 @@
     }
   });
 
+  // A hand for stakes: only the parts the chosen ending needs show (the server ignores the
+  // others); the question over the players is the ending's own.
+  function showSettlement(form) {
+    var ending = form.querySelector("input[name=ending]:checked");
+    var who = ending ? ending.getAttribute("data-who") : "";
+    form.querySelectorAll("[data-settle-who]").forEach(function (part) {
+      part.hidden = part.getAttribute("data-settle-who") !== who;
+    });
+    form.querySelectorAll("[data-settle-counts]").forEach(function (part) {
+      part.hidden = !ending || ending.getAttribute("data-counts") !== "yes";
+    });
+    form.querySelectorAll("[data-settle-note]").forEach(function (note) { note.hidden = true; });
+    var question = form.querySelector("[data-question-of=one]");
+    if (question && who === "one") { question.textContent = ending.getAttribute("data-question"); }
+  }
+
   function showAll(form) {
     var shape = form.getAttribute("data-shape");
+    if (shape === "settlement") { showSettlement(form); return; }
     if (shape === "teams") { showTeams(form); return; }
     if (shape === "winner_collects") { showCollected(form); return; }
     form.querySelectorAll(".entry-row").forEach(function (row) {
@@ -354,7 +371,7 @@
 
   document.addEventListener("change", function (event) {
     var form = event.target.form;
-    if (form && form.id === "entry-form" && /^went_(out|rummy)$/.test(event.target.name)) {
+    if (form && form.id === "entry-form" && /^(went_out|went_rummy|ending)$/.test(event.target.name)) {
       showAll(form);
     }
   });

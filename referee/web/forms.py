@@ -141,6 +141,9 @@ class NewGameForm(FlaskForm):
     start_token = StringField(widget=HiddenInput())
 
 
+MAX_STAKE_TEXT = 20
+
+
 def option_field_name(option: str) -> str:
     return f"option_{option}"
 
@@ -160,6 +163,10 @@ def new_game_form(ruleset: Ruleset, formdata=None) -> NewGameForm:
         RulesetNewGameForm.team_names = FieldList(
             StringField("Team name", validators=[Text(MAX_NAME, name=True)]),
             min_entries=most, max_entries=most)
+    if ruleset.keeping is not None and ruleset.keeping.stakes is not None:
+        # Read by the core (``ledger.stake_value``), which says what is wrong with it.
+        RulesetNewGameForm.stake = StringField("Money per stake", default="", validators=[
+            Length(max=MAX_STAKE_TEXT, message="Give the stake as a short amount, such as 0.25.")])
     return RulesetNewGameForm(formdata=formdata)
 
 

@@ -20,7 +20,7 @@ from flask import abort, flash, redirect, render_template, request, url_for
 from ..core import RefereeInputError
 from ..core.game import DealerChosen, HandCorrected, HandScored
 from ..core.game.entry import SeatEntry
-from ..core.game.events import DecksChanged, describe_ending
+from ..core.game.events import DecksChanged, describe_ending, describe_settling
 from ..core.game.followed import RefereeMismatchError
 from ..store.games import (LoadedGame, OvertakenError, StaleVersionError, append_event,
                            load_game, undo_last)
@@ -29,6 +29,7 @@ from .games import bp, game_or_404, poll_etag, not_recorded, required_edit_key
 from .games_board import step_label, undo_label
 from .games_ledger import ledger_of
 from .games_entry import NOBODY, WAY_WORDS
+from .games_stakes_entry import SettlementReading
 from .games_team_entry import entry_form
 
 
@@ -114,9 +115,15 @@ def _save(loaded: LoadedGame, hand: int, key: str):
         entry.flag(reading, state.players, error)
         return _entry_page(loaded, hand, form, reading, status=422)
     anyway = " (against what the referee saw)" if form.anyway.data == "1" and not correcting else ""
-    flash(f"Hand {hand} {'corrected' if correcting else 'saved'}{anyway}: "
-          f"{describe_ending(reading.went_out, reading.went_rummy)}.")
+    flash(f"Hand {hand} {'corrected' if correcting else 'saved'}{anyway}: {_ended(reading)}.")
     return redirect(url_for("games.game_page", game_id=loaded.game.id), 303)
+
+
+def _ended(reading) -> str:
+    """How the hand read ended, in words: a hand for stakes says its ending and who."""
+    if isinstance(reading, SettlementReading):
+        return reading.describe()
+    return describe_ending(reading.went_out, reading.went_rummy)
 
 
 def _read(entry, form, loaded: LoadedGame):
@@ -132,8 +139,9 @@ def _moved_on(fresh: LoadedGame, hand: int, form, reading, was_correcting: bool,
     form.expected_version.data = fresh.version
     if hand <= len(state.results) and not was_correcting:
         done = state.results[hand - 1]
-        message = (f"Another device saved hand {hand} first "
-                   f"({describe_ending(done.went_out, done.went_rummy)}). Nothing "
+        ended = (describe_settling(done.settling) if done.settling
+                 else describe_ending(done.went_out, done.went_rummy))
+        message = (f"Another device saved hand {hand} first ({ended}). Nothing "
                    "of yours was saved; your entries are still below. If they are the right ones, "
                    "say why and save them as a correction.")
     elif overtaken is not None:

@@ -19,6 +19,7 @@ from sqlalchemy import func, select
 
 from ..core import RefereeInputError
 from ..core.game import GameSetup
+from ..core.ledger import stake_value
 from ..core.rulesets import RULESETS, Ruleset, get_ruleset
 from ..core.rulesets.keeping import Team
 from ..core.rulesets.model import first_short_deal
@@ -119,6 +120,7 @@ def _setup_from(form, ruleset) -> GameSetup | None:
     if len(names) < ruleset.players[0]:
         form.players.errors = [*form.players.errors, f"A game needs at least "
                                f"{ruleset.players[0]} players: add someone."]
+    stake = _stake(form)
     if _has_errors(form):
         return None
     dealer = None if form.dealer.data in (None, "", "random") else form.dealer.data
@@ -126,11 +128,24 @@ def _setup_from(form, ruleset) -> GameSetup | None:
     try:
         return GameSetup.create(ruleset.key, names, first_dealer=dealer, decks=decks,
                                 options=option_values(form, ruleset),
-                                teams=_teams_named(form, ruleset, names))
+                                teams=_teams_named(form, ruleset, names), stake=stake)
     except RefereeInputError as error:
         target = _field_for(form, error.field)
         target.errors = [*target.errors, error.message]
         return None
+
+
+def _stake(form) -> str | None:
+    """The money a stake is worth as typed (empty: the table plays for points), checked now so
+    its problem shows with the others."""
+    if "stake" not in form:
+        return None
+    typed = (form.stake.data or "").strip()
+    try:
+        stake_value(typed)
+    except RefereeInputError as error:
+        form.stake.errors = [*form.stake.errors, error.message]
+    return typed or None
 
 
 def _teams(form, ruleset: Ruleset, names: list[str]) -> tuple[Team, ...]:
@@ -164,6 +179,8 @@ def _field_for(form, field: str | None):
         return form.dealer
     if field == "decks":
         return form.decks
+    if field == "stake" and "stake" in form:
+        return form.stake
     if field and field.startswith("teams") and "team_count" in form:
         return form.team_count
     if field and field.startswith("options."):

@@ -28,13 +28,17 @@ from ..core.rulesets.model import TableRules
 from ..core.rulesets.team_sheet import AMOUNTS, ScorePart, TeamSheet
 from ..core.text import whole_number
 from .games_entry import NOBODY, EntryForm
+from .games_stakes_entry import SettlementEntryForm
 from .team_forms import class_field, penalty_field, team_hand_form, total_field
 
 
-def entry_form(state) -> EntryForm | TeamEntryForm:
-    """The entry form the game asks for: team by team, or seat by seat."""
+def entry_form(state) -> EntryForm | TeamEntryForm | SettlementEntryForm:
+    """The entry form the game asks for: team by team, how a hand for stakes ended, or seat
+    by seat."""
     if state.keeping.shape is EntryShape.TEAMS:
         return TeamEntryForm(state.table, state.setup.teams)
+    if state.keeping.shape is EntryShape.SETTLEMENT:
+        return SettlementEntryForm(state.table)
     return EntryForm(state.table)
 
 
