@@ -1,7 +1,8 @@
 """A night of Tonk kept for stakes, through the screens (issue 14): the setup with the money a
 stake is worth, then hands entered as the table tells them: a drop caught by a lower count (the
 counts typed), a tonk on the deal by two players, a tonk out, and a drop saved without a count,
-refused beside the count and fixed. The standings show each player's net stakes.
+refused beside the count and fixed; then an undo, and a correction on the form as entered.
+The standings show each player's net stakes.
 Screenshots: tonk-*.png at tablet size and on a phone."""
 
 from __future__ import annotations
@@ -138,6 +139,19 @@ def test_a_night_of_tonk_for_stakes_on_a_tablet_and_a_phone(live_server, open_sc
     expect(page.locator(".flash")).to_contain_text("Undone: Hand 4")
     expect(page.get_by_role("link", name="Score hand 4")).to_be_visible()
     assert_totals(page, 3, {"Ann": 1, "Bob": 3, "Cy": -4})
+
+    # Hand 1 corrected: Cy held 4, not 7, so the drop stands. The form comes back as entered.
+    page.get_by_role("link", name="Correct hand 1").click()
+    expect(page.get_by_role("heading", name="Correct hand 1")).to_be_visible()
+    expect(page.get_by_role("radio", name=re.compile("^Drop"))).to_be_checked()
+    expect(page.locator("[data-settle-who=one] legend")).to_have_text("Who dropped?")
+    expect(page.locator("[data-settle-who=one]").get_by_role("radio", name="Cy")).to_be_checked()
+    expect(counts.get_by_label("Bob")).to_have_value("9")
+    counts.get_by_label("Cy").fill("4")
+    page.get_by_label("Why is hand 1 corrected?").fill("Cy held 4, not 7")
+    page.get_by_role("button", name="Save the correction").click()
+    expect(page.locator(".flash")).to_have_text("Hand 1 corrected: drop by Cy.")
+    assert_totals(page, 3, {"Ann": -3, "Bob": 3, "Cy": 0})
 
 
 def test_without_javascript_every_part_shows_and_what_the_ending_needs_is_saved(
