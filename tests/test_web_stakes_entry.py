@@ -210,3 +210,16 @@ def test_a_hand_entry_without_the_csrf_token_saves_nothing(client):
         "expected_version": str(before), "save": "1", "ending": "tonk_out", "who": "0",
         "csrf_token": "forged"})
     assert refused.status_code == 400 and version(client, game_id) == before
+
+
+def test_whatever_the_entry_is_sent_it_is_answered_without_a_server_error(client):
+    game_id = started(client)
+    for fields in ({"ending": ["drop", "run_out"], "who": ["0", "1"]},
+                   {"ending": "tonk_on_deal", "claims": ["x", "99", "-1", "0", "0"]},
+                   {"ending": "drop", "who": "-1", "count0": "-5", "count1": "1e9",
+                    "count2": "９"},
+                   {"ending": "stock_out", "count0": "99999999999999999999", "count1": "0",
+                    "count2": "\x00"},
+                   {"ending": "dr\u00f6p", "who": "\x00"}):
+        answer = enter(client, game_id, **fields)
+        assert answer.status_code in (303, 422), (fields, answer.status_code)
