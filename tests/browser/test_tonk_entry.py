@@ -40,7 +40,7 @@ def open_entry(page, hand: int) -> None:
 
 
 def choose_ending(page, label: str) -> None:
-    page.locator(".ending-choice", has=page.get_by_text(label, exact=True)).click()
+    page.locator(".settle-ending-buttons .ending-choice", has=page.get_by_text(label, exact=True)).click()
 
 
 def who(page, name: str) -> None:
