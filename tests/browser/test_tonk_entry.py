@@ -11,16 +11,13 @@ import re
 
 from playwright.sync_api import expect
 
+from referee.web.numbers import signed
+
 from .conftest import PHONE, TABLET
 from .test_game_screens import add_players
 from .test_game_screens import assert_touch_targets_and_no_overflow as assert_fits
 
-MINUS = "\N{MINUS SIGN}"
 PLAYERS = ("Ann", "Bob", "Cy")
-
-
-def signed(stakes: int) -> str:
-    return f"{MINUS}{-stakes}" if stakes < 0 else str(stakes)
 
 
 def start_tonk(page, live_server) -> None:

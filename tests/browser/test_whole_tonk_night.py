@@ -1,0 +1,97 @@
+"""A whole Tonk night kept on a tablet through the screens (issue 14): four players, a stake of
+0.50, six hands told to the entry form as the table tells them (a caught drop, a tonk on the
+deal by two players, a tonk out, a run out, the stock out with a tie for lowest, a winning
+drop), then the table ends the night and the game-over screen settles it in the fewest
+payments. Screenshots: whole-tonk-*.png, the ending at tablet and phone size."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import expect
+
+from .conftest import PHONE, TABLET
+from .test_game_screens import add_players
+from .test_game_screens import assert_touch_targets_and_no_overflow as assert_fits
+from .test_tonk_entry import assert_totals, choose_ending, open_entry, save, who
+
+PLAYERS = ("Ann", "Bob", "Cy", "Dee")
+
+
+def counts_of(page, **counts: int) -> None:
+    box = page.locator("[data-settle-counts]")
+    for name, count in counts.items():
+        box.get_by_label(name).fill(str(count))
+
+
+def test_a_six_hand_night_ends_settled_in_the_fewest_payments(live_server, open_screen):
+    screen = open_screen(TABLET)
+    page = screen.page
+    page.goto(f"{live_server}/games/new/tonk")
+    add_players(page, PLAYERS)
+    page.locator(".chip-choice", has_text=re.compile("^Ann$")).click()
+    page.get_by_role("textbox", name="Money per stake").fill("0.50")
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.locator(".hand-kicker")).to_have_text(
+        "Tonk · until the table ends it · 0.50 a stake")
+
+    # 1: Cy drops with 7 but Ann holds 5: Cy pays Ann 1 (caught) and everyone pays Ann 1.
+    open_entry(page, 1)
+    choose_ending(page, "Drop")
+    who(page, "Cy")
+    counts_of(page, Ann=5, Bob=9, Cy=7, Dee=12)
+    save(page, 1, "drop by Cy")
+    assert_totals(page, 1, {"Ann": 4, "Bob": -1, "Cy": -2, "Dee": -1})
+
+    # 2: Ann and Dee were both dealt a tonk: a draw, nobody pays.
+    open_entry(page, 2)
+    choose_ending(page, "Tonk on the deal")
+    claims = page.locator("[data-settle-who=some]")
+    for name in ("Ann", "Dee"):
+        claims.locator(".chip-choice", has_text=re.compile(f"^{name}$")).click()
+    save(page, 2, "tonk on deal by Ann and Dee")
+    assert_totals(page, 2, {"Ann": 4, "Bob": -1, "Cy": -2, "Dee": -1})
+
+    # 3: Bob tonks out: 2 stakes from each.
+    open_entry(page, 3)
+    choose_ending(page, "Tonk out")
+    who(page, "Bob")
+    save(page, 3, "tonk out by Bob")
+    assert_totals(page, 3, {"Ann": 2, "Bob": 5, "Cy": -4, "Dee": -3})
+
+    # 4: Dee runs out: 1 stake from each.
+    open_entry(page, 4)
+    choose_ending(page, "Run out")
+    who(page, "Dee")
+    save(page, 4, "run out by Dee")
+    assert_totals(page, 4, {"Ann": 1, "Bob": 4, "Cy": -5, "Dee": 0})
+
+    # 5: the stock runs out with Ann and Bob tied lowest: a draw.
+    open_entry(page, 5)
+    choose_ending(page, "Stock out")
+    counts_of(page, Ann=4, Bob=4, Cy=9, Dee=20)
+    save(page, 5, "stock out")
+    assert_totals(page, 5, {"Ann": 1, "Bob": 4, "Cy": -5, "Dee": 0})
+
+    # 6: Ann drops with 2, below every other count: 1 stake from each.
+    open_entry(page, 6)
+    choose_ending(page, "Drop")
+    who(page, "Ann")
+    counts_of(page, Ann=2, Bob=3, Cy=3, Dee=30)
+    save(page, 6, "drop by Ann")
+    assert_totals(page, 6, {"Ann": 4, "Bob": 3, "Cy": -6, "Dee": -1})
+
+    page.get_by_role("link", name="End the night now").click()
+    page.get_by_role("button", name="End the night").click()
+    panel = page.locator(".result-panel")
+    expect(panel.locator(".hand-kicker")).to_have_text("Tonk · Night over after 6 hands")
+    expect(panel).to_contain_text("Ann wins")
+    # Nets in money: Ann +2.00, Bob +1.50, Cy -3.00, Dee -0.50. Three payments square them.
+    expect(panel.locator(".settle-up-item")).to_have_text(
+        ["Cy pays Ann 2.00", "Cy pays Bob 1.00", "Dee pays Bob 0.50"])
+    assert_fits(page, TABLET["width"])
+    screen.shot("whole-tonk-over-tablet")
+    page.set_viewport_size(PHONE)
+    expect(panel.locator(".settle-up-item")).to_have_count(3)
+    assert_fits(page, PHONE["width"])
+    screen.shot("whole-tonk-over-phone")
