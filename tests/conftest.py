@@ -407,6 +407,26 @@ def rules_client(rules_app):
     return rules_app.test_client()
 
 
+@pytest.fixture(scope="module")
+def openapi_document(rules_app):
+    """The OpenAPI document, read once per test module."""
+    from tests.test_api import openapi  # a test module of its own: imported when asked
+    return openapi(rules_app.test_client())
+
+
+@pytest.fixture
+def ask(rules_client, openapi_document):
+    """POST a question and check the answer, whatever its status, against the document."""
+    from tests.test_api import response_schema, schema_errors
+
+    def asking(path: str, body: dict):
+        response = rules_client.post(path, json=body)
+        schema = response_schema(openapi_document, path, "post", response.status_code)
+        assert schema_errors(openapi_document, schema, response.get_json()) == []
+        return response
+    return asking
+
+
 def api_cases(path_prefix: str) -> list[dict]:
     """The example API cases (a copy of the spec's examples) under one path."""
     cases = json.loads(CASES_FILE.read_text())

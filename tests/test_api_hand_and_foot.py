@@ -5,7 +5,6 @@ in the request, and every answer, taken or refused, as the OpenAPI document desc
 
 from __future__ import annotations
 
-from typing import Any
 
 import pytest
 
@@ -19,22 +18,6 @@ SCORES = "/api/v1/scores/hand"
 HF = "hand-and-foot"
 PLAYERS = ("Ann", "Bo", "Cy", "Di")
 US_THEM = [{"name": "Us", "players": ["Ann", "Cy"]}, {"name": "Them", "players": ["Bo", "Di"]}]
-
-
-@pytest.fixture(scope="module")
-def document(rules_app):
-    return openapi(rules_app.test_client())
-
-
-@pytest.fixture
-def ask(rules_client, document):
-    """POST a question and check the answer, whatever its status, against the document."""
-    def asking(path: str, body: dict[str, Any]):
-        response = rules_client.post(path, json=body)
-        schema = response_schema(document, path, "post", response.status_code)
-        assert schema_errors(document, schema, response.get_json()) == []
-        return response
-    return asking
 
 
 def team(melded=0, held=0, clean=0, dirty=0, wild=0, red=0, out=False, **more) -> dict:
@@ -279,11 +262,11 @@ def test_without_teams_partners_sit_across_named_after_their_players(client):
     ({"ruleset": HF, "players": ["Ann", "Bo", "Cy", "Di", "Ed"]}, "bad_teams", None),
     ({"ruleset": "500", "players": list(PLAYERS), "teams": US_THEM}, None, "teams"),
 ])
-def test_teams_no_table_could_seat_are_refused(client, document, body, code, field):
+def test_teams_no_table_could_seat_are_refused(client, openapi_document, body, code, field):
     response = client.post(GAMES, json=body)
     assert response.status_code == 422
-    schema = response_schema(document, GAMES, "post", 422)
-    assert schema_errors(document, schema, response.get_json()) == []
+    schema = response_schema(openapi_document, GAMES, "post", 422)
+    assert schema_errors(openapi_document, schema, response.get_json()) == []
     error = response.get_json()["error"]
     assert code is None or error["code"] == code
     assert field is None or error["field"] == field

@@ -10,27 +10,10 @@ from typing import Any
 import pytest
 
 from tests.conftest import assert_error
-from tests.test_api import openapi, response_schema, schema_errors
 from tests.test_api_kept_games import GAME_ENDED, GAMES, Kept, corrected, places
 
 SETTLE = "/api/v1/tonk/settle"
 PLAYERS = ["Ann", "Bob", "Cy"]
-
-
-@pytest.fixture(scope="module")
-def document(rules_app):
-    return openapi(rules_app.test_client())
-
-
-@pytest.fixture
-def ask(rules_client, document):
-    """POST a question and check the answer, whatever its status, against the document."""
-    def asking(path: str, body: dict[str, Any]):
-        response = rules_client.post(path, json=body)
-        schema = response_schema(document, path, "post", response.status_code)
-        assert schema_errors(document, schema, response.get_json()) == []
-        return response
-    return asking
 
 
 def payments(answer: dict) -> list[tuple[str, str, int]]:
