@@ -31,7 +31,7 @@ NIGHT = [  # nets after them: Ann +6, Dee +1, Bob −3, Cy −4 (stakes)
 def night_on(screen, live_server, size: str) -> None:
     page, width = screen.page, (TABLET if size == "tablet" else PHONE)["width"]
     api_game(page, live_server, PLAYERS, ruleset="tonk", events=NIGHT, stake="0.25")
-    expect(page.locator(".hand-panel .hand-kicker")).to_have_text("Tonk · until the table ends it")
+    expect(page.locator(".hand-panel .hand-kicker")).to_have_text("Tonk · until the table ends it · 0.25 a stake")
     expect(page.locator(".standings-ending").nth(1)).to_have_text("drop by Cy, caught")
     expect(page.locator(".board .ranking-item").first).to_contain_text("Ann +6 stakes · 1.50")
     assert_fits(page, width)
