@@ -14,10 +14,12 @@ def joker_labels(cards: Iterable[Card]) -> str:
 
 
 def register_web(app: Flask) -> None:
-    from . import arranger, checker, exports, games, home, lowest, questions, rummy_check
+    from . import app_shell, arranger, checker, exports, games, home, lowest, questions, rummy_check
+    from .awake import keeps_screen_on
     from .errors import register_error_pages
 
     app.register_blueprint(home.bp)
+    app.register_blueprint(app_shell.bp)
     app.register_blueprint(exports.bp)
     app.register_blueprint(checker.bp)
     app.register_blueprint(arranger.bp)
@@ -30,3 +32,5 @@ def register_web(app: Flask) -> None:
     app.context_processor(
         lambda: {"rulesets_nav": [(r.key, r.title.removesuffix(" Rummy").removesuffix(" Rules")) for r in RULESETS.values()],
                  "rulesets_by_key": RULESETS})
+    app.context_processor(
+        lambda: {"keeps_screen_on": keeps_screen_on(), "theme_colour": app_shell.THEME_COLOUR})
