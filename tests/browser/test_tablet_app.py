@@ -154,3 +154,93 @@ def test_the_switch_in_the_top_bar_at_tablet_and_phone_size(
     switch(page).click()
     assert_switch(page, on=False, keeping="off")
     screen.shot(f"keep-screen-off-{size}")
+
+
+# The app in a process of its own, so that stopping it ends every connection the browser
+# holds, as switching off the computer that serves the table does.
+SERVE = """import sys
+from waitress import serve
+from referee import create_app
+serve(create_app({"SECRET_KEY": "offline-test", "SQLALCHEMY_DATABASE_URI": sys.argv[2]}),
+      host="127.0.0.1", port=int(sys.argv[1]), threads=2)
+"""
+STARTS_WITHIN_S = 60
+
+
+class ServerProcess:
+    """The app served at one port by a process that can be stopped and started again. It keeps
+    its games in a SQLite file of its own: what it shows here needs no game."""
+
+    def __init__(self, folder: Path):
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            self.port = probe.getsockname()[1]
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.database = f"sqlite:///{folder / 'offline.sqlite3'}"
+        self.env = {**os.environ, "REFEREE_INSTANCE_PATH": str(folder)}
+        self.process: subprocess.Popen | None = None
+
+    def start(self) -> None:
+        self.process = subprocess.Popen(
+            [sys.executable, "-c", SERVE, str(self.port), self.database], cwd=ROOT, env=self.env,
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + STARTS_WITHIN_S
+        while True:  # until it answers: a server's start has no page to wait on
+            try:
+                with urllib.request.urlopen(f"{self.url}/offline", timeout=5):
+                    return
+            except (urllib.error.URLError, ConnectionError):
+                assert self.process.poll() is None, "the server process ended"
+                assert time.monotonic() < deadline, "the server did not start"
+                time.sleep(0.1)
+
+    def stop(self) -> None:
+        if self.process and self.process.poll() is None:
+            self.process.terminate()
+            self.process.wait(timeout=30)
+
+
+@pytest.fixture
+def server_process(tmp_path):
+    server = ServerProcess(tmp_path)
+    server.start()
+    yield server
+    server.stop()
+
+
+UNREACHABLE = "ERR_CONNECTION_REFUSED"  # the offline page's own tries, logged by the browser
+
+KEPT_ADDRESSES = """async () => {
+  const kept = [];
+  for (const name of await caches.keys()) {
+    for (const request of await (await caches.open(name)).keys()) {
+      kept.push(new URL(request.url).pathname);
+    }
+  }
+  return kept;
+}"""
+
+
+def test_with_the_server_gone_the_offline_page_shows_and_brings_the_page_back(
+        server_process, open_screen):
+    screen = open_screen(TABLET)
+    page = screen.page
+    page.goto(f"{server_process.url}/check/eversol")
+    checker = page.get_by_role("heading", level=1)
+    expect(checker).to_contain_text("meld")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+
+    server_process.stop()
+    page.reload()
+    expect(page.get_by_role("heading", name="The scorekeeper cannot be reached")).to_be_visible()
+    expect(page.locator("#offline-retrying")).to_contain_text("Trying again")
+    screen.shot("offline-tablet")
+
+    server_process.start()
+    expect(checker).to_contain_text("meld")  # back by itself, at the page that was asked for
+    assert page.url == f"{server_process.url}/check/eversol"
+    # Only the shell was kept: static files and the offline page, never a screen.
+    kept = page.evaluate(KEPT_ADDRESSES)
+    assert "/offline" in kept and "/static/app.css" in kept
+    assert all(path == "/offline" or path.startswith("/static/") for path in kept), kept
+    screen.errors[:] = [e for e in screen.errors if UNREACHABLE not in e]
