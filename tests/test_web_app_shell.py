@@ -25,7 +25,7 @@ def png_size(body: bytes) -> tuple[int, int]:
 def test_every_page_links_the_manifest_and_the_phone_icon(client):
     page = client.get("/").get_data(as_text=True)
     assert f'<link rel="manifest" href="{MANIFEST}">' in page
-    assert re.search(r'<link rel="apple-touch-icon" href="/static/icons/icon-192\.png\?v=\w+">', page)
+    assert re.search(r'<link rel="apple-touch-icon" href="/static/icons/apple-touch-icon\.png\?v=\w+">', page)
     assert '<meta name="theme-color" content="#1d4a37">' in page
 
 
@@ -37,7 +37,8 @@ def test_the_manifest_names_the_app_and_opens_it_standalone(client):
     assert manifest["name"] == "Rummy Referee" and manifest["short_name"] == "Referee"
     assert manifest["display"] == "standalone" and manifest["start_url"] == "/"
     assert manifest["theme_color"] == "#1d4a37"
-    assert [icon["sizes"] for icon in manifest["icons"]] == ["192x192", "512x512"]
+    assert [(icon["sizes"], icon["purpose"]) for icon in manifest["icons"]] == [
+        ("192x192", "any"), ("512x512", "any"), ("512x512", "maskable")]
 
 
 def test_the_manifests_icons_are_pngs_of_the_sizes_it_says(client):
@@ -48,6 +49,12 @@ def test_the_manifests_icons_are_pngs_of_the_sizes_it_says(client):
         assert f"{width}x{height}" == icon["sizes"]
         # Fingerprinted: a home screen keeps the icon for good, and a new one has a new address.
         assert "immutable" in response.headers["Cache-Control"]
+
+
+def test_the_phone_icon_is_a_square_png_for_the_home_screen(client):
+    page = client.get("/").get_data(as_text=True)
+    response = client.get(re.search(r'rel="apple-touch-icon" href="([^"]+)"', page).group(1))
+    assert response.mimetype == "image/png" and png_size(response.get_data()) == (180, 180)
 
 
 def test_the_service_worker_is_a_script_for_the_whole_site_asked_anew_each_time(client):

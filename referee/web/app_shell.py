@@ -14,10 +14,13 @@ bp = Blueprint("app_shell", __name__)
 APP_NAME = "Rummy Referee"
 THEME_COLOUR = "#1d4a37"  # the felt of the top bar (static/app.css --felt)
 BACKGROUND_COLOUR = "#f6f3ec"  # the paper (--paper)
-ICON_SIZES = (192, 512)
+# (file in static/icons, size, purpose): "maskable" is drawn square to the edges, for launchers
+# that cut their own shape out of it (tools/draw_app_files.py draws them all).
+ICONS = (("icon-192.png", 192, "any"), ("icon-512.png", 512, "any"),
+         ("maskable-512.png", 512, "maskable"))
 # What the offline page needs to show itself with no server (it links no game's script).
 SHELL_FILES = ("app.css", "htmx-2.0.11.min.js", "app_shell.js", "offline.js", "favicon.svg",
-               *(f"icons/icon-{size}.png" for size in ICON_SIZES))
+               *(f"icons/{name}" for name, _size, _purpose in ICONS))
 NOT_KEPT = "no-cache"  # asked again each time: a new app version brings a new worker
 
 
@@ -32,9 +35,9 @@ def manifest():
         "display": "standalone",
         "theme_color": THEME_COLOUR,
         "background_color": BACKGROUND_COLOUR,
-        "icons": [{"src": url_for("static", filename=f"icons/icon-{size}.png"),
-                   "sizes": f"{size}x{size}", "type": "image/png", "purpose": "any"}
-                  for size in ICON_SIZES],
+        "icons": [{"src": url_for("static", filename=f"icons/{name}"),
+                   "sizes": f"{size}x{size}", "type": "image/png", "purpose": purpose}
+                  for name, size, purpose in ICONS],
     }
     response = current_app.json.response(document)
     response.mimetype = "application/manifest+json"
