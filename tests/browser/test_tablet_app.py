@@ -154,6 +154,11 @@ def test_the_switch_in_the_top_bar_at_tablet_and_phone_size(
     switch(page).click()
     assert_switch(page, on=False, keeping="off")
     screen.shot(f"keep-screen-off-{size}")
+    # A question screen's top bar also holds the games' tabs: the switch must still fit.
+    page.goto(f"{live_server}/check/eversol")
+    assert_switch(page, on=False, keeping="off")
+    assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+    screen.shot(f"keep-screen-checker-{size}")
 
 
 # The app in a process of its own, so that stopping it ends every connection the browser
