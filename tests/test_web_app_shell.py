@@ -102,7 +102,8 @@ SWITCH = 'id="keep-awake"'
 
 
 @pytest.mark.parametrize("path", ["/check/eversol", "/arrange/eversol", "/rummy/500",
-                                  "/opening/hand-and-foot", "/going-out/hand-and-foot"])
+                                  "/opening/hand-and-foot", "/going-out/hand-and-foot",
+                                  "/lowest/tonk"])
 def test_the_question_screens_carry_the_keep_screen_on_switch(client, path):
     response = client.get(path)
     assert response.status_code == 200
