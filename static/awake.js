@@ -1,5 +1,6 @@
 // Keeps the screen on while a game or a question screen is open, unless this device's
-// "Keep screen on" switch says not to (remembered in localStorage).
+// "Keep screen on" switch says not to (remembered in localStorage). A watching screen has
+// no switch (nothing there is to be tapped): it follows what the device last chose.
 // Where the page is a secure context the browser's Screen Wake Lock does it, taken again
 // whenever the page comes back into view (the browser lets it go when the page is hidden).
 // On plain http over the home network browsers refuse a wake lock; there a tiny muted video
@@ -7,9 +8,8 @@
 // it only after a tap, so the first tap anywhere on the page starts it.
 (function () {
   "use strict";
+  var videoAddress = document.currentScript.getAttribute("data-video");
   var toggle = document.getElementById("keep-awake");
-  if (!toggle) return;
-  var stateText = toggle.querySelector(".awake-state");
   var REMEMBERED = "keepScreenOn";
   var TAPS = ["click", "touchend", "keydown"];
   var lock = null;
@@ -24,11 +24,13 @@
   }
 
   // keeping: "wake-lock" or "video" (the screen is kept on), "waiting" (for the page to be
-  // seen, or for a tap to start the video) or "off".
+  // seen, or for a tap to start the video) or "off"; said on the page's root element too.
   function show(keeping) {
+    document.documentElement.setAttribute("data-keeping-screen", keeping);
+    if (!toggle) return;
     var on = wanted();
     toggle.setAttribute("aria-checked", on ? "true" : "false");
-    stateText.textContent = on ? "On" : "Off";
+    toggle.querySelector(".awake-state").textContent = on ? "On" : "Off";
     toggle.setAttribute("data-keeping", keeping);
   }
 
@@ -59,7 +61,7 @@
       video.setAttribute("playsinline", "");
       video.setAttribute("aria-hidden", "true");
       video.className = "awake-video";
-      video.src = toggle.getAttribute("data-video");
+      video.src = videoAddress;
       document.body.appendChild(video);
     }
     video.play().then(function () {
@@ -89,12 +91,14 @@
     if (canLock()) { takeLock(); } else { playVideo(); }
   }
 
-  toggle.addEventListener("click", function () {
-    remember(!wanted());
-    keep();
-  });
+  if (toggle) {
+    toggle.addEventListener("click", function () {
+      remember(!wanted());
+      keep();
+    });
+    toggle.hidden = false;
+  }
   document.addEventListener("visibilitychange", keep);
-  toggle.hidden = false;
   show("waiting");
   keep();
 })();

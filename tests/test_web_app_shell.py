@@ -109,17 +109,22 @@ def test_the_question_screens_carry_the_keep_screen_on_switch(client, path):
     assert response.status_code == 200
     page = response.get_data(as_text=True)
     assert SWITCH in page and "Keep screen on" in page
-    assert re.search(r'<script src="/static/awake\.js\?v=\w+" defer>', page)
-    assert re.search(r'data-video="/static/awake\.webm\?v=\w+"', page)
+    assert re.search(r'<script src="/static/awake\.js\?v=\w+" data-video="/static/awake\.webm\?v=\w+" defer>',
+                     page)
 
 
 def test_a_games_pages_carry_the_switch_and_the_lists_do_not(client):
     game_id = new_game(client)
-    for path in ("", "/standings", "/history", "/watch", "/hands/1"):
+    for path in ("", "/standings", "/history", "/hands/1"):
         assert SWITCH in client.get(f"/games/{game_id}{path}").get_data(as_text=True), path
     for path in ("/", "/games", "/games/new/eversol", "/players", "/offline"):
         page = client.get(path).get_data(as_text=True)
         assert SWITCH not in page and "awake.js" not in page, path
+
+
+def test_a_watching_screen_keeps_the_screen_on_with_nothing_to_tap(client):
+    page = client.get(f"/games/{new_game(client)}/watch").get_data(as_text=True)
+    assert "awake.js" in page and SWITCH not in page and "<button" not in page
 
 
 def test_the_looping_video_is_a_small_webm(client):

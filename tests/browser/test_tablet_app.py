@@ -111,17 +111,23 @@ def test_on_plain_http_a_muted_looping_video_keeps_a_game_screen_on(live_server,
     with_a_game = Screen(plain_http_browser, TABLET)
     game_id = api_game(with_a_game.page, live_server, ["Ann", "Bob"], hands=1)
     with_a_game.close()
-    screen = open_plain_http(plain_http_browser, live_server, f"/games/{game_id}/watch", False)
+    screen = open_plain_http(plain_http_browser, live_server, f"/games/{game_id}/standings", False)
     try:
         page = screen.page
         assert_video_plays(page)
         switch(page).click()
         assert_switch(page, on=False, keeping="off")
         expect(page.locator("video.awake-video")).to_have_js_property("paused", True)
-        page.reload()
+        # A watching screen has no switch (nothing to tap): it follows this device's choice.
+        page.goto(page.url.replace("/standings", "/watch"))
+        expect(page.locator("html")).to_have_attribute("data-keeping-screen", "off")
+        expect(switch(page)).to_have_count(0)
+        page.goto(page.url.replace("/watch", "/standings"))
         assert_switch(page, on=False, keeping="off")
         switch(page).click()
         assert_video_plays(page)
+        page.goto(page.url.replace("/standings", "/watch"))
+        expect(page.locator("html")).to_have_attribute("data-keeping-screen", "video")
         assert not screen.errors, screen.errors
     finally:
         screen.close()
