@@ -13,7 +13,6 @@ refuses until the user taps, so the test shows the first tap starting the video.
 from __future__ import annotations
 
 import os
-import re
 import socket
 import subprocess
 import sys
@@ -66,7 +65,7 @@ def test_a_game_keeps_the_screen_on_with_a_wake_lock_until_the_switch_says_not(
 @pytest.fixture
 def plain_http_browser(browser):
     """A browser in which ``http://awake.test:<port>`` is the live server: not a secure
-    context, so no wake lock and no service worker; media play only after a tap."""
+    context, so no wake lock and no service worker."""
     plain = browser.browser_type.launch(
         executable_path=str(CHROMIUM), headless=True,
         args=[*CHROMIUM_ARGS, f"--host-resolver-rules=MAP {PLAIN_HTTP_NAME} 127.0.0.1"])
