@@ -14,6 +14,7 @@
   var TAPS = ["click", "touchend", "keydown"];
   var lock = null;
   var video = null;
+  var waitingForTap = false;
 
   function wanted() {
     try { return localStorage.getItem(REMEMBERED) !== "off"; } catch (e) { return true; }
@@ -72,7 +73,10 @@
   }
 
   function startOnFirstTap() {
+    if (waitingForTap) return;
+    waitingForTap = true;
     function tapped() {
+      waitingForTap = false;
       TAPS.forEach(function (kind) { document.removeEventListener(kind, tapped, true); });
       keep();
     }
