@@ -28,7 +28,7 @@ from .settle import MAX_PLAYERS, MIN_PLAYERS, Ending, settle
 
 ENDINGS = (
     HandEnding(Ending.TONK_ON_DEAL.value, "Tonk on the deal",
-               "Dealt 50, or 11 or less", Who.SOME,
+               "Dealt 50 (49 by house rule), or 11 or less", Who.SOME,
                "Who was dealt a tonk?", counts=False),
     HandEnding(Ending.DROP.value, "Drop", "Showed the hand before drawing", Who.ONE,
                "Who dropped?", counts=True),
