@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from .cards import Card, Rank, Suit, natural
+from .rule_anchors import RuleAnchor
 
 ACE_HIGH = 14  # the position of an ace played above the king
 
@@ -90,6 +91,7 @@ class Reading:
 class Verdict:
     readings: tuple[Reading, ...] = ()
     reason: str | None = None
+    rule: RuleAnchor | None = None  # the paragraph of the rules the reason applies
 
     @property
     def valid(self) -> bool:
@@ -116,20 +118,21 @@ def check_meld(cards: Sequence[Card], rules: MeldRules) -> Verdict:
     if not naturals:
         if not cards:
             return Verdict(reason="No cards yet: a meld needs at least "
-                           f"{min(rules.min_book, rules.min_run)} cards.")
-        return Verdict(reason="A meld needs at least one card that is not a joker.")
+                           f"{min(rules.min_book, rules.min_run)} cards.", rule=RuleAnchor.MELDS)
+        return Verdict(reason="A meld needs at least one card that is not a joker.",
+                       rule=RuleAnchor.WILD)
     book = read_book(cards, rules)
     run = read_run(cards, rules)
     readings = tuple(a.reading for a in (book, run) if a.reading)
     if readings:
         return Verdict(readings=readings)
     if book.plausible:
-        return Verdict(reason=book.reason)
+        return Verdict(reason=book.reason, rule=RuleAnchor.BOOKS)
     if run.plausible:
-        return Verdict(reason=run.reason)
+        return Verdict(reason=run.reason, rule=RuleAnchor.RUNS)
     return Verdict(reason=(
         f"A {rules.book_word} is all one rank and a {rules.run_word} is all one suit; "
-        "these cards are neither."))
+        "these cards are neither."), rule=RuleAnchor.MELDS)
 
 
 def _identity(card: Card) -> Card:

@@ -187,6 +187,9 @@ class Ruleset:
     # The questions at the table this game has screens for (None: it has no such question).
     opening: OpeningQuestion | None = None
     going_out: GoingOutQuestion | None = None
+    # The rules reference's prose, by section anchor (a RuleAnchor value): what the data above
+    # cannot say. The reference page writes the rest from the data (rulesets/reference.py).
+    rules_text: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
     @property
     def players_words(self) -> str:

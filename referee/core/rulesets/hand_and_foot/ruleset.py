@@ -16,6 +16,7 @@ from typing import Any
 
 from ...cards import Card
 from ...melds import MeldKind, MeldRules, Reading, Verdict
+from ...rule_anchors import RuleAnchor
 from ..keeping import EntryShape, GameEnd, Keeping, Partnerships, Ranking
 from ..model import GoingOutQuestion, OpeningQuestion, Options, Ruleset
 from .cards import DECK, DECKS, card_value
@@ -43,7 +44,7 @@ def _hand_notes(hand: int, options: Options) -> tuple[str, ...]:
 def _judge_meld(cards: Sequence[Card], options: Options) -> tuple[Verdict, dict[str, Any]]:
     check = judge_meld(tuple(cards), options)
     if not check.legal:
-        return Verdict(reason=check.reason), check.facts()
+        return Verdict(reason=check.reason, rule=RuleAnchor.BOOKS), check.facts()
     reading = Reading(MeldKind.BOOK, check.cards, rank=check.rank)
     return Verdict(readings=(reading,)), check.facts()
 
