@@ -6,6 +6,7 @@ from ..cards import Card, DeckSpec, Rank
 from ..melds import MeldRules
 from .keeping import EntryShape, Keeping, Ranking, end_from_options
 from .model import OptionSpec, Options, Ruleset, decks_needed
+from .base_text import RULES_TEXT
 
 TITLE = "Base Rules Rummy"
 
@@ -50,4 +51,5 @@ BASE = Ruleset(
     book_word="group",
     run_word="sequence",
     value_notes=("2-10 face value, J Q K 10; there are no aces.",),
+    rules_text=RULES_TEXT,
 )

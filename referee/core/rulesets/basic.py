@@ -6,6 +6,7 @@ from ..cards import Card, DeckSpec, Rank
 from ..melds import MeldRules
 from .keeping import EntryShape, Keeping, Ranking, end_from_options
 from .model import OptionSpec, Options, Ruleset, decks_needed
+from .basic_text import RULES_TEXT
 
 TITLE = "Basic Rummy"
 
@@ -66,4 +67,5 @@ BASIC = Ruleset(
     book_word="group",
     run_word="sequence",
     value_notes=("Ace 1, J Q K 10, the rest face value.",),
+    rules_text=RULES_TEXT,
 )

@@ -14,6 +14,7 @@ from ..melds import MeldRules
 from .keeping import EntryShape, GameEnd, Keeping, Ranking
 from .model import Contract, OptionSpec, Options, Ruleset, decks_needed
 from .rummy_call import RummyCall
+from .eversol_text import RULES_TEXT
 
 TITLE = "Eversol Rummy"
 
@@ -103,4 +104,5 @@ EVERSOL = Ruleset(
     value_notes=("Cards held: 2-9 are 5, 10-K are 10, an ace 15, a joker 50.",),
     rummy_call=RummyCall(about_pile=False, check=_check_rummy),
     resolve_buy=_resolve_buy,
+    rules_text=RULES_TEXT,
 )

@@ -8,6 +8,7 @@ from .keeping import EntryShape, Keeping, Ranking, end_from_options
 from .model import OptionSpec, Options, Ruleset, decks_needed
 from .pile_rummy import check_pile_rummy
 from .rummy_call import RummyCall
+from .five_hundred_text import RULES_TEXT
 
 TITLE = "500 Rummy"
 
@@ -89,4 +90,5 @@ FIVE_HUNDRED = Ruleset(
     value_notes=("2-10 face value, J Q K 10, ace 15 (1 when low in a sequence), joker 15.",),
     rummy_call=RummyCall(about_pile=True, check=check_pile_rummy,
                          options=("rummy_calls", "no_jokers")),
+    rules_text=RULES_TEXT,
 )

@@ -27,6 +27,7 @@ from .opening import check_opening
 from .sheet import SHEET
 from .options import HANDS, OPTIONS, TITLE, opening_minimum
 from .teams import SHAPES, check_teams, default_teams
+from .rules_text import RULES_TEXT
 
 HAND_CARDS = 11  # a hand and a foot of 11 each
 
@@ -99,4 +100,5 @@ HAND_AND_FOOT = Ruleset(
     opening=OpeningQuestion(HANDS, opening_minimum,
                             tuple(f"opening_{hand}" for hand in range(1, HANDS + 1))),
     going_out=GoingOutQuestion(PILE_COUNTS, "has played from the foot", _going_out),
+    rules_text=RULES_TEXT,
 )

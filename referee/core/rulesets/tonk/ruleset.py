@@ -25,6 +25,7 @@ from ..stakes import HandEnding, Settlement, Stakes, Who
 from .cards import DECK, HAND_SIZE, card_value
 from .options import OPTIONS, TITLE
 from .settle import MAX_PLAYERS, MIN_PLAYERS, Ending, settle
+from .rules_text import RULES_TEXT
 
 ENDINGS = (
     HandEnding(Ending.TONK_ON_DEAL.value, "Tonk on the deal",
@@ -102,4 +103,5 @@ TONK = Ruleset(
     value_notes=("Ace 1, J Q K 10, the rest face value.",
                  "A player's count is what the cards outside spreads are worth: sets of 3 or "
                  "4 of a kind, runs of 3 or more in one suit."),
+    rules_text=RULES_TEXT,
 )

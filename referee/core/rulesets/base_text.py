@@ -1,0 +1,10 @@
+"""Base Rules Rummy in the reference's words: what its data alone cannot say (docs/rules.md)."""
+
+RULES_TEXT = {
+    "going-out": (
+        "Play stops when someone has melded or discarded every card; a discard is always made "
+        "at the end of a turn. If the stock runs dry the hand is scored as it stands.",),
+    "scoring": (
+        "Each player scores what they melded or laid off during the hand, less what they still "
+        "hold; a hand can score below zero.",),
+}
