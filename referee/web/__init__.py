@@ -14,7 +14,8 @@ def joker_labels(cards: Iterable[Card]) -> str:
 
 
 def register_web(app: Flask) -> None:
-    from . import app_shell, arranger, checker, exports, games, home, lowest, questions, rummy_check
+    from . import app_shell, arranger, checker, exports, games, home, lowest, questions, rules,
+                   rummy_check
     from .awake import keeps_screen_on
     from .errors import register_error_pages
 
@@ -27,6 +28,7 @@ def register_web(app: Flask) -> None:
     app.register_blueprint(questions.bp)
     app.register_blueprint(lowest.bp)
     app.register_blueprint(games.bp)
+    app.register_blueprint(rules.bp)
     app.add_template_filter(joker_labels)
     register_error_pages(app)
     app.context_processor(

@@ -11,7 +11,7 @@ from flask import Flask, render_template, request, url_for
 
 from ..core.rulesets import RULESETS
 
-CARD_GAME_SCREENS = ("checker.check", "arranger.arrange_hand")
+CARD_GAME_SCREENS = ("checker.check", "arranger.arrange_hand", "rules.rules_page")
 SHOWN_LETTERS = 30  # of an unknown game's name, as typed
 
 

@@ -1,0 +1,35 @@
+"""The rules reference: /rules/<game> for every game, and a kept game's own copy with the house
+options its table chose (/games/<id>/rules). The sections come from the ruleset
+(``rules_reference``), so this names no game."""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, render_template
+
+from ..core.errors import UnknownRulesetError
+from ..core.rulesets import get_ruleset
+from ..core.rulesets.reference import rules_reference
+from ..store.games import GameNotFoundError, load_game
+
+bp = Blueprint("rules", __name__)
+
+
+@bp.get("/rules/<game>")
+def rules_page(game: str):
+    try:
+        ruleset = get_ruleset(game)
+    except UnknownRulesetError:
+        abort(404)
+    return render_template("rules.html", ruleset=ruleset, sections=rules_reference(ruleset),
+                           game=None)
+
+
+@bp.get("/games/<game_id>/rules")
+def game_rules(game_id: str):
+    try:
+        loaded = load_game(game_id)
+    except GameNotFoundError:
+        abort(404)
+    ruleset = get_ruleset(loaded.setup.ruleset)
+    return render_template("rules.html", ruleset=ruleset, game=loaded.game, state=loaded.state,
+                           sections=rules_reference(ruleset, loaded.setup.options))

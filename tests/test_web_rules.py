@@ -1,0 +1,103 @@
+"""The rules reference over HTTP: every game's page with its sections, a kept game's own
+copy with its table's house options, links to it, and the meld checker's refusals pointing
+at the paragraph they apply."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from referee.core.rulesets import RULESETS
+from tests.test_web_games import text
+
+SECTIONS = {"players", "cards", "melds", "scoring", "house-options"}
+
+
+def ids(response) -> set[str]:
+    return set(re.findall(r'\bid="([^"]+)"', response.get_data(as_text=True)))
+
+
+@pytest.mark.parametrize("key", list(RULESETS))
+def test_every_game_has_a_rules_page_with_its_sections(client, key):
+    response = client.get(f"/rules/{key}")
+    assert response.status_code == 200
+    assert SECTIONS <= ids(response)
+    ruleset = RULESETS[key]
+    shown = text(response)
+    assert ruleset.title in shown
+    for spec in ruleset.option_specs:  # each house option, its own paragraph and its default
+        assert f"option-{spec.name}" in ids(response)
+    assert shown.count("Default:") == len(ruleset.option_specs)
+    assert "This table" not in shown
+
+
+def test_eversol_lists_each_hands_contract_and_its_calls(client):
+    response = client.get("/rules/eversol")
+    assert {"contracts", "calls", "books", "runs", "wild-cards", "going-out"} <= ids(response)
+    assert "one book and two runs" in text(response)
+
+
+def test_a_game_without_runs_or_jokers_has_no_such_paragraph(client):
+    assert not {"runs", "contracts"} & ids(client.get("/rules/hand-and-foot"))
+    assert "wild-cards" not in ids(client.get("/rules/basic"))
+
+
+def test_an_unknown_game_gets_the_not_found_page_with_every_game(client):
+    response = client.get("/rules/gin")
+    assert response.status_code == 404
+    page = response.get_data(as_text=True)
+    assert "No card game called “gin”" in text(response)
+    for key in RULESETS:
+        assert f'href="/rules/{key}"' in page
+
+
+def test_a_kept_game_shows_its_tables_choices(client):
+    made = client.post("/api/v1/games", json={
+        "ruleset": "500", "players": ["Ann", "Bo"], "first_dealer": "Ann",
+        "options": {"target_score": 300, "no_jokers": True}})
+    assert made.status_code == 201, made.get_data(as_text=True)
+    game_id = made.get_json()["id"]
+    response = client.get(f"/games/{game_id}/rules")
+    assert response.status_code == 200
+    shown = text(response)
+    assert "Target score The score that ends the game. Default: 500 · This table: 300" in shown
+    assert "No jokers Play without jokers, as the game first was. Default: off · This table: on" \
+        in shown
+    assert shown.count("This table:") == len(RULESETS["500"].option_specs)
+    page = response.get_data(as_text=True)
+    assert f'href="/games/{game_id}/rules" aria-current="page"' in page  # the game's tabs
+    assert f'href="/games/{game_id}/rules"' in client.get(f"/games/{game_id}").get_data(as_text=True)
+
+
+def test_no_such_kept_game_has_no_rules(client):
+    response = client.get("/games/nope/rules")
+    assert response.status_code == 404
+    assert "No such game" in text(response)
+
+
+def test_home_and_question_screens_link_each_games_rules(client):
+    home = client.get("/").get_data(as_text=True)
+    for key in RULESETS:
+        assert f'href="/rules/{key}"' in home
+    for screen in ("/check/eversol", "/arrange/500", "/rummy/500", "/opening/hand-and-foot",
+                   "/going-out/hand-and-foot"):
+        response = client.get(screen)
+        assert response.status_code == 200, screen
+        key = screen.rsplit("/", 1)[1]
+        assert f'href="/rules/{key}"' in response.get_data(as_text=True), screen
+
+
+@pytest.mark.parametrize("game, cards, anchor", [
+    ("eversol", "7D 8D 9D", "runs"),  # a run of three, where Eversol asks for four
+    ("500", "7D 7S", "books"),  # a group of two
+    ("eversol", "7D 9S KH QC", "melds"),
+    ("eversol", "JK JK JK", "wild-cards"),
+    ("hand-and-foot", "3S 3C 3D", "books"),
+])
+def test_a_refused_meld_links_the_rule_it_breaks(client, game, cards, anchor):
+    response = client.get(f"/check/{game}", query_string={"cards": cards})
+    page = response.get_data(as_text=True)
+    assert "Not a legal meld" in page
+    assert f'href="/rules/{game}#{anchor}"' in page
+    assert f'id="{anchor}"' in client.get(f"/rules/{game}").get_data(as_text=True)
