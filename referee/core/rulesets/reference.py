@@ -27,13 +27,13 @@ from .model import OptionSpec, Options, Ruleset
 
 TITLES = {
     RuleAnchor.PLAYERS: "Players and the deal",
-    RuleAnchor.CARDS: "Cards and what they are worth",
+    RuleAnchor.CARDS: "Cards and values",
     RuleAnchor.MELDS: "Melds",
     RuleAnchor.CONTRACTS: "Each hand's contract",
     RuleAnchor.OPENING: "Opening a hand",
     RuleAnchor.GOING_OUT: "Going out",
-    RuleAnchor.SCORING: "Scoring and the end of the game",
-    RuleAnchor.CALLS: "Buying and calling rummy",
+    RuleAnchor.SCORING: "Scoring and the end",
+    RuleAnchor.CALLS: "Buying and rummy calls",
     RuleAnchor.OPTIONS: "House options",
 }
 
@@ -86,6 +86,8 @@ def _players(ruleset: Ruleset) -> tuple[Paragraph, ...]:
     for players in range(low, high + 1):
         decks.setdefault(ruleset.recommended_decks(players), []).append(players)
     deck_words = [f"{_count(n, 'deck')} for {_span(p)} players" for n, p in decks.items()]
+    if len(decks) == 1:
+        deck_words = [f"{_count(next(iter(decks)), 'deck')}, however many play"]
     return (Paragraph(f"{ruleset.players_words} players.", RuleAnchor.PLAYERS.value),
             Paragraph(f"Decks: {spoken_list(deck_words)}."))
 
