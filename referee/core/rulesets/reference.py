@@ -59,6 +59,8 @@ def rules_reference(ruleset: Ruleset, chosen: Options | None = None) -> tuple[Se
     """The sections of ``ruleset``'s rules that have something to say; with ``chosen`` (a kept
     game's house options), each option also says how this table plays it."""
     options = ruleset.resolve_options()
+    if chosen is not None:  # a stored game's choices, over the defaults of options added since
+        chosen = {**options, **{k: v for k, v in chosen.items() if k in options}}
     built = {
         RuleAnchor.PLAYERS: (_players(ruleset), _deal_rows(ruleset)),
         RuleAnchor.CARDS: (_cards(ruleset, options), _value_rows(ruleset)),
@@ -111,14 +113,19 @@ def _cards(ruleset: Ruleset, options: Options) -> tuple[Paragraph, ...]:
 
 
 def _value_rows(ruleset: Ruleset) -> tuple[tuple[str, ...], ...]:
-    """Ranks that are worth the same side by side share a row: ``2-9 | 5``."""
+    """Ranks that are worth the same side by side share a row: ``2–9 | 5``, ``2–10 | its
+    number``."""
     alone = ("A", "JK")  # the ace and the joker keep rows of their own
     rows: list[list[str]] = []
-    for label, value in ruleset.describe()["card_values"].items():
-        if rows and rows[-1][1] == str(value) and label not in alone and rows[-1][0] not in alone:
+    values = ruleset.describe()["card_values"]
+    # A game whose number cards are worth their numbers says so once, not rank by rank.
+    face_value = all(value == int(label) for label, value in values.items() if label.isdigit())
+    for label, value in values.items():
+        worth = "its number" if face_value and label.isdigit() else str(value)
+        if rows and rows[-1][1] == worth and label not in alone and rows[-1][0] not in alone:
             rows[-1][0] = rows[-1][0].split("–")[0] + "–" + label
         else:
-            rows.append([label, str(value)])
+            rows.append([label, worth])
     return (("Card", "Worth"),) + tuple(
         ("Joker" if row[0] == "JK" else row[0], row[1]) for row in rows)
 

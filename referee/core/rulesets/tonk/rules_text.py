@@ -2,8 +2,8 @@
 
 RULES_TEXT = {
     "cards": (
-        "A player's count is what is left in the hand once the spreads that leave the least "
-        "are taken out: a run may beat three of a kind when it leaves less.",),
+        "Every way of taking the spreads out is tried, and the one leaving the least counts: "
+        "a run may beat three of a kind.",),
     "melds": (
         "Sets and runs are called spreads. A player may also hit: add a card to any spread on "
         "the table.",),
