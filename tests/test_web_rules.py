@@ -9,7 +9,7 @@ import re
 import pytest
 
 from referee.core.rulesets import RULESETS
-from tests.test_web_games import text
+from tests.test_web_games import new_game, text
 
 SECTIONS = {"players", "cards", "melds", "scoring", "house-options"}
 
@@ -101,3 +101,14 @@ def test_a_refused_meld_links_the_rule_it_breaks(client, game, cards, anchor):
     assert "Not a legal meld" in page
     assert f'href="/rules/{game}#{anchor}"' in page
     assert f'id="{anchor}"' in client.get(f"/rules/{game}").get_data(as_text=True)
+
+
+def test_a_refused_hand_entry_links_the_games_rule(client):
+    from tests.test_web_games import hand_data, send
+
+    game_id = new_game(client)
+    response = send(client, f"/games/{game_id}/hands/1", hand_data(0, "0", {1: 12, 2: 10}))
+    assert response.status_code == 422
+    assert "Eversol points come in fives: 12 can't be right for Ben." in text(response)
+    assert f'href="/games/{game_id}/rules#scoring"' in response.get_data(as_text=True)
+    assert 'id="scoring"' in client.get(f"/games/{game_id}/rules").get_data(as_text=True)

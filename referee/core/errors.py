@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+from .rule_anchors import RuleAnchor
+
 # Where in a request an error is: keys and list indexes, outermost first, such as
 # ("event", "points", "Abe") or ("players", 1, "hand", 0). Kept as a path, not text,
 # so a player called "J.R." or a nested request never has to be parsed back.
@@ -47,12 +49,18 @@ class RefereeInputError(ValueError):
     """
 
     code = "bad_input"
+    # The paragraph of the rules reference a refusal of this kind applies (None: bad input
+    # that breaks no rule of the game, such as a misspelt card); a raise may name another.
+    rule: RuleAnchor | None = None
 
-    def __init__(self, message: str, field: str | Location | None = None):
+    def __init__(self, message: str, field: str | Location | None = None,
+                 rule: RuleAnchor | None = None):
         super().__init__(message)
         self.message = message
         self.location: Location = ()
         self.field = field
+        if rule is not None:
+            self.rule = rule
 
     @property
     def field(self) -> str | None:
@@ -155,12 +163,14 @@ class GoingOutError(RefereeInputError):
     """Who went out cannot be right: two players, nobody where the game needs one, or cards kept."""
 
     code = "bad_going_out"
+    rule = RuleAnchor.GOING_OUT
 
 
 class LayOffError(RefereeInputError):
     """A card said to be laid off onto a meld that it does not fit."""
 
     code = "bad_layoff"
+    rule = RuleAnchor.MELDS
 
 
 class CardCountError(RefereeInputError):
@@ -173,12 +183,14 @@ class ImpossibleScoreError(RefereeInputError):
     """A hand's score that no cards could add up to."""
 
     code = "impossible_score"
+    rule = RuleAnchor.SCORING
 
 
 class BuyError(RefereeInputError):
     """A question about buying a discard that cannot be: a duplicate claim, turns out of order."""
 
     code = "bad_buy"
+    rule = RuleAnchor.CALLS
 
 
 class GameSetupError(RefereeInputError):
@@ -191,6 +203,7 @@ class HandEntryError(RefereeInputError):
     """End-of-hand points that cannot be right (two players out, a total not a multiple of 5)."""
 
     code = "bad_hand_entry"
+    rule = RuleAnchor.SCORING
 
 
 class HandNumberError(RefereeInputError):

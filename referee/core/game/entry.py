@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import HandEntryError, RefereeInputError
+from ..rule_anchors import RuleAnchor
 from ..rulesets.keeping import EntryShape, ScoreSheet, check_points, point_step, step_words
 from ..rulesets.model import TableRules
 from .held import class_label, describe_held, read_held_cards, read_melded_cards, value_classes
@@ -121,6 +122,7 @@ class HandReading:
     collected: int | None = None  # what the winner collects, where the game says so
     problems: dict[int, str] = field(default_factory=dict)  # by seat
     went_out_problem: str | None = None
+    rule: RuleAnchor | None = None  # the rule the first refusal applies, for the screen's link
 
     @property
     def ok(self) -> bool:
@@ -178,8 +180,10 @@ def flag(reading: HandReading, players: Sequence[str], error: RefereeInputError)
     for seat, name in enumerate(players):
         if error.location[:3] in (("event", "points", name), ("event", "players", name)):
             reading.add_problem(seat, error.message)
-            return
-    reading.went_out_problem = error.message
+            break
+    else:
+        reading.went_out_problem = error.message
+    reading.rule = reading.rule or error.rule
 
 
 def _check(table: TableRules, reading: HandReading, seat: int, name: str, points: int,
@@ -195,6 +199,7 @@ def _check(table: TableRules, reading: HandReading, seat: int, name: str, points
         check_points(table, name, points, "points", least)
     except HandEntryError as error:
         reading.add_problem(seat, error.message)
+        reading.rule = reading.rule or error.rule
 
 
 def _read_held_seat(table: TableRules, reading: HandReading, seat: int, name: str,

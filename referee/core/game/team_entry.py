@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import RefereeInputError
+from ..rule_anchors import RuleAnchor
 from ..rulesets.keeping import ScoreSheet, Team
 from ..rulesets.model import TableRules
 from ..rulesets.team_sheet import AMOUNTS, OUT_FIELD, PENALTY_FIELD, ScorePart, TeamSheet
@@ -60,6 +61,7 @@ class TeamReading:
     amounts: dict[tuple[str, str], int | None] = field(default_factory=dict)  # (team, "held")
     problems: dict[tuple[str, str], str] = field(default_factory=dict)  # (team, field)
     went_out_problem: str | None = None
+    rule: RuleAnchor | None = None  # the rule the first refusal applies, for the screen's link
     went_out: str | None = None
     went_rummy = False  # asked like a seat's reading: no team goes rummy
 
@@ -151,8 +153,10 @@ def flag_team(reading: TeamReading, teams: Sequence[Team], error: RefereeInputEr
         if location[:3] == ("event", "teams", team.name):
             where = str(location[3]) if len(location) > 3 else GENERAL
             reading.add_problem(team.name, where, error.message)
-            return
-    reading.went_out_problem = error.message
+            break
+    else:
+        reading.went_out_problem = error.message
+    reading.rule = reading.rule or error.rule
 
 
 # --- A scored hand as its entry was made, to correct it -----------------------------------------
