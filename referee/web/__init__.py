@@ -14,8 +14,18 @@ def joker_labels(cards: Iterable[Card]) -> str:
 
 
 def register_web(app: Flask) -> None:
-    from . import (app_shell, arranger, checker, exports, games, home, lowest, questions, rules,
-                   rummy_check)
+    from . import (
+        app_shell,
+        arranger,
+        checker,
+        exports,
+        games,
+        home,
+        lowest,
+        questions,
+        rules,
+        rummy_check,
+    )
     from .awake import keeps_screen_on
     from .errors import register_error_pages
 

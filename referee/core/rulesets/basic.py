@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from ..cards import Card, DeckSpec, Rank
 from ..melds import MeldRules
-from .keeping import EntryShape, Keeping, Ranking, end_from_options
-from .model import OptionSpec, Options, Ruleset, decks_needed
 from .basic_text import RULES_TEXT
+from .keeping import EntryShape, Keeping, Ranking, end_from_options
+from .model import Options, OptionSpec, Ruleset, decks_needed
 
 TITLE = "Basic Rummy"
 

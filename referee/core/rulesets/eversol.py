@@ -11,10 +11,10 @@ from __future__ import annotations
 from ..cards import Card, DeckSpec, Rank
 from ..errors import RefereeInputError
 from ..melds import MeldRules
-from .keeping import EntryShape, GameEnd, Keeping, Ranking
-from .model import Contract, OptionSpec, Options, Ruleset, decks_needed
-from .rummy_call import RummyCall
 from .eversol_text import RULES_TEXT
+from .keeping import EntryShape, GameEnd, Keeping, Ranking
+from .model import Contract, Options, OptionSpec, Ruleset, decks_needed
+from .rummy_call import RummyCall
 
 TITLE = "Eversol Rummy"
 

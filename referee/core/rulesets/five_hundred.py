@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from ..cards import Card, DeckSpec, Rank
 from ..melds import MeldRules
+from .five_hundred_text import RULES_TEXT
 from .keeping import EntryShape, Keeping, Ranking, end_from_options
-from .model import OptionSpec, Options, Ruleset, decks_needed
+from .model import Options, OptionSpec, Ruleset, decks_needed
 from .pile_rummy import check_pile_rummy
 from .rummy_call import RummyCall
-from .five_hundred_text import RULES_TEXT
 
 TITLE = "500 Rummy"
 

@@ -14,8 +14,13 @@ from types import MappingProxyType
 from typing import Any
 
 from ..cards import Card, DeckSpec
-from ..errors import (DeckCountError, NotInRulesetError, OptionValueError, UnknownOptionError,
-                      WrongTypeError)
+from ..errors import (
+    DeckCountError,
+    NotInRulesetError,
+    OptionValueError,
+    UnknownOptionError,
+    WrongTypeError,
+)
 from ..melds import MeldKind, MeldRules, Verdict, check_meld
 from ..table import TableMeld
 from .keeping import Keeping

@@ -23,7 +23,7 @@ from typing import Any
 from ..cards import Rank
 from ..rule_anchors import RuleAnchor, option_anchor
 from ..text import spoken_list
-from .model import OptionSpec, Options, Ruleset
+from .model import Options, OptionSpec, Ruleset
 
 TITLES = {
     RuleAnchor.PLAYERS: "Players and the deal",

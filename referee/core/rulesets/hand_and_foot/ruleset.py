@@ -24,10 +24,10 @@ from .going_out import check_going_out
 from .kept import score_kept_hand, score_question
 from .melds import PILE, SMALLEST, PileKind, describe, judge_meld
 from .opening import check_opening
-from .sheet import SHEET
 from .options import HANDS, OPTIONS, TITLE, opening_minimum
-from .teams import SHAPES, check_teams, default_teams
 from .rules_text import RULES_TEXT
+from .sheet import SHEET
+from .teams import SHAPES, check_teams, default_teams
 
 HAND_CARDS = 11  # a hand and a foot of 11 each
 

@@ -24,8 +24,8 @@ from ..model import Ruleset, TableRules
 from ..stakes import HandEnding, Settlement, Stakes, Who
 from .cards import DECK, HAND_SIZE, card_value
 from .options import OPTIONS, TITLE
-from .settle import MAX_PLAYERS, MIN_PLAYERS, Ending, settle
 from .rules_text import RULES_TEXT
+from .settle import MAX_PLAYERS, MIN_PLAYERS, Ending, settle
 
 ENDINGS = (
     HandEnding(Ending.TONK_ON_DEAL.value, "Tonk on the deal",
