@@ -19,15 +19,16 @@ from ..core.text import whole_number
 from ..store.games import EditKeyError, LoadedGame, check_edit_key, current_version
 from ..store.models import GameEvent
 from .forms import referee_forms
-from .games import bp, edit_key_for, game_or_404, grant_edit, poll_etag, may_edit, not_modified
+from .games import bp, edit_key_for, game_or_404, grant_edit, may_edit, not_modified, poll_etag
 from .games_chart import SMALLEST_TOP, STAKES_SMALLEST_TOP, score_chart
 from .games_history import history_context
 from .games_ledger import Ledger, ledger_of, settling_up, step_words
+from .games_ruling import last_ruling
 from .games_standings import partners, ranking_places, standings_rows
 from .referee_panel import referee_panel
 from .rendering import render_screen, wants_fragment
 
-POLLED_PARTS = ("board", "standings", "history", "notice")
+POLLED_PARTS = ("board", "standings", "history", "notice", "ruling")
 
 
 def undo_label(loaded: LoadedGame) -> str | None:
@@ -115,8 +116,12 @@ def board_screen(loaded: LoadedGame, status: int = 200, **extra):
 
 @bp.get("/<game_id>/watch")
 def watch(game_id: str):
-    """For a TV or a watching phone: this page never offers a change, whatever the device."""
-    return _page("games/watch.html", game_or_404(game_id), False, "board")
+    """For a TV or a watching phone: this page never offers a change, whatever the device.
+    Its ruling (shown on a large screen) is polled apart from the board, so the scorer's
+    board is not made to work it out on every change."""
+    loaded = game_or_404(game_id)
+    return _page("games/watch.html", loaded, False, "board", ruling=last_ruling(loaded),
+                 ruling_etag=poll_etag(game_id, loaded.version, "ruling", "watch"))
 
 
 @bp.get("/<game_id>/standings")
@@ -152,13 +157,22 @@ def poll(game_id: str, part: str):
     editing = wants_edit and may_edit(loaded)
     mode = "edit" if editing else "watch"
     etag = poll_etag(game_id, loaded.version, part, mode, seen)
-    extra = history_context(loaded, None) if part == "history" else {}
+    extra = _part_context(part, loaded)
     response = make_response(render_template(f"games/_{part}.html", etag=etag, mode=mode,
                                              seen=seen, **board_context(loaded, editing),
                                              **extra))
     response.set_etag(etag)
     response.headers["Cache-Control"] = "no-cache"
     return response
+
+
+def _part_context(part: str, loaded: LoadedGame) -> dict:
+    """What a polled part shows beyond the board's context."""
+    if part == "history":
+        return history_context(loaded, None)
+    if part == "ruling":
+        return {"ruling": last_ruling(loaded)}
+    return {}
 
 
 @bp.get("/<game_id>/join/<key>")
