@@ -63,7 +63,7 @@ GAMES_RULED = [
                    "counts": {"Ann": 5, "Bob": 9, "Cy": 7}}], {"stake": "0.25"},
                  "Hand 1 Cy dropped with 7, but Ann has 5: Cy is caught and pays Ann 1 stake; "
                  "everyone else pays Ann, the lowest, 1 stake. Bob pays Ann 1 stake (0.25) "
-                 "Cy pays Ann 2 stakes (0.50) Ann +3 stakes Bob −1 stake Cy −2 stakes",
+                 "Cy pays Ann 2 stakes (0.50)",
                  id="stakes"),
 ]
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from ..core.game import GameState, HandResult, event_from_dict
 from ..core.rulesets.followed_hands import Bought
 from ..store.games import LoadedGame
-from .games_ledger import Ledger, ledger_of
+from .games_ledger import ledger_of
 from .numbers import signed
 from .referee_panel import RefereePanel, referee_panel
 
@@ -24,7 +24,7 @@ HAND_EVENTS = ("hand_scored", "hand_corrected")
 class Ruling:
     title: str  # ``'Hand 3'``, ``'Hand 2, corrected'``, ``'Hand 4, as it is played'``
     words: str  # the ruling in one sentence or two
-    scores: tuple[tuple[str, str], ...] = ()  # each side and what the hand gave it
+    scores: tuple[tuple[str, str], ...] = ()  # each side and what the hand gave it (in points)
     payments: tuple[str, ...] = ()  # a hand for stakes: who paid whom
     note: str = ""  # a correction's reason
 
@@ -45,8 +45,8 @@ def hand_ruling(state: GameState, result: HandResult) -> Ruling:
     title = f"Hand {result.hand}{', corrected' if result.corrections else ''}"
     note = result.corrections[-1] if result.corrections else ""
     ledger = ledger_of(state)
-    if ledger is not None and result.settlement is not None:
-        return Ruling(title, result.settlement.reason, _scores(state, result, ledger),
+    if ledger is not None and result.settlement is not None:  # the payments say each net
+        return Ruling(title, result.settlement.reason, (),
                       tuple(ledger.paid(payment) for payment in result.settlement.payments),
                       note)
     if result.went_out is None:
@@ -54,15 +54,9 @@ def hand_ruling(state: GameState, result: HandResult) -> Ruling:
     else:
         double = " in one go: it counts double" if result.went_rummy else ""
         words = f"{result.went_out} went out{double}."
-    return Ruling(title, words, _scores(state, result, None), (), note)
-
-
-def _scores(state: GameState, result: HandResult, ledger: Ledger | None
-            ) -> tuple[tuple[str, str], ...]:
-    def points(value: int) -> str:
-        return signed(value) if ledger is None else ledger.in_stakes(value)
-    return tuple((side, points(result.scores[side])) for side in state.sides
-                 if side in result.scores)
+    scores = tuple((side, signed(result.scores[side])) for side in state.sides
+                   if side in result.scores)
+    return Ruling(title, words, scores, (), note)
 
 
 def _newest_result(loaded: LoadedGame) -> HandResult | None:

@@ -1,0 +1,128 @@
+"""The watch link on a TV (1920x1080) across the room: the standings and the referee's last
+ruling in type read from three metres, nothing to tap, nothing to scroll; it follows the game
+by polling. The same link on a phone keeps its watch page. Screenshots: tv-watch-*.png."""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+from .conftest import PHONE
+from .test_game_screens import assert_view_only
+from .test_tonk_ledger_screens import NIGHT
+
+TV = {"width": 1920, "height": 1080}
+EVERSOL_PLAYERS = ("Abe", "Ben", "Carl", "Dee")
+EVERSOL_HANDS = [{"type": "hand_scored", "hand": hand, "went_out": out, "points": points}
+                 for hand, out, points in (
+                     (1, "Ben", {"Abe": 15, "Carl": 35, "Dee": 60}),
+                     (2, "Carl", {"Abe": 20, "Ben": 25, "Dee": 10}),
+                     (3, "Dee", {"Abe": 40, "Ben": 5, "Carl": 30}),
+                     (4, "Abe", {"Ben": 45, "Carl": 15, "Dee": 20}))]
+SMALLEST_TOTAL = 48  # px: a total read from three metres
+US_THEM = [{"name": "Us", "players": ["Ann", "Cy"]}, {"name": "Them", "players": ["Bo", "Di"]}]
+
+
+def team_hand(hand: int, us: int, them: int) -> dict:
+    """A hand of Hand and Foot: Us out with ``us`` melded and the piles to go out, Them caught
+    holding ``them``."""
+    return {"type": "hand_scored", "hand": hand, "teams": {
+        "Us": {"melded": us, "held": 0, "clean_piles": 2, "dirty_piles": 2, "wild_piles": 1,
+               "red_threes": 1, "went_out": True},
+        "Them": {"melded": 400, "held": them, "clean_piles": 1, "dirty_piles": 1,
+                 "wild_piles": 0, "red_threes": 0, "went_out": False}}}
+
+
+class Watched:
+    """A game made through the API and watched on a screen of one size; ``send`` changes
+    the game as a scorer's device would, while it is watched."""
+
+    def __init__(self, open_screen, live_server, size, names, events, **setup):
+        self.screen = open_screen(size)
+        self.page = self.screen.page
+        self.live_server = live_server
+        made = self.page.request.post(f"{live_server}/api/v1/games", data={
+            "ruleset": setup.pop("ruleset", "eversol"), "players": list(names),
+            "first_dealer": names[0], **setup}).json()
+        self.game_id, self.key, self.version = made["id"], made["edit_key"], 0
+        for event in events:
+            self.send(event)
+        self.page.goto(f"{live_server}/games/{self.game_id}/watch")
+
+    def send(self, event: dict) -> None:
+        answer = self.page.request.post(
+            f"{self.live_server}/api/v1/games/{self.game_id}/events",
+            headers={"X-Edit-Key": self.key},
+            data={"expected_version": self.version, "event": event})
+        assert answer.status == 201, answer.text()
+        self.version += 1
+
+
+def assert_read_across_the_room(page, ruled: str) -> None:
+    """Totals of at least 48 px, the ruling shown, nothing in the page to tap, and the whole
+    view on the screen: a TV cannot scroll."""
+    expect(page.locator("#ruling")).to_be_visible()
+    expect(page.locator("#ruling")).to_contain_text(ruled)
+    totals = page.locator(".ranking-total")
+    expect(totals.first).to_be_visible()
+    sizes = totals.evaluate_all("all => all.map(e => parseFloat(getComputedStyle(e).fontSize))")
+    assert sizes and min(sizes) >= SMALLEST_TOTAL, sizes
+    names = page.locator(".ranking-name").evaluate_all(
+        "all => all.map(e => parseFloat(getComputedStyle(e).fontSize))")
+    assert min(names) >= 40, names
+    tappable = page.locator("main a, main button, main input, main select, main textarea, "
+                            "main summary, main [onclick]")
+    assert [box for box in tappable.evaluate_all(
+        "all => all.filter(e => e.checkVisibility()).map(e => e.outerHTML.slice(0, 80))")] == []
+    assert_view_only(page)
+    page.wait_for_load_state("load")
+    assert page.evaluate("document.documentElement.scrollWidth") <= TV["width"]
+    assert page.evaluate("document.documentElement.scrollHeight") <= TV["height"]
+
+
+def test_an_eversol_game_on_the_tv_follows_each_hand(live_server, open_screen):
+    tv = Watched(open_screen, live_server, TV, EVERSOL_PLAYERS, EVERSOL_HANDS)
+    page = tv.page
+    expect(page.locator("#hand-title")).to_have_text("Hand 5 of 6")
+    assert_read_across_the_room(page, "Hand 4")
+    expect(page.locator("#ruling")).to_contain_text("Abe went out.")
+    tv.screen.shot("tv-watch-eversol")
+
+    # Hand 5 is saved elsewhere: the TV shows its ruling without a reload.
+    page.evaluate("window.sameDocument = true")
+    tv.send({"type": "hand_scored", "hand": 5, "went_out": "Ben",
+             "points": {"Abe": 10, "Carl": 25, "Dee": 50}})
+    expect(page.locator("#ruling")).to_contain_text("Ben went out.")
+    expect(page.locator("#ruling")).to_contain_text("Dee +50")
+    expect(page.locator("#hand-title")).to_have_text("Hand 6 of 6")
+    assert page.evaluate("window.sameDocument") is True
+
+
+def test_a_hand_and_foot_game_on_the_tv(live_server, open_screen):
+    tv = Watched(open_screen, live_server, TV, ("Ann", "Bo", "Cy", "Di"),
+                 [team_hand(1, 905, 85), team_hand(2, 640, 120)], ruleset="hand-and-foot",
+                 teams=US_THEM)
+    expect(tv.page.locator("#hand-title")).to_have_text("Hand 3 of 4")
+    assert_read_across_the_room(tv.page, "Hand 2")
+    expect(tv.page.locator("#ruling")).to_contain_text("Us went out.")
+    expect(tv.page.locator(".ranking-item").first).to_contain_text("Ann & Cy")
+    tv.screen.shot("tv-watch-hand-and-foot")
+
+
+def test_a_tonk_night_on_the_tv(live_server, open_screen):
+    tv = Watched(open_screen, live_server, TV, ("Ann", "Bob", "Cy", "Dee"), NIGHT,
+                 ruleset="tonk", stake="0.25")
+    assert_read_across_the_room(tv.page, "Hand 5")
+    expect(tv.page.locator(".ranking-item").first).to_contain_text("+6 stakes")
+    tv.screen.shot("tv-watch-tonk")
+
+
+def test_the_phone_keeps_its_watch_page(live_server, open_screen):
+    phone = Watched(open_screen, live_server, PHONE, EVERSOL_PLAYERS,
+                    EVERSOL_HANDS)
+    page = phone.page
+    expect(page.locator("#hand-title")).to_have_text("Hand 5 of 6")
+    expect(page.locator("#ruling")).to_be_hidden()  # a TV's box: the phone's page is as it was
+    expect(page.locator(".standings")).to_be_visible()
+    expect(page.locator(".score-chart")).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    phone.screen.shot("tv-watch-phone")
