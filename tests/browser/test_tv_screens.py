@@ -4,7 +4,10 @@ by polling. The same link on a phone keeps its watch page. Screenshots: tv-watch
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import expect
+
+from tests.test_api_live_game import EXAMPLE_HAND
 
 from .conftest import PHONE
 from .test_game_screens import assert_view_only
@@ -74,6 +77,10 @@ def assert_read_across_the_room(page, ruled: str) -> None:
     assert [box for box in tappable.evaluate_all(
         "all => all.filter(e => e.checkVisibility()).map(e => e.outerHTML.slice(0, 80))")] == []
     assert_view_only(page)
+    assert_fits_the_screen(page)
+
+
+def assert_fits_the_screen(page) -> None:
     page.wait_for_load_state("load")
     assert page.evaluate("document.documentElement.scrollWidth") <= TV["width"]
     assert page.evaluate("document.documentElement.scrollHeight") <= TV["height"]
@@ -126,3 +133,48 @@ def test_the_phone_keeps_its_watch_page(live_server, open_screen):
     expect(page.locator(".score-chart")).to_be_visible()
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     phone.screen.shot("tv-watch-phone")
+
+
+def melded_held(hand: int, out: str, **players: tuple[int, int]) -> dict:
+    """A hand of a game scored melded minus held: each player's (melded, held)."""
+    return {"type": "hand_scored", "hand": hand, "went_out": out,
+            "players": {name: {"melded": melded, "held": held}
+                        for name, (melded, held) in players.items()}}
+
+
+OTHER_SHAPES = {
+    "500": [melded_held(1, "Ann", Ann=(60, 0), Bo=(20, 35), Cy=(0, 12)),
+            melded_held(2, "Cy", Ann=(15, 20), Bo=(45, 5), Cy=(80, 0))],
+    "base": [melded_held(1, "Bo", Ann=(25, 10), Bo=(70, 0), Cy=(10, 40))],
+    "basic": [{"type": "hand_scored", "hand": 1, "went_out": "Ann", "went_rummy": True,
+               "points": {"Bo": 10, "Cy": 9}}],
+}
+
+
+@pytest.mark.parametrize("ruleset", sorted(OTHER_SHAPES))
+def test_the_other_games_on_the_tv(live_server, open_screen, ruleset):
+    events = OTHER_SHAPES[ruleset]
+    tv = Watched(open_screen, live_server, TV, ("Ann", "Bo", "Cy"), events, ruleset=ruleset)
+    assert_read_across_the_room(tv.page, f"Hand {len(events)}")
+    tv.screen.shot(f"tv-watch-{ruleset}")
+
+
+def test_a_finished_game_on_the_tv(live_server, open_screen):
+    last = {"type": "hand_scored", "hand": 5, "went_out": "Ben",
+            "points": {"Abe": 10, "Carl": 25, "Dee": 50}}
+    six = {"type": "hand_scored", "hand": 6, "went_out": "Carl",
+           "points": {"Abe": 55, "Ben": 30, "Dee": 15}}
+    tv = Watched(open_screen, live_server, TV, EVERSOL_PLAYERS, [*EVERSOL_HANDS, last, six])
+    expect(tv.page.locator(".result-panel")).to_contain_text("Ben and Carl share the win")
+    assert_read_across_the_room(tv.page, "Hand 6")
+    tv.screen.shot("tv-watch-finished")
+
+
+def test_a_followed_hand_on_the_tv_shows_the_referees_call(live_server, open_screen):
+    tv = Watched(open_screen, live_server, TV, ("Abe", "Ben", "Carl"), EXAMPLE_HAND[:4])
+    expect(tv.page.locator("#ruling")).to_contain_text("so Abe buys the discard")
+    expect(tv.page.locator("#referee")).to_be_visible()
+    expect(tv.page.locator(".referee-ruling")).to_be_hidden()  # said once, in the large box
+    assert_view_only(tv.page)
+    assert_fits_the_screen(tv.page)
+    tv.screen.shot("tv-watch-followed")
