@@ -123,6 +123,14 @@ def test_a_tonk_night_on_the_tv(live_server, open_screen):
     tv.screen.shot("tv-watch-tonk")
 
 
+def test_a_tonk_night_ended_on_the_tv_shows_how_to_settle_up(live_server, open_screen):
+    tv = Watched(open_screen, live_server, TV, ("Ann", "Bob", "Cy", "Dee"),
+                 [*NIGHT, {"type": "game_ended"}], ruleset="tonk", stake="0.25")
+    expect(tv.page.locator(".settle-up")).to_be_visible()
+    assert_read_across_the_room(tv.page, "Hand 5")
+    tv.screen.shot("tv-watch-tonk-ended")
+
+
 def test_the_phone_keeps_its_watch_page(live_server, open_screen):
     phone = Watched(open_screen, live_server, PHONE, EVERSOL_PLAYERS,
                     EVERSOL_HANDS)
