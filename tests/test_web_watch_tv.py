@@ -10,20 +10,14 @@ import pytest
 
 from tests.test_api_live_game import EXAMPLE_HAND
 from tests.test_web_games import text
+from tests.test_web_kept_games import api_game
 
-GAMES = "/api/v1/games"
 US_THEM = [{"name": "Us", "players": ["Ann", "Cy"]}, {"name": "Them", "players": ["Bo", "Di"]}]
 
 
 def kept_game(client, ruleset: str, players, events, **setup) -> str:
-    made = client.post(GAMES, json={"ruleset": ruleset, "players": list(players),
-                                    "first_dealer": players[0], **setup}).get_json()
-    for version, event in enumerate(events):
-        answer = client.post(f"{GAMES}/{made['id']}/events",
-                             json={"expected_version": version, "event": event},
-                             headers={"X-Edit-Key": made["edit_key"]})
-        assert answer.status_code == 201, answer.get_data(as_text=True)
-    return made["id"]
+    """A game made through the API; this device only watches it."""
+    return api_game(client, ruleset, players, events, join=False, **setup)
 
 
 def ruling(response) -> str:
