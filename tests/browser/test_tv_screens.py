@@ -131,6 +131,20 @@ def test_a_tonk_night_ended_on_the_tv_shows_how_to_settle_up(live_server, open_s
     tv.screen.shot("tv-watch-tonk-ended")
 
 
+def test_twelve_players_on_the_tv_in_two_columns_names_whole(live_server, open_screen):
+    names = ["Abigail", "Bartholomew", "Cy", "Dorothea", "Eli", "Fran", "Gus", "Hattie", "Ike",
+             "Juniper", "Kit", "Maximilian"]
+    points = {name: 5 * (seat + 1) for seat, name in enumerate(names) if name != "Cy"}
+    tv = Watched(open_screen, live_server, TV, names,
+                 [{"type": "hand_scored", "hand": 1, "went_out": "Cy", "points": points}])
+    assert_read_across_the_room(tv.page, "Cy went out.")
+    name = tv.page.locator(".ranking-name", has_text="Bartholomew")
+    lines = name.evaluate("e => e.getBoundingClientRect().height"
+                          " / parseFloat(getComputedStyle(e).lineHeight)")
+    assert round(lines) == 1, lines  # the name whole, on one line
+    tv.screen.shot("tv-watch-twelve-players")
+
+
 def test_the_phone_keeps_its_watch_page(live_server, open_screen):
     phone = Watched(open_screen, live_server, PHONE, EVERSOL_PLAYERS,
                     EVERSOL_HANDS)
