@@ -18,15 +18,20 @@ from .extensions import csrf, db, migrate
 from .security import add_security_headers
 from .static_versions import register_static_versions
 
-PROJECT_ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = Path(__file__).resolve().parent
+PROJECT_ROOT = PACKAGE.parent
+# Run from the checkout (an editable install, or tests), templates/ and static/ are at the top
+# of the repo beside referee/; an installed wheel carries them inside the package (setup.py).
+FROM_CHECKOUT = (PROJECT_ROOT / "pyproject.toml").is_file()
+APP_FILES = PROJECT_ROOT if FROM_CHECKOUT else PACKAGE
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app = Flask(
         __name__,
-        instance_path=str(settings.instance_path(PROJECT_ROOT)),
-        template_folder=str(PROJECT_ROOT / "templates"),
-        static_folder=str(PROJECT_ROOT / "static"),
+        instance_path=str(settings.instance_path(PROJECT_ROOT if FROM_CHECKOUT else None)),
+        template_folder=str(APP_FILES / "templates"),
+        static_folder=str(APP_FILES / "static"),
     )
     app.json.sort_keys = False  # answers read in the contract's order: "valid" first
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
@@ -37,7 +42,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config["SECRET_KEY"] = settings.instance_secret(Path(app.instance_path))
 
     db.init_app(app)
-    migrate.init_app(app, db, directory=str(Path(__file__).parent / "migrations"))
+    migrate.init_app(app, db, directory=str(PACKAGE / "migrations"))
     csrf.init_app(app)
     app.after_request(add_security_headers)
     register_compression(app)

@@ -38,6 +38,7 @@ OPEN_FILES_NEEDED = CONNECTION_LIMIT + 200
 # server keeps games folded in memory by version, and a restore under it would give those
 # versions other histories.
 SERVING_LOCK = "serving.lock"
+ANY_INTERFACE = ("0.0.0.0", "::", "")
 
 
 def _lan_address() -> str | None:
@@ -51,6 +52,25 @@ def _lan_address() -> str | None:
         return None
     finally:
         probe.close()
+
+
+def _announcement(app: Flask, host: str, port: int) -> list[str]:
+    """What ``referee run`` says before it serves: first the address to open on the tablet,
+    then this machine's own, then where the games are kept."""
+    lan = _lan_address() if host in ANY_INTERFACE else None
+    if lan:
+        lines = [f"Rummy Referee is serving on http://{lan}:{port}/ : open that on a tablet "
+                 f"or phone on the same network.",
+                 f"On this machine: http://127.0.0.1:{port}/"]
+    elif host in ANY_INTERFACE:
+        lines = [f"Rummy Referee is serving on http://127.0.0.1:{port}/ (this machine found no "
+                 f"network for a tablet to reach it on)."]
+    else:
+        shown = f"[{host}]" if ":" in host else host
+        lines = [f"Rummy Referee is serving on http://{shown}:{port}/"]
+    with app.app_context():
+        kept = "Games, backups" if sqlite_file(db.engine) else "Backups"
+    return [*lines, f"{kept} and the secret key are kept in {app.instance_path}"]
 
 
 def fail(message: str) -> NoReturn:
@@ -127,11 +147,8 @@ def run(args: argparse.Namespace) -> None:
     stop = threading.Event()
     threading.Thread(target=_backups_every, name="backups", daemon=True,
                      args=(app, app.config["BACKUP_INTERVAL_SECONDS"], stop)).start()
-    lan = _lan_address()
-    print(f"Rummy Referee is serving on http://127.0.0.1:{args.port}/", flush=True)
-    if lan and args.host in ("0.0.0.0", "::"):
-        print(f"Open http://{lan}:{args.port}/ on a tablet or phone on the same network.",
-              flush=True)
+    for line in _announcement(app, args.host, args.port):
+        print(line, flush=True)
     try:
         server.run()
     finally:

@@ -10,8 +10,29 @@ from typing import Any
 from flask import Flask
 
 
-def instance_path(project_root: Path) -> Path:
-    return Path(os.environ.get("REFEREE_INSTANCE_PATH", project_root / "instance")).resolve()
+def instance_path(checkout: Path | None) -> Path:
+    """Where the database, the secret key and the backups live: REFEREE_INSTANCE_PATH, else
+    instance/ in the checkout the app runs from, else the user's own data folder.
+
+    Installed from a wheel, Flask would put them in <prefix>/var/referee-instance, inside the
+    virtual environment: a family's games would go with the venv when it is made anew for
+    an upgrade, and each venv would have games of its own. The user's data folder
+    (freedesktop.org's XDG_DATA_HOME, ~/.local/share by default) outlives any install and is
+    the same from whichever folder ``referee run`` is started.
+    """
+    given = os.environ.get("REFEREE_INSTANCE_PATH")
+    if given:
+        return Path(given).resolve()
+    if checkout is not None:
+        return (checkout / "instance").resolve()
+    return user_data_folder() / "rummy-referee"
+
+
+def user_data_folder() -> Path:
+    data_home = os.environ.get("XDG_DATA_HOME", "")
+    if os.path.isabs(data_home):  # the XDG spec: a relative path is to be ignored
+        return Path(data_home)
+    return Path.home() / ".local" / "share"
 
 
 def database_url(instance: Path) -> str:
