@@ -5,7 +5,8 @@
     python3 dev.py test    # run every test, browser tests included, on SQLite then PostgreSQL
 
 Both make ./.venv and install the project into it when pyproject.toml has
-changed. ``test`` also installs Debian's chromium when it is missing and this
+changed: ``run`` only what serving needs, ``test`` its test tools too (the
+``test`` extra). ``test`` also installs Debian's chromium when it is missing and this
 machine can (root with apt-get), because the browser tests drive it; on a
 developer machine without it those tests skip, but in CI (CI=true) they fail.
 
@@ -43,6 +44,8 @@ ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 STAMP = VENV / ".installed-from"
+# pyproject.toml's optional dependencies that ``test`` installs besides the app's own.
+TEST_EXTRAS = ("test",)
 CHROMIUM = Path("/usr/bin/chromium")
 IN_CI = os.environ.get("CI") == "true"
 
@@ -75,17 +78,26 @@ def apt_install(packages: list[str]) -> None:
                    stdout=subprocess.DEVNULL)
 
 
-def ensure_venv() -> None:
+def ensure_venv(extras: tuple[str, ...] = ()) -> None:
+    """The project in .venv, editable, with its dependencies and those of ``extras`` (``run``
+    asks for none: serving needs no test tools), installed again when pyproject.toml changes.
+
+    The stamp names the pyproject.toml it was installed from and the extras installed with it.
+    """
     if not (BIN / "python").exists():
         say("creating .venv")
         venv.EnvBuilder(with_pip=True).create(VENV)
     wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
-    if STAMP.exists() and STAMP.read_text() == wanted:
+    stamp = STAMP.read_text().split() if STAMP.exists() else []
+    had = set(stamp[1:])
+    if stamp[:1] == [wanted] and had.issuperset(extras):
         return
-    say("installing the project and its test tools into .venv")
+    extras = tuple(sorted(had.union(extras)))  # keep what a test run installed up to date
+    say(f"installing the project{' and its test tools' if extras else ''} into .venv")
     pip = [str(BIN / "python"), "-m", "pip", "--disable-pip-version-check"]
-    subprocess.run([*pip, "install", "--quiet", "-e", f"{ROOT}[test]"], check=True)
-    STAMP.write_text(wanted)
+    target = f"{ROOT}[{','.join(extras)}]" if extras else str(ROOT)
+    subprocess.run([*pip, "install", "--quiet", "-e", target], check=True)
+    STAMP.write_text(" ".join([wanted, *extras]))
 
 
 class DebianPackages:
@@ -412,7 +424,7 @@ def test(args: list[str]) -> int:
     args = [a for a in args if a not in ("--sqlite-only", "--postgres-only")]
     packages = DebianPackages(postgres)
     packages.start()  # apt-get works while pip does
-    ensure_venv()
+    ensure_venv(TEST_EXTRAS)
     packages.wait()
 
     url, why_not = None, None

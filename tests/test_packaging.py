@@ -18,7 +18,6 @@ import os
 import queue
 import re
 import shutil
-import socket
 import subprocess
 import sys
 import sysconfig
@@ -27,6 +26,8 @@ import venv
 from pathlib import Path
 
 import pytest
+
+from tests.test_durability import call, free_port
 
 ROOT = Path(__file__).resolve().parent.parent
 # What the checkout holds that no build needs: made by tools, or the tests' own.
@@ -95,12 +96,6 @@ def run(command: list[str]) -> None:
     assert done.returncode == 0, f"{command} failed:\n{done.stdout}\n{done.stderr}"
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
 class Served:
     """``referee run`` in a folder of its own, with a home and data folder of its own."""
 
@@ -134,15 +129,13 @@ class Served:
             pytest.fail(f"referee run ended: {self.process.stderr.read()}")
         return line.rstrip("\n")
 
-    def ask(self, method: str, path: str, body: dict | None = None,
-            headers: dict | None = None) -> tuple[int, dict, bytes]:
+    def page(self, path: str) -> tuple[int, dict, bytes]:
+        """A GET's status, headers and body as sent (``call`` reads only JSON)."""
         connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=ANSWER_WAIT)
         try:
-            payload = json.dumps(body) if body is not None else None
-            sent = {"Content-Type": "application/json"} if payload else {}
-            connection.request(method, path, body=payload, headers={**sent, **(headers or {})})
+            connection.request("GET", path)
             answer = connection.getresponse()
-            return answer.status, dict(answer.getheaders()), answer.read()
+            return answer.status, {k.lower(): v for k, v in answer.getheaders()}, answer.read()
         finally:
             connection.close()
 
@@ -163,34 +156,33 @@ def test_the_installed_app_says_where_to_open_it_first_and_keeps_games_in_the_us
     assert served.said() == f"Rummy Referee is serving on http://127.0.0.1:{served.port}/"
     instance = served.data_home / "rummy-referee"
     assert served.said() == f"Games, backups and the secret key are kept in {instance}"
-    assert served.ask("GET", "/")[0] == 200
+    assert served.page("/")[0] == 200
     assert (instance / "referee.sqlite3").is_file() and (instance / "secret_key").is_file()
 
 
 def test_the_installed_app_serves_a_styled_page_the_checker_and_a_kept_game(served):
     served.said()  # the address: it listens from here on
-    status, _, page = served.ask("GET", "/")
+    status, _, page = served.page("/")
     assert status == 200
     (stylesheet,) = re.findall(r'<link rel="stylesheet" href="(/static/app\.css\?v=\w+)"',
                                page.decode())
-    status, headers, css = served.ask("GET", stylesheet)
-    assert status == 200 and headers["Content-Type"].startswith("text/css")
-    assert "immutable" in headers["Cache-Control"] and b"{" in css
+    status, headers, css = served.page(stylesheet)
+    assert status == 200 and headers["content-type"].startswith("text/css")
+    assert "immutable" in headers["cache-control"] and b"{" in css
 
-    status, _, body = served.ask("POST", "/api/v1/melds/check",
-                                 {"ruleset": "eversol", "decks": 2,
-                                  "cards": ["9D", "JK", "7D", "TD"]})
-    assert status == 200 and json.loads(body)["valid"] is True
+    status, _, verdict = call(served.port, "POST", "/api/v1/melds/check",
+                              {"ruleset": "eversol", "decks": 2,
+                               "cards": ["9D", "JK", "7D", "TD"]}, timeout=ANSWER_WAIT)
+    assert status == 200 and verdict["valid"] is True
 
-    status, _, body = served.ask("POST", "/api/v1/games",
-                                 {"ruleset": "eversol", "players": ["Abe", "Ben", "Carl"],
-                                  "first_dealer": "Abe"})
-    assert status == 201, body
-    game = json.loads(body)
-    status, _, body = served.ask(
-        "POST", f"/api/v1/games/{game['id']}/events",
+    status, _, game = call(served.port, "POST", "/api/v1/games",
+                           {"ruleset": "eversol", "players": ["Abe", "Ben", "Carl"],
+                            "first_dealer": "Abe"}, timeout=ANSWER_WAIT)
+    assert status == 201, game
+    status, _, after = call(
+        served.port, "POST", f"/api/v1/games/{game['id']}/events",
         {"expected_version": 0, "event": {"type": "hand_scored", "hand": 1, "went_out": "Ben",
                                           "points": {"Carl": 35, "Abe": 15}}},
-        {"X-Edit-Key": game["edit_key"]})
-    assert status == 201, body
-    assert json.loads(body)["totals"] == {"Abe": 15, "Ben": 0, "Carl": 35}
+        {"X-Edit-Key": game["edit_key"]}, timeout=ANSWER_WAIT)
+    assert status == 201, after
+    assert after["totals"] == {"Abe": 15, "Ben": 0, "Carl": 35}

@@ -227,6 +227,22 @@ def test_a_busy_port_is_one_line_and_a_failure(instance):
                     f"Rummy Referee on another port (referee run --port {port + 1}).")
 
 
+def test_the_first_line_is_the_address_a_tablet_on_the_network_opens(app, monkeypatch):
+    monkeypatch.setattr(cli, "_lan_address", lambda: "192.168.1.20")
+    first, second, _kept = cli._announcement(app, "0.0.0.0", 8000)
+    assert first == ("Rummy Referee is serving on http://192.168.1.20:8000/ : open that on a "
+                     "tablet or phone on the same network.")
+    assert second == "On this machine: http://127.0.0.1:8000/"
+
+
+def test_with_no_network_found_the_first_line_says_only_this_machine_can_open_it(app,
+                                                                                 monkeypatch):
+    monkeypatch.setattr(cli, "_lan_address", lambda: None)
+    first, _kept = cli._announcement(app, "0.0.0.0", 8000)
+    assert first.startswith("Rummy Referee is serving on http://127.0.0.1:8000/ (this "
+                            "machine found no network")
+
+
 def test_the_app_factory_refuses_a_damaged_database_too(tmp_path, monkeypatch):
     from referee import create_app
     from referee.store.start_checks import DamagedDatabaseError

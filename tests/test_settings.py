@@ -32,3 +32,21 @@ def test_postgres_urls_get_the_psycopg_driver(tmp_path, monkeypatch):
     for given in ("postgres://u:p@db/referee", "postgresql://u:p@db/referee"):
         monkeypatch.setenv("DATABASE_URL", given)
         assert settings.database_url(tmp_path) == "postgresql+psycopg://u:p@db/referee"
+
+
+def test_an_installed_app_keeps_its_instance_in_the_users_data_folder(tmp_path, monkeypatch):
+    """Not in the venv (Flask's <prefix>/var): a venv made anew must not take the games along."""
+    monkeypatch.delenv("REFEREE_INSTANCE_PATH", raising=False)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    assert settings.instance_path(None) == tmp_path / "data" / "rummy-referee"
+    monkeypatch.setenv("XDG_DATA_HOME", "relative/data")  # the XDG spec: ignored
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    assert settings.instance_path(None) == tmp_path / "home" / ".local/share/rummy-referee"
+
+
+def test_run_from_a_checkout_the_instance_is_the_checkouts_own(tmp_path, monkeypatch):
+    monkeypatch.delenv("REFEREE_INSTANCE_PATH", raising=False)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    assert settings.instance_path(tmp_path / "checkout") == tmp_path / "checkout" / "instance"
+    monkeypatch.setenv("REFEREE_INSTANCE_PATH", str(tmp_path / "chosen"))
+    assert settings.instance_path(None) == tmp_path / "chosen"
