@@ -2,8 +2,8 @@
 referee/static, while the checkout keeps them at the top of the repo beside referee/ (the
 project's layout). Everything else about the build is in pyproject.toml."""
 
-from pathlib import Path
 import shutil
+from pathlib import Path
 
 from setuptools import setup
 from setuptools.command.build_py import build_py

@@ -59,12 +59,12 @@ def _announcement(app: Flask, host: str, port: int) -> list[str]:
     then this machine's own, then where the games are kept."""
     lan = _lan_address() if host in ANY_INTERFACE else None
     if lan:
-        lines = [f"Rummy Referee is serving on http://{lan}:{port}/ : open that on a tablet "
-                 f"or phone on the same network.",
+        lines = [(f"Rummy Referee is serving: open http://{lan}:{port}/ on a tablet or phone "
+                  f"on the same network."),
                  f"On this machine: http://127.0.0.1:{port}/"]
     elif host in ANY_INTERFACE:
-        lines = [f"Rummy Referee is serving on http://127.0.0.1:{port}/ (this machine found no "
-                 f"network for a tablet to reach it on)."]
+        lines = [(f"Rummy Referee is serving on http://127.0.0.1:{port}/ (this machine found "
+                  f"no network for a tablet to reach it on).")]
     else:
         shown = f"[{host}]" if ":" in host else host
         lines = [f"Rummy Referee is serving on http://{shown}:{port}/"]

@@ -230,8 +230,8 @@ def test_a_busy_port_is_one_line_and_a_failure(instance):
 def test_the_first_line_is_the_address_a_tablet_on_the_network_opens(app, monkeypatch):
     monkeypatch.setattr(cli, "_lan_address", lambda: "192.168.1.20")
     first, second, _kept = cli._announcement(app, "0.0.0.0", 8000)
-    assert first == ("Rummy Referee is serving on http://192.168.1.20:8000/ : open that on a "
-                     "tablet or phone on the same network.")
+    assert first == ("Rummy Referee is serving: open http://192.168.1.20:8000/ on a tablet or "
+                     "phone on the same network.")
     assert second == "On this machine: http://127.0.0.1:8000/"
 
 
