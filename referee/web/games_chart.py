@@ -22,7 +22,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 # Colours that stay apart from each other (and for most colour-blind eyes) and read
-# as text on white; past ten players the colours come round again, dashed.
+# as text on white; past ten players the colours come round again, dashed. These are the
+# light theme's; static/app.css gives each theme its own (--chart-0 to --chart-9).
 PALETTE = ("#0068a8", "#c44e00", "#00805c", "#a0306e", "#6a3d9a",
            "#8a6d00", "#1b1b1b", "#c0182b", "#2f7f9c", "#6b6b6b")
 DASHES = ("", "7 4", "2 3")
@@ -62,6 +63,11 @@ class ChartLine:
     label_x: int
     label_baseline: int
     leading: bool
+
+    @property
+    def palette_index(self) -> int:
+        """Which of the PALETTE's colours: the page's theme says how it looks."""
+        return PALETTE.index(self.colour)
 
     @property
     def label_text(self) -> str:
