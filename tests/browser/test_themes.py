@@ -1,0 +1,132 @@
+"""Readable across the room: light, dark and automatic themes and larger text, chosen from the
+top bar on any page and remembered on this device; every visible text in every theme and text
+size at least WCAG AA contrast against what is behind it.
+
+The themes are set as the menu leaves them (localStorage, read by static/theme.js before the
+first paint) and the device's own preference is fixed, so every run sees the same colours.
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from .conftest import PHONE, TABLET, Screen
+from .test_game_screens import SCORER_TARGETS, api_game, assert_fits
+
+THEMES = ("light", "dark")
+TEXT_SIZES = ("normal", "large")
+MENU_TARGETS = f"{SCORER_TARGETS}, .display-open, .display-choice"
+
+# Every element with text of its own, its colour against the first backgrounds behind it that
+# hide what is further back (semi-transparent ones laid over it), through any opacity on the
+# way. Disabled controls are left out, as WCAG leaves them out. Returns the texts that fall short.
+CONTRAST_JS = """() => {
+  const parse = text => {
+    const m = text.match(/rgba?\\(([\\d.]+),? ([\\d.]+),? ([\\d.]+)(?:,? \\/? ?([\\d.]+))?\\)/);
+    return m ? [+m[1], +m[2], +m[3], m[4] === undefined ? 1 : +m[4]] : null;
+  };
+  const over = (top, under) => [0, 1, 2].map(i => top[i] * top[3] + under[i] * (1 - top[3]))
+    .concat([1]);
+  const luminance = c => {
+    const [r, g, b] = c.slice(0, 3).map(v => {
+      v /= 255;
+      return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4);
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const behind = element => {
+    const layers = [];
+    for (let e = element; e; e = e.parentElement) {
+      const colour = parse(getComputedStyle(e).backgroundColor);
+      if (colour && colour[3] > 0) layers.push(colour);
+      if (colour && colour[3] === 1) break;
+    }
+    return layers.reverse().reduce((under, top) => over(top, under), [255, 255, 255, 1]);
+  };
+  const opacity = element => {
+    let product = 1;
+    for (let e = element; e; e = e.parentElement) product *= +getComputedStyle(e).opacity;
+    return product;
+  };
+  const ownText = e => [...e.childNodes].some(
+    n => n.nodeType === Node.TEXT_NODE && n.textContent.trim());
+  const short = [];
+  for (const e of document.querySelectorAll("body *")) {
+    const field = e.matches("input:not([type=radio],[type=checkbox],[type=hidden],[type=file])");
+    if (!(field ? e.value : ownText(e))) continue;
+    if (e.closest(":disabled, [aria-disabled=true], .sr-only, svg title")) continue;
+    if (!e.checkVisibility({visibilityProperty: true})) continue;
+    const rect = e.getBoundingClientRect();
+    if (rect.width < 2 || rect.height < 2) continue;
+    const style = getComputedStyle(e);
+    const background = behind(e);
+    const ink = parse(e instanceof SVGElement ? style.fill : style.color);
+    if (!ink) continue;
+    ink[3] *= opacity(e);
+    const text = over(ink, background);
+    const [light, dark] = [luminance(text), luminance(background)].sort((a, b) => b - a);
+    const ratio = (light + 0.05) / (dark + 0.05);
+    const size = parseFloat(style.fontSize);
+    const large = size >= 24 || (size >= 18.66 && +style.fontWeight >= 700);
+    const needed = large ? 3 : 4.5;
+    if (ratio < needed) {
+      short.push({text: (field ? e.value : e.textContent).trim().slice(0, 40),
+                  element: e.outerHTML.slice(0, 80), ratio: Math.round(ratio * 100) / 100,
+                  needed, ink: style.color, background: background.map(Math.round).join(",")});
+    }
+  }
+  return short;
+}"""
+
+
+def themed(browser, viewport, theme: str, text: str) -> Screen:
+    """A device that chose ``theme`` and ``text`` in the menu, on a system that prefers light."""
+    screen = Screen(browser, viewport)
+    screen.page.emulate_media(color_scheme="light")
+    screen.page.add_init_script(
+        f"localStorage.setItem('theme', '{theme}'); localStorage.setItem('textSize', '{text}');")
+    return screen
+
+
+def pages_to_read(page, live_server) -> dict[str, str]:
+    """The representative screens, by name: a game being kept, a game over, the questions."""
+    over = api_game(page, live_server, ["Ann", "Bob", "Cy"], hands=6)
+    kept = api_game(page, live_server, ["Ann", "Bob", "Cy", "Dee"], hands=3)
+    return {
+        "home": "/",
+        "checker-yes": "/check/eversol?decks=2&cards=7D+8D+9D+10D",
+        "checker-no": "/check/eversol?decks=2&cards=7D+8D+9D+10D+9D",
+        "board": f"/games/{kept}",
+        "history": f"/games/{kept}/history",
+        "entry": f"/games/{kept}/hands/4",
+        "lowest": "/lowest/tonk?players=3&name0=Ann&name1=Bob&name2=Cy&count0=5&count1=9"
+                  "&count2=7&ending=drop&who=2",
+        "over": f"/games/{over}",
+    }
+
+
+@pytest.mark.parametrize("text", TEXT_SIZES)
+@pytest.mark.parametrize("theme", THEMES)
+def test_every_text_reads_against_its_background_in_every_theme(
+        live_server, browser, theme, text):
+    screen = themed(browser, TABLET, theme, text)
+    page = screen.page
+    try:
+        paths = pages_to_read(page, live_server)
+        short = {}
+        for size, viewport in (("tablet", TABLET), ("phone", PHONE)):
+            page.set_viewport_size(viewport)
+            for name, path in paths.items():
+                page.goto(live_server + path)
+                expect(page.locator("html")).to_have_attribute("data-theme", theme)
+                assert page.evaluate("getComputedStyle(document.documentElement).fontSize") == (
+                    "24px" if text == "large" else "20px")
+                if found := page.evaluate(CONTRAST_JS):
+                    short[f"{name} at {size}"] = found
+                assert_fits(page, viewport["width"], MENU_TARGETS)
+                screen.shot(f"theme-{theme}-{text}-{name}-{size}")
+        assert short == {}
+        assert not screen.errors, screen.errors
+    finally:
+        screen.close()
