@@ -130,3 +130,79 @@ def test_every_text_reads_against_its_background_in_every_theme(
         assert not screen.errors, screen.errors
     finally:
         screen.close()
+
+
+def page_colours(page) -> tuple[str, str]:
+    return tuple(page.evaluate("[getComputedStyle(document.body).backgroundColor,"
+                               " getComputedStyle(document.body).color]"))
+
+
+LIGHT_PAGE = ("rgb(246, 243, 236)", "rgb(27, 27, 27)")
+DARK_PAGE = ("rgb(18, 22, 20)", "rgb(236, 235, 230)")
+
+
+@pytest.mark.parametrize("viewport", [TABLET, PHONE], ids=["tablet", "phone"])
+def test_the_top_bar_menu_chooses_a_theme_and_text_size_this_device_remembers(
+        live_server, open_screen, viewport):
+    screen = open_screen(viewport)
+    page = screen.page
+    page.emulate_media(color_scheme="light")
+    page.goto(f"{live_server}/check/eversol")
+    assert page_colours(page) == LIGHT_PAGE
+    menu = page.get_by_label("Theme and text size")
+    menu.click()
+    theme = page.get_by_role("group", name="Theme")
+    expect(theme.get_by_role("button", name="Automatic")).to_have_attribute("aria-pressed", "true")
+    assert_fits(page, viewport["width"], MENU_TARGETS)
+    screen.shot(f"theme-menu-{'tablet' if viewport is TABLET else 'phone'}")
+    theme.get_by_role("button", name="Dark").click()
+    page.get_by_role("group", name="Text").get_by_role("button", name="Larger").click()
+    expect(page.locator("html")).to_have_attribute("data-theme", "dark")
+    assert page_colours(page) == DARK_PAGE
+    assert page.evaluate("getComputedStyle(document.documentElement).fontSize") == "24px"
+    page.keyboard.press("Escape")
+    expect(page.locator("#display-settings")).not_to_have_attribute("open", "")
+
+    # Another page on this device: dark and large from its first paint, the menu saying so.
+    page.goto(f"{live_server}/games")
+    assert page_colours(page) == DARK_PAGE
+    assert page.evaluate("getComputedStyle(document.documentElement).fontSize") == "24px"
+    menu.click()
+    expect(theme.get_by_role("button", name="Dark")).to_have_attribute("aria-pressed", "true")
+    theme.get_by_role("button", name="Automatic").click()
+    expect(page.locator("html")).not_to_have_attribute("data-theme", "dark")
+    assert page_colours(page) == LIGHT_PAGE  # the device prefers light
+    page.emulate_media(color_scheme="dark")
+    assert page_colours(page) == DARK_PAGE  # and now dark: automatic follows it
+
+
+def test_without_javascript_the_theme_follows_the_device(live_server, open_screen):
+    page = open_screen(PHONE, javascript=False).page
+    page.emulate_media(color_scheme="dark")
+    page.goto(live_server)
+    assert page_colours(page) == DARK_PAGE
+    expect(page.locator("#display-settings")).to_be_hidden()  # it needs JavaScript to work
+    page.emulate_media(color_scheme="light")
+    assert page_colours(page) == LIGHT_PAGE
+
+
+def test_a_chosen_light_theme_holds_on_a_device_that_prefers_dark(live_server, browser):
+    screen = themed(browser, PHONE, "light", "normal")
+    try:
+        screen.page.emulate_media(color_scheme="dark")
+        screen.page.goto(live_server)
+        assert page_colours(screen.page) == LIGHT_PAGE
+    finally:
+        screen.close()
+
+
+def test_the_printed_score_sheet_stays_light_in_the_dark_theme(live_server, browser):
+    screen = themed(browser, TABLET, "dark", "normal")
+    try:
+        game = api_game(screen.page, live_server, ["Ann", "Bob"], hands=2)
+        screen.page.goto(f"{live_server}/games/{game}/sheet")
+        assert page_colours(screen.page) == DARK_PAGE
+        screen.page.emulate_media(media="print")
+        assert page_colours(screen.page) == LIGHT_PAGE
+    finally:
+        screen.close()
