@@ -16,6 +16,7 @@ from .test_game_screens import SCORER_TARGETS, api_game, assert_fits
 
 THEMES = ("light", "dark")
 TEXT_SIZES = ("normal", "large")
+TV = {"width": 1920, "height": 1080}
 MENU_TARGETS = f"{SCORER_TARGETS}, .display-open, .display-choice"
 
 # Every element with text of its own, its colour against the first backgrounds behind it that
@@ -103,6 +104,8 @@ def pages_to_read(page, live_server) -> dict[str, str]:
         "lowest": "/lowest/tonk?players=3&name0=Ann&name1=Bob&name2=Cy&count0=5&count1=9"
                   "&count2=7&ending=drop&who=2",
         "over": f"/games/{over}",
+        "rules": "/rules/eversol",
+        "watch": f"/games/{kept}/watch",
     }
 
 
@@ -128,6 +131,19 @@ def test_every_text_reads_against_its_background_in_every_theme(
                 screen.shot(f"theme-{theme}-{text}-{name}-{size}")
         assert short == {}
         assert not screen.errors, screen.errors
+    finally:
+        screen.close()
+
+
+@pytest.mark.parametrize("theme", THEMES)
+def test_the_tv_reads_in_every_theme(live_server, browser, theme):
+    screen = themed(browser, TV, theme, "normal")
+    try:
+        game = api_game(screen.page, live_server, ["Ann", "Bob", "Cy", "Dee"], hands=3)
+        screen.page.goto(f"{live_server}/games/{game}/watch")
+        expect(screen.page.locator(".last-ruling")).to_be_visible()
+        assert screen.page.evaluate(CONTRAST_JS) == []
+        screen.shot(f"theme-{theme}-tv")
     finally:
         screen.close()
 
