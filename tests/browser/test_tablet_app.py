@@ -254,3 +254,28 @@ def test_with_the_server_gone_the_offline_page_shows_and_brings_the_page_back(
     assert "/offline" in kept and "/static/app.css" in kept
     assert all(path == "/offline" or path.startswith("/static/") for path in kept), kept
     screen.errors[:] = [e for e in screen.errors if UNREACHABLE not in e]
+
+
+def test_the_browser_reads_the_manifest_and_draws_its_icons(live_server, open_screen):
+    """What "Add to Home Screen" reads: the page's manifest, as the browser fetches it, and
+    each icon it names drawn at the size it says."""
+    page = open_screen(TABLET).page
+    page.goto(live_server)
+    manifest = page.evaluate("""async () => {
+        const link = document.querySelector('link[rel=manifest]');
+        const answer = await fetch(link.href);
+        return {type: answer.headers.get('content-type'), body: await answer.json(),
+                base: link.href};
+    }""")
+    assert manifest["type"].startswith("application/manifest+json")
+    body = manifest["body"]
+    assert (body["display"], body["start_url"]) == ("standalone", "/")
+    sizes = page.evaluate("""async ({icons, base}) => Promise.all(icons.map(icon =>
+        new Promise((done, failed) => {
+            const image = new Image();
+            image.onload = () => done([icon.sizes, image.naturalWidth, image.naturalHeight]);
+            image.onerror = () => failed(new Error('no icon at ' + icon.src));
+            image.src = new URL(icon.src, base).href;
+        })))""", {"icons": body["icons"], "base": manifest["base"]})
+    assert {"192x192", "512x512"} <= {size for size, _, _ in sizes}
+    assert all(size == f"{width}x{height}" for size, width, height in sizes)
