@@ -223,3 +223,18 @@ def test_whatever_the_entry_is_sent_it_is_answered_without_a_server_error(client
                    {"ending": "dr\u00f6p", "who": "\x00"}):
         answer = enter(client, game_id, **fields)
         assert answer.status_code in (303, 422), (fields, answer.status_code)
+
+
+def test_a_refusal_of_the_core_links_the_rule_it_applies(client):
+    game_id = started(client)
+    refused = enter(client, game_id, ending="run_out")
+    assert refused.status_code == 422 and "Say who" in refusal(refused, "who")
+    assert f'href="/games/{game_id}/rules#going-out"' in refused.get_data(as_text=True)
+    assert 'id="going-out"' in client.get(f"/games/{game_id}/rules").get_data(as_text=True)
+
+
+def test_a_refusal_that_breaks_no_rule_links_none(client):
+    game_id = started(client)
+    refused = enter(client, game_id)
+    assert refused.status_code == 422
+    assert "rules#" not in refused.get_data(as_text=True)

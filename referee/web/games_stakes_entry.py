@@ -19,6 +19,7 @@ from wtforms.validators import Optional
 
 from ..core import RefereeInputError
 from ..core.game.events import describe_settling
+from ..core.rule_anchors import RuleAnchor
 from ..core.rulesets.keeping import EntryShape
 from ..core.rulesets.model import TableRules
 from ..core.rulesets.stakes import HandEnding, Settlement, Stakes, Who
@@ -50,6 +51,7 @@ class SettlementReading:
     settling: dict[str, Any]
     problems: dict[str, str] = field(default_factory=dict)
     settlement: Settlement | None = None
+    rule: RuleAnchor | None = None  # the rule the core's refusal applies, for the screen's link
 
     @property
     def ok(self) -> bool:
@@ -156,6 +158,7 @@ class SettlementEntryForm:
         if where == COUNTS and len(location) > 1 and location[1] in players:
             where = count_field(list(players).index(location[1]))
         reading.problems.setdefault(where, error.message)
+        reading.rule = reading.rule or error.rule
 
     # --- What hand.html asks of every entry form -----------------------------------------------
 
