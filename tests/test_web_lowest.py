@@ -183,3 +183,11 @@ def test_a_tap_no_button_sends_is_passed_over(client):
                           headers=HTMX)
     assert response.status_code == 200
     assert 'name="cards0" value="5S"' in response.get_data(as_text=True)
+
+
+def test_the_ruling_links_the_scoring_rule(client):
+    ruled = client.get(PAGE, query_string={**NAMES, "count0": 3, "count1": 12, "count2": 20,
+                                           "ending": "drop", "who": "0"})
+    assert 'href="/rules/tonk#scoring"' in ruled.get_data(as_text=True)
+    unruled = client.get(PAGE, query_string={**NAMES, "count0": 3})
+    assert "#scoring" not in unruled.get_data(as_text=True)

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from flask import Blueprint, redirect, request, url_for
 
 from ..core import Card, RefereeInputError, parse_cards
+from ..core.rule_anchors import RuleAnchor
 from ..core.rulesets import RULESETS
 from ..core.rulesets.stakes import Settlement, Who
 from ..core.solver import Arrangement, arrange
@@ -87,7 +88,7 @@ def lowest(game: str):
         "lowest.html", "_lowest.html", 422 if has_errors(form) else 200,
         ruleset=ruleset, stakes=stakes, form=form, seats=seats, ending=ending,
         picked=picked, settlement=settlement, lowest_count=lowest_count,
-        problems=has_errors(form), who=Who, player_choices=range(*_span(ruleset)),
+        problems=has_errors(form), who=Who, rule_anchor=RuleAnchor, player_choices=range(*_span(ruleset)),
         tab_keys=[key for key, other in RULESETS.items() if played_for_stakes(other)],
         option_fields=[(spec, form[spec.name]) for spec in ruleset.option_specs],
         **picker_context(ruleset, deck, [card for seat in seats for card in seat.cards],
