@@ -16,9 +16,8 @@ import os
 import socket
 import subprocess
 import sys
-import time
-import urllib.error
-import urllib.request
+import queue
+import threading
 from pathlib import Path
 
 import pytest
@@ -166,43 +165,47 @@ def test_the_switch_in_the_top_bar_at_tablet_and_phone_size(
     screen.shot(f"keep-screen-checker-{size}")
 
 
-# The app in a process of its own, so that stopping it ends every connection the browser
-# holds, as switching off the computer that serves the table does.
-SERVE = """import sys
-from waitress import serve
-from referee import create_app
-serve(create_app({"SECRET_KEY": "offline-test", "SQLALCHEMY_DATABASE_URI": sys.argv[2]}),
-      host="127.0.0.1", port=int(sys.argv[1]), threads=2)
-"""
 STARTS_WITHIN_S = 60
 
 
+def _lines_into(output, said: queue.Queue) -> None:
+    for line in output:
+        said.put(line)
+    said.put("")  # the process ended
+
+
 class ServerProcess:
-    """The app served at one port by a process that can be stopped and started again. It keeps
-    its games in a SQLite file of its own: what it shows here needs no game."""
+    """``referee run`` at one port, in a process that can be stopped (which drops every
+    connection it holds, as switching off the computer that serves the table does) and started
+    again at the same port. It keeps its games in an instance folder of its own: what it shows
+    here needs no game."""
 
     def __init__(self, folder: Path):
         with socket.socket() as probe:
             probe.bind(("127.0.0.1", 0))
             self.port = probe.getsockname()[1]
         self.url = f"http://127.0.0.1:{self.port}"
-        self.database = f"sqlite:///{folder / 'offline.sqlite3'}"
-        self.env = {**os.environ, "REFEREE_INSTANCE_PATH": str(folder)}
+        self.env = {**os.environ, "REFEREE_INSTANCE_PATH": str(folder), "PYTHONUNBUFFERED": "1",
+                    "DATABASE_URL": f"sqlite:///{folder / 'offline.sqlite3'}",
+                    "SECRET_KEY": "offline-test"}
         self.process: subprocess.Popen | None = None
 
     def start(self) -> None:
+        """Start it and wait for it to say it serves: it says so once its socket is bound."""
         self.process = subprocess.Popen(
-            [sys.executable, "-c", SERVE, str(self.port), self.database], cwd=ROOT, env=self.env,
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        deadline = time.monotonic() + STARTS_WITHIN_S
-        while True:  # until it answers: a server's start has no page to wait on
+            [sys.executable, "-m", "referee.cli", "run", "--host", "127.0.0.1",
+             "--port", str(self.port), "--threads", "2"],
+            cwd=ROOT, env=self.env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        said: queue.Queue[str] = queue.Queue()
+        threading.Thread(target=_lines_into, args=(self.process.stdout, said), daemon=True).start()
+        while True:
             try:
-                with urllib.request.urlopen(f"{self.url}/offline", timeout=5):
-                    return
-            except (urllib.error.URLError, ConnectionError):
-                assert self.process.poll() is None, "the server process ended"
-                assert time.monotonic() < deadline, "the server did not start"
-                time.sleep(0.1)
+                line = said.get(timeout=STARTS_WITHIN_S)
+            except queue.Empty:
+                pytest.fail("the server said nothing")
+            assert line, "the server process ended before serving"
+            if "serving" in line:
+                return
 
     def stop(self) -> None:
         if self.process and self.process.poll() is None:
