@@ -10,7 +10,7 @@ from ..core import Card, RefereeInputError, format_cards, parse_cards
 from ..core.contracts import check_contract, contract_for
 from ..core.rulesets import RULESETS
 from ..core.solver import arrange, check_card_count, contract_progress
-from .forms import arrange_form
+from .forms import add_error, arrange_form
 from .picker import apply_tap, has_errors, picker_context, was_tapped
 from .rendering import render_screen, wants_fragment
 
@@ -43,7 +43,7 @@ def arrange_hand(game: str):
             table = ruleset.configure(decks=form.decks.data)
             contract = contract_for(table, hand) if ruleset.contracts else None
         except RefereeInputError as error:
-            _flag(form.hand if error.field == "hand" else form.decks, error.message)
+            add_error(form.hand if error.field == "hand" else form.decks, error.message)
     if table is not None:
         try:
             cards = parse_cards(text)
@@ -54,14 +54,14 @@ def arrange_hand(game: str):
                 progress = contract_progress(cards, table, hand)  # how near: the melds made
         except RefereeInputError as error:
             cards = []
-            _flag(form.cards, error.message)
+            add_error(form.cards, error.message)
         if contract is not None and form.melds.data:
             try:
                 melds = [parse_cards(part) for part in MELD_SEPARATORS.split(form.melds.data)
                          if part.strip()]
                 split = (melds, check_contract(melds, table, hand))
             except RefereeInputError as error:
-                _flag(form.melds, error.message)
+                add_error(form.melds, error.message)
     form.cards.data = text
     deck = ruleset.deck(ruleset.resolve_options())
     response = render_screen(
@@ -82,6 +82,3 @@ def _not_arranged(ruleset):
         choices=[(other.title, url_for("arranger.arrange_hand", game=other.key))
                  for other in RULESETS.values() if other.arranges]), 404
 
-
-def _flag(field, message: str) -> None:
-    field.errors = [*field.errors, message]

@@ -6,7 +6,8 @@ from flask import Blueprint, abort, redirect, request, url_for
 
 from ..core import Card, RefereeInputError, Verdict, format_cards, parse_cards
 from ..core.rulesets import RULESETS
-from .forms import changed_options, checker_form, meld_option_specs, option_choices
+from .forms import (add_error, changed_options, checker_form, meld_option_specs,
+                    option_choices)
 from .picker import apply_tap, has_errors, picker_context, was_tapped
 from .rendering import render_screen, wants_fragment
 
@@ -44,7 +45,7 @@ def check(game: str):
                 description = table.describe_meld(cards)  # the game's own words, if it has any
         except RefereeInputError as error:
             target = form.decks if error.field == "decks" else form.cards
-            target.errors = [*target.errors, error.message]
+            add_error(target, error.message)
     form.cards.data = text
     response = render_screen(
         "checker.html", "_checker.html", 422 if has_errors(form) else 200,

@@ -20,6 +20,12 @@ from ..core.rulesets.model import MAX_PLAYERS, OptionSpec
 SUIT_CHOICES = [(s.value, s.word.capitalize()) for s in Suit]
 
 
+def add_error(field, message: str) -> None:
+    """Show ``message`` beside ``field``, after what it says already (WTForms may keep a
+    field's errors as a tuple)."""
+    field.errors = [*field.errors, message]
+
+
 class WholeNumberField(IntegerField):
     """An IntegerField of ASCII digits (a minus sign too), whose complaint a player can act on."""
 
@@ -329,7 +335,7 @@ class RefereeStepForm(FlaskForm):
         if target is None or isinstance(target, FieldList):
             self.form_errors.append(message)
         else:
-            target.errors = [*target.errors, message]
+            add_error(target, message)
 
 
 def _core_field(location: Location) -> tuple[str | None, int | None]:

@@ -24,7 +24,7 @@ from ..core.game.events import DecksChanged, describe_ending, describe_settling
 from ..core.game.followed import RefereeMismatchError
 from ..store.games import (LoadedGame, OvertakenError, StaleVersionError, append_event,
                            load_game, undo_last)
-from .forms import ActionForm
+from .forms import ActionForm, add_error
 from .games import bp, game_or_404, poll_etag, not_recorded, required_edit_key
 from .games_board import step_label, undo_label
 from .games_ledger import ledger_of
@@ -91,8 +91,7 @@ def _save(loaded: LoadedGame, hand: int, key: str):
     if correcting != was_correcting or (not correcting and hand != state.hand):
         return _moved_on(loaded, hand, form, reading, was_correcting)
     if correcting and not (form.reason.data or "").strip():
-        form.reason.errors = [*form.reason.errors, f"Say why hand {hand} is corrected, "
-                                                   "for the history."]
+        add_error(form.reason, f"Say why hand {hand} is corrected, for the history.")
     if not reading.ok or form.reason.errors:
         return _entry_page(loaded, hand, form, reading, status=422)
 

@@ -27,7 +27,7 @@ from ..core.text import whole_number
 from ..extensions import db
 from ..store.starts import start_game_once
 from ..store.models import Game, GameSeat, Player
-from .forms import new_game_form, option_field_name, option_values
+from .forms import add_error, new_game_form, option_field_name, option_values
 from .games import bp, grant_edit
 from .rendering import render_screen, wants_fragment
 
@@ -87,10 +87,10 @@ def _apply_button(form, ruleset: Ruleset) -> None:
     if form.add.data or form.pick.data:
         name = (form.pick.data or form.new_name.data or "").strip()
         if not name:
-            form.new_name.errors = [*form.new_name.errors, "Type a name first."]
+            add_error(form.new_name, "Type a name first.")
         elif len(names) >= ruleset.players[1]:
-            form.new_name.errors = [*form.new_name.errors, f"{ruleset.title} seats "
-                                    f"{ruleset.players[1]} players at most."]
+            add_error(form.new_name,
+                      f"{ruleset.title} seats {ruleset.players[1]} players at most.")
         elif not form.new_name.errors:
             names.append(" ".join(name.split()))
             if not form.pick.data:
@@ -116,10 +116,10 @@ def _setup_from(form, ruleset) -> GameSetup | None:
     _set_names(form, names)
     for seat, name in zip(form.players, names):
         if not name.strip():
-            seat.errors = [*seat.errors, "Type a name for this seat, or remove it."]
+            add_error(seat, "Type a name for this seat, or remove it.")
     if len(names) < ruleset.players[0]:
-        form.players.errors = [*form.players.errors, f"A game needs at least "
-                               f"{ruleset.players[0]} players: add someone."]
+        add_error(form.players,
+                  f"A game needs at least {ruleset.players[0]} players: add someone.")
     stake = _stake(form)
     if _has_errors(form):
         return None
@@ -131,7 +131,7 @@ def _setup_from(form, ruleset) -> GameSetup | None:
                                 teams=_teams_named(form, ruleset, names), stake=stake)
     except RefereeInputError as error:
         target = _field_for(form, error.field)
-        target.errors = [*target.errors, error.message]
+        add_error(target, error.message)
         return None
 
 
@@ -144,7 +144,7 @@ def _stake(form) -> str | None:
     try:
         stake_value(typed)
     except RefereeInputError as error:
-        form.stake.errors = [*form.stake.errors, error.message]
+        add_error(form.stake, error.message)
     return typed or None
 
 

@@ -17,7 +17,7 @@ from ..core.rulesets import RULESETS
 from ..core.rulesets.stakes import Settlement, Who
 from ..core.solver import Arrangement, arrange
 from ..core.text import whole_number
-from .forms import changed_options, option_choices
+from .forms import add_error, changed_options, option_choices
 from .picker import has_errors, picker_context, was_tapped
 from .rendering import not_for_this_game, render_screen, wants_fragment
 from .stakes_forms import cards_field, count_field, lowest_form, name_field
@@ -75,7 +75,7 @@ def lowest(game: str):
     try:
         table = ruleset.configure(options=options, players=players)
     except RefereeInputError as error:  # the form has checked each house rule's value
-        form.players.errors = [*form.players.errors, error.message]
+        add_error(form.players, error.message)
     if table is not None:
         _count(seats, table, form)
     if table is not None and ending is not None and not has_errors(form):
@@ -141,13 +141,13 @@ def _count(seats: list[Seat], table, form) -> None:
         try:
             seat.cards = parse_cards(" ".join(seat.words), cards_field(seat.number))
         except RefereeInputError as error:
-            _flag(form[cards_field(seat.number)], error.message)
+            add_error(form[cards_field(seat.number)], error.message)
     named = [(cards_field(seat.number), card) for seat in seats for card in seat.cards]
     try:
         table.deck.check_named_supply(named, table.decks)
     except RefereeInputError as error:
         at = str(error.location[0]) if error.location else ""
-        _flag(form[at] if at in form else form[cards_field(0)], error.message)
+        add_error(form[at] if at in form else form[cards_field(0)], error.message)
         return
     for seat in seats:
         typed = form[count_field(seat.number)]
@@ -156,7 +156,7 @@ def _count(seats: list[Seat], table, form) -> None:
                 seat.arrangement = arrange(seat.cards, table)
                 seat.count = seat.arrangement.leftover_points
             except RefereeInputError as error:
-                _flag(form[cards_field(seat.number)], error.message)
+                add_error(form[cards_field(seat.number)], error.message)
         elif typed.data is not None and not typed.errors:
             seat.count = typed.data
 
@@ -176,7 +176,7 @@ def _settle(stakes, table, ending, seats: list[Seat], picked: list[int],
     try:
         return stakes.settle(table, names, stakes.read(names, fields))
     except RefereeInputError as error:
-        _flag(_field_at(error.location, stakes, names, form), error.message)
+        add_error(_field_at(error.location, stakes, names, form), error.message)
         return None
 
 
@@ -192,9 +192,6 @@ def _field_at(location, stakes, names: list[str], form):
         return form.who
     return form.ending
 
-
-def _flag(target, message: str) -> None:
-    target.errors = [*target.errors, message]
 
 
 def _no_such_screen(game: str):

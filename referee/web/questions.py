@@ -10,6 +10,7 @@ from ..core.rulesets import RULESETS
 from .forms import (
     MAX_COUNT,
     YES_NO,
+    add_error,
     changed_options,
     going_out_form,
     opening_form,
@@ -54,7 +55,7 @@ def opening(game: str):
                 answer = ruleset.opening_check(melds, hand, rules.options, rules.decks)
         except RefereeInputError as error:
             target = form.decks if error.field == "decks" else form.table
-            target.errors = [*target.errors, error.message]
+            add_error(target, error.message)
     form.table.data, form.into.data = taps.table_text, taps.into
     deck = ruleset.deck(resolved)
     response = render_screen(

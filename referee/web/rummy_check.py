@@ -12,7 +12,7 @@ from flask import Blueprint, redirect, request, url_for
 
 from ..core import Card, RefereeInputError, Ruleset, parse_cards
 from ..core.rulesets import RULESETS
-from .forms import changed_options, pile_rummy_form
+from .forms import add_error, changed_options, pile_rummy_form
 from .picker import has_errors, picker_context, was_tapped
 from .pile_taps import PileTaps, apply_pile_tap
 from .rendering import not_for_this_game, render_screen, wants_fragment
@@ -48,7 +48,7 @@ def check_pile(game: str):
         try:
             rules = ruleset.configure(options=options, decks=form.decks.data)
         except RefereeInputError as error:  # the form has checked each house rule's value
-            _flag(form.decks, error.message)
+            add_error(form.decks, error.message)
     if rules is not None:
         question.ask(ruleset, rules, form)
     form.pile.data, form.table.data = taps.pile_text, taps.table_text
@@ -120,9 +120,9 @@ class _Question:
         match = _TABLE_FIELD.match(field or "")
         if match:
             self.meld_errors[int(match.group(1))] = message
-            _flag(form.table, message)
+            add_error(form.table, message)
         else:
-            _flag(form.pile, message)
+            add_error(form.pile, message)
 
 
 def _renumbered(field: str | None, whole: list[int]) -> str | None:
@@ -142,9 +142,6 @@ def choice_notes(spec) -> dict[str, str]:
             notes[choice] = meaning[0].upper() + meaning[1:].rstrip(".") + "."
     return notes
 
-
-def _flag(field, message: str) -> None:
-    field.errors = [*field.errors, message]
 
 
 def _no_such_screen(game: str):
