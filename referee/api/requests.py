@@ -52,10 +52,8 @@ def field(body: Mapping[str, Any], name: str, default: Any = _MISSING) -> Any:
 def table_rules(body: Mapping[str, Any]) -> TableRules:
     """The ruleset, house options and decks the question is asked under."""
     ruleset = get_ruleset(field(body, "ruleset"))
-    options = field(body, "options", None)
-    if options is not None and not isinstance(options, dict):
-        raise WrongTypeError("options must be an object of house rules by name.", "options")
-    return ruleset.configure(options=options, decks=field(body, "decks", None))
+    return ruleset.configure(options=field(body, "options", None),
+                             decks=field(body, "decks", None))
 
 
 def optional_card(body: Mapping[str, Any], name: str) -> Card | None:

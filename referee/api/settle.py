@@ -9,7 +9,6 @@ from __future__ import annotations
 from flask import jsonify
 
 from ..core import RULESETS, get_ruleset
-from ..core.errors import WrongTypeError
 from . import api
 from .requests import field, json_object
 
@@ -18,10 +17,7 @@ def settle_view(ruleset_key: str):
     body = json_object()
     ruleset = get_ruleset(ruleset_key)
     stakes = ruleset.keeping.stakes
-    options = field(body, "options", None)
-    if options is not None and not isinstance(options, dict):
-        raise WrongTypeError("options must be an object of house rules by name.", "options")
-    table = ruleset.configure(options=options)
+    table = ruleset.configure(options=field(body, "options", None))  # the core reads them
     players = field(body, "players")
     settling = {name: body[name] for name in stakes.fields if name in body}
     settlement = stakes.settle(table, players, stakes.read(players, settling))
