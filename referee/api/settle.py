@@ -9,6 +9,7 @@ from __future__ import annotations
 from flask import jsonify
 
 from ..core import RULESETS, get_ruleset
+from ..store.documents import settlement_document
 from . import api
 from .requests import field, json_object
 
@@ -21,13 +22,7 @@ def settle_view(ruleset_key: str):
     players = field(body, "players")
     settling = {name: body[name] for name in stakes.fields if name in body}
     settlement = stakes.settle(table, players, stakes.read(players, settling))
-    return jsonify({
-        "outcome": settlement.outcome.value,
-        "payments": [{"from": p.payer, "to": p.payee, "stakes": p.stakes}
-                     for p in settlement.payments],
-        "net": dict(settlement.net),
-        "reason": settlement.reason,
-    })
+    return jsonify({**settlement_document(settlement), "net": dict(settlement.net)})
 
 
 for _key, _ruleset in RULESETS.items():

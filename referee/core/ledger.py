@@ -74,8 +74,18 @@ def amount_text(amount: Amount, stake: Decimal | None) -> str:
     ('3.50', '-1 stake')
     """
     if stake is None:
-        return f"{amount} stake{'' if abs(amount) == 1 else 's'}"
+        return stakes_text(amount)
     return money_text(amount)
+
+
+def stakes_text(stakes: int, number: str | None = None) -> str:
+    """A count of stakes in words: ``'1 stake'``, ``'-3 stakes'``; ``number`` writes the
+    count another way (a signed ``'+3'``).
+
+    >>> stakes_text(1), stakes_text(-3), stakes_text(3, "+3")
+    ('1 stake', '-3 stakes', '+3 stakes')
+    """
+    return f"{stakes if number is None else number} stake{'' if abs(stakes) == 1 else 's'}"
 
 
 def money_text(amount: Amount) -> str:

@@ -20,7 +20,7 @@ from decimal import Decimal
 
 from ..core.game import GameState
 from ..core.game.events import describe_settling
-from ..core.ledger import Transfer, amount_text
+from ..core.ledger import Transfer, amount_text, stakes_text
 from ..core.rulesets.stakes import Outcome, Payment, Settlement
 from .numbers import MINUS, signed
 
@@ -37,7 +37,7 @@ class Ledger:
     @staticmethod
     def in_stakes(stakes: int) -> str:
         """``'+3 stakes'``, ``'−1 stake'``."""
-        return f"{signed(stakes)} stake{'' if abs(stakes) == 1 else 's'}"
+        return stakes_text(stakes, signed(stakes))
 
     def money(self, stakes: int) -> str:
         """Stakes in money with its cents, a true minus below zero: ``'−0.50'``."""
@@ -46,9 +46,8 @@ class Ledger:
 
     def paid(self, payment: Payment) -> str:
         """``'Cy pays Ann 1 stake (0.25)'``."""
-        stakes = f"{payment.stakes} stake{'' if payment.stakes == 1 else 's'}"
         money = "" if self.stake is None else f" ({self.money(payment.stakes)})"
-        return f"{payment.payer} pays {payment.payee} {stakes}{money}"
+        return f"{payment.payer} pays {payment.payee} {stakes_text(payment.stakes)}{money}"
 
     def transfer(self, transfer: Transfer) -> str:
         """One payment that settles the night: ``'Bob pays Ann 3.50'`` (``'3 stakes'``)."""

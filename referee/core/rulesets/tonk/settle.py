@@ -21,6 +21,7 @@ from types import MappingProxyType
 from typing import Any
 
 from ...cards import Card
+from ...ledger import stakes_text
 from ...text import spoken_list
 from ...errors import (
     CardCountError,
@@ -117,7 +118,7 @@ def _drop(players: list[str], dropper: str, counts: Mapping[str, int]) -> Settle
                  *(f"{name} {counts[name]}" for name in catchers[1:])]
     each = " each" if len(catchers) > 1 else ""
     reason = (f"{dropper} dropped with {mine}, but {spoken_list(caught_by)}: {dropper} is caught "
-              f"and pays {spoken_list(catchers)} {_stakes(DROP_STAKES)}{each}; "
+              f"and pays {spoken_list(catchers)} {stakes_text(DROP_STAKES)}{each}; "
               f"{_lowest_part(players, lows)}.")
     return _settlement(Outcome.CAUGHT, players, owed, reason)
 
@@ -138,7 +139,7 @@ def _everyone_pays(players: list[str], winner: str, stakes: int, what: str) -> S
     payers = [name for name in players if name != winner]
     owed = Counter({(payer, winner): stakes for payer in payers})
     verb = "pays" if len(payers) == 1 else "each pay"
-    reason = f"{what}: {spoken_list(payers)} {verb} {winner} {_stakes(stakes)}."
+    reason = f"{what}: {spoken_list(payers)} {verb} {winner} {stakes_text(stakes)}."
     return _settlement(Outcome.WIN, players, owed, reason)
 
 
@@ -164,11 +165,7 @@ def _lowest_part(players: list[str], lows: list[str]) -> str:
     if len(lows) == len(players):
         return "everyone is tied for the lowest, so nobody pays the lowest"
     each = " each" if len(lows) > 1 else ""
-    return f"everyone else pays {spoken_list(lows)}, the lowest, {_stakes(LOWEST_STAKES)}{each}"
-
-
-def _stakes(n: int) -> str:
-    return f"{n} stake" if n == 1 else f"{n} stakes"
+    return f"everyone else pays {spoken_list(lows)}, the lowest, {stakes_text(LOWEST_STAKES)}{each}"
 
 
 # --- Checking the question -------------------------------------------------------------------
