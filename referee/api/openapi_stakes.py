@@ -9,8 +9,8 @@ from ..core.rulesets import RULESETS
 from ..core.rulesets.stakes import Outcome, Who
 from .openapi import PATHS, SCHEMAS, _post, _ref
 
-STAKES_GAMES = {key: ruleset.keeping.stakes for key, ruleset in RULESETS.items()
-                if ruleset.keeping and ruleset.keeping.stakes}
+STAKES_GAMES = {key: ruleset.stakes for key, ruleset in RULESETS.items()
+                if ruleset.stakes is not None}
 NAMES = {"type": "array", "items": {"type": "string"}}
 PAYMENT = {"type": "object", "required": ["from", "to", "stakes"], "properties": {
     "from": {"type": "string"}, "to": {"type": "string"},

@@ -17,7 +17,7 @@ from .requests import field, json_object
 def settle_view(ruleset_key: str):
     body = json_object()
     ruleset = get_ruleset(ruleset_key)
-    stakes = ruleset.keeping.stakes
+    stakes = ruleset.stakes
     table = ruleset.configure(options=field(body, "options", None))  # the core reads them
     players = field(body, "players")
     settling = {name: body[name] for name in stakes.fields if name in body}
@@ -26,6 +26,6 @@ def settle_view(ruleset_key: str):
 
 
 for _key, _ruleset in RULESETS.items():
-    if _ruleset.keeping is not None and _ruleset.keeping.stakes is not None:
+    if _ruleset.stakes is not None:
         api.add_url_rule(f"/{_key}/settle", f"settle_{_key}", settle_view, methods=["POST"],
                          defaults={"ruleset_key": _key})

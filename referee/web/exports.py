@@ -177,7 +177,7 @@ def players():
     # Archived games are off the list, so off the players' counts too (deleted ones are gone).
     # A hand of a game for stakes averages the stakes won or lost: the page says so.
     stakes_titles = {ruleset.title for ruleset in RULESETS.values()
-                     if ruleset.keeping is not None and ruleset.keeping.stakes is not None}
+                     if ruleset.stakes is not None}
     return render_template("players/index.html", stakes_titles=stakes_titles,
                            stats=player_stats(all_game_summaries(include_archived=False)))
 

@@ -169,7 +169,7 @@ def new_game_form(ruleset: Ruleset, formdata=None) -> NewGameForm:
         RulesetNewGameForm.team_names = FieldList(
             StringField("Team name", validators=[Text(MAX_NAME, name=True)]),
             min_entries=most, max_entries=most)
-    if ruleset.keeping is not None and ruleset.keeping.stakes is not None:
+    if ruleset.stakes is not None:
         # Read by the core (``ledger.stake_value``), which says what is wrong with it.
         RulesetNewGameForm.stake = StringField("Money per stake", default="", validators=[
             Length(max=MAX_STAKE_TEXT, message="Give the stake as a short amount, such as 0.25.")])

@@ -3,7 +3,7 @@ event, each read as the other: the twin of ``games_entry.EntryForm`` for
 ``EntryShape.SETTLEMENT``.
 
 How a hand can end, whom an ending names and whether the counts settle it come from the
-game's ``Stakes`` (``ruleset.keeping.stakes``); whether the entry settles, and what is wrong
+game's ``Stakes`` (``ruleset.stakes``); whether the entry settles, and what is wrong
 with it, from the core's own ``read`` and ``settle``. This module only turns the form's
 seats into names and the core's refusals back into the input they concern.
 """
@@ -74,7 +74,7 @@ class SettlementEntryForm:
 
     @property
     def stakes(self) -> Stakes:
-        stakes = self.table.ruleset.keeping.stakes
+        stakes = self.table.ruleset.stakes
         assert stakes is not None  # the shape is only a game for stakes's
         return stakes
 

@@ -2,7 +2,7 @@
 
 Each player's count comes from the cards tapped in for them (the shared arranger sets their
 spreads aside) or from a number typed; the ending and whom it names come from the ruleset's
-``keeping.stakes``, which settles the hand. Nothing here knows which game it is.
+``stakes``, which settles the hand. Nothing here knows which game it is.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ bp = Blueprint("lowest", __name__, url_prefix="/lowest")
 
 
 def played_for_stakes(ruleset) -> bool:
-    return ruleset.keeping is not None and ruleset.keeping.stakes is not None
+    return ruleset.stakes is not None
 
 
 @dataclass
@@ -46,7 +46,7 @@ def lowest(game: str):
     ruleset = RULESETS.get(game)
     if ruleset is None or not played_for_stakes(ruleset):
         return _no_such_screen(game)
-    stakes = ruleset.keeping.stakes
+    stakes = ruleset.stakes
     form = lowest_form(ruleset, request.args)
     form.validate()
     players = form.players.data if not form.players.errors else form.players.default

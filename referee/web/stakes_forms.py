@@ -41,7 +41,7 @@ def lowest_form(ruleset: Ruleset, formdata) -> LowestForm:
     """The form for ``ruleset``'s table: a name, cards and count per seat up to its most
     players, its endings, and its house rules."""
     fewest, most = ruleset.players
-    endings = [ending.key for ending in ruleset.keeping.stakes.endings]
+    endings = [ending.key for ending in ruleset.stakes.endings]
 
     class GameLowestForm(LowestForm):
         players = WholeNumberField("Players", default=min(max(3, fewest), most), validators=[

@@ -183,8 +183,8 @@ _SHEET_EXTRAS = ("players", "went_rummy", "teams")
 # The fields of a hand played for stakes, as their games name them; kept in ``settling`` and
 # written back at the top level of the event, as they came.
 SETTLING_FIELDS = tuple(dict.fromkeys(
-    name for ruleset in RULESETS.values() if ruleset.keeping and ruleset.keeping.stakes
-    for name in ruleset.keeping.stakes.fields))
+    name for ruleset in RULESETS.values() if ruleset.stakes is not None
+    for name in ruleset.stakes.fields))
 
 
 def to_dict(event: Event) -> dict[str, Any]:

@@ -25,6 +25,7 @@ from ..melds import MeldKind, MeldRules, Verdict, check_meld
 from ..table import TableMeld
 from .keeping import Keeping
 from .rummy_call import RummyCall
+from .stakes import Stakes
 
 MAX_DECKS = 8
 MIN_PLAYERS, MAX_PLAYERS = 2, 20
@@ -210,6 +211,12 @@ class Ruleset:
             return f"{self.players[0]} to {self.players[1]}"
         counts = sorted({teams * size for teams, size in partnerships.shapes})
         return " or ".join(map(str, counts))
+
+    @property
+    def stakes(self) -> Stakes | None:
+        """How the game settles a hand for stakes; ``None`` where it keeps points (or is not
+        kept at all)."""
+        return self.keeping.stakes if self.keeping is not None else None
 
     def resolve_options(self, given: Options | None = None) -> Options:
         """Defaults overlaid with the table's choices; unknown names raise."""

@@ -5,7 +5,7 @@ ledger of stakes, each hand settled by how it ended.
 >>> table = TONK.configure()
 >>> table.check_meld(parse_cards("QH KH AH")).valid, table.check_meld(parse_cards("KH AH 2H")).valid
 (True, False)
->>> stakes, players = TONK.keeping.stakes, ("Ann", "Bob", "Cy")
+>>> stakes, players = TONK.stakes, ("Ann", "Bob", "Cy")
 >>> settled = stakes.settle(table, players, stakes.read(players, {"ending": "tonk_out",
 ...                                                               "player": "bob"}))
 >>> dict(settled.net), settled.ended_by
