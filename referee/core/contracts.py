@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from .cards import Card
 from .errors import NotInRulesetError, RefereeInputError
 from .melds import MeldKind
+from .rule_anchors import RuleAnchor
 from .rulesets.model import Contract, TableRules
 
 
@@ -32,6 +33,7 @@ class ContractVerdict:
     kinds: tuple[MeldKind, ...] | None = None  # the reading of each meld that meets it
     reason: str | None = None
     broken_meld: int | None = None  # the meld at fault, when one is
+    rule: RuleAnchor | None = RuleAnchor.CONTRACTS  # the paragraph the verdict applies
 
 
 def contract_for(table: TableRules, hand: object) -> Contract:
@@ -57,7 +59,7 @@ def check_contract(melds: Sequence[Sequence[Card]], table: TableRules, hand: int
         verdict = table.check_meld(meld)
         if not verdict.valid:
             return ContractVerdict(False, reason=f"Meld {index + 1} is not legal: {verdict.reason}",
-                                   broken_meld=index)
+                                   broken_meld=index, rule=verdict.rule)
         readings.append({reading.kind for reading in verdict.readings})
     kinds = _match(readings, contract)
     if kinds is None:

@@ -228,12 +228,14 @@ class MissingCountError(RefereeInputError):
     """A player's count that the question needs was not given (a Tonk drop, the stock run out)."""
 
     code = "missing_count"
+    rule = RuleAnchor.SCORING  # the counts decide who pays
 
 
 class DealtClaimError(RefereeInputError):
     """A win declared on the deal (a Tonk player's "tonk") with dealt cards that do not make it."""
 
     code = "not_a_dealt_win"
+    rule = RuleAnchor.GOING_OUT  # what a win on the deal is
 
 
 class StakeError(RefereeInputError):

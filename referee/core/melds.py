@@ -91,7 +91,7 @@ class Reading:
 class Verdict:
     readings: tuple[Reading, ...] = ()
     reason: str | None = None
-    rule: RuleAnchor | None = None  # the paragraph of the rules the reason applies
+    rule: RuleAnchor | None = None  # the paragraph of the rules the verdict applies
 
     @property
     def valid(self) -> bool:
@@ -125,7 +125,10 @@ def check_meld(cards: Sequence[Card], rules: MeldRules) -> Verdict:
     run = read_run(cards, rules)
     readings = tuple(a.reading for a in (book, run) if a.reading)
     if readings:
-        return Verdict(readings=readings)
+        kinds = {reading.kind for reading in readings}
+        rule = (RuleAnchor.MELDS if len(kinds) > 1
+                else RuleAnchor.BOOKS if MeldKind.BOOK in kinds else RuleAnchor.RUNS)
+        return Verdict(readings=readings, rule=rule)
     if book.plausible:
         return Verdict(reason=book.reason, rule=RuleAnchor.BOOKS)
     if run.plausible:

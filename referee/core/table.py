@@ -21,12 +21,13 @@ joker stands for the card at its place; a book's jokers stand for its rank.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .cards import Card, Rank, Suit, format_cards, natural
 from .errors import TableMeldError
 from .melds import (ACE_HIGH, MeldKind, MeldRules, check_meld, rank_at, read_book,
                     run_gap_reason)
+from .rule_anchors import RuleAnchor
 
 
 @dataclass(frozen=True)
@@ -85,11 +86,14 @@ class TableMeld:
         if not add:
             return Extension(True, self)
         if self.kind is MeldKind.BOOK:
-            return self._extend_book(add, rules)
-        return self._extend_run(add, rules)
+            return self._extend_book(add, rules).breaking(RuleAnchor.BOOKS)
+        return self._extend_run(add, rules).breaking(RuleAnchor.RUNS)
 
     def swap_joker(self, card: Card, rules: MeldRules) -> Extension:
         """Give ``card`` for the joker that stands for it, freeing the joker."""
+        return self._swap_joker(card, rules).breaking(RuleAnchor.WILD)
+
+    def _swap_joker(self, card: Card, rules: MeldRules) -> Extension:
         if not rules.joker_swap:
             return Extension(False, self, reason=f"In {rules.game} a joker on the table stays there.")
         if card.is_joker:
@@ -183,6 +187,11 @@ class Extension:
     meld: TableMeld
     freed_joker: bool = False
     reason: str | None = None
+    rule: RuleAnchor | None = None  # the paragraph a refusal applies
+
+    def breaking(self, rule: RuleAnchor) -> Extension:
+        """This answer, naming ``rule`` if it is a refusal."""
+        return self if self.valid else replace(self, rule=rule)
 
 
 def _lay_run(cards: Sequence[Card], rules: MeldRules) -> TableMeld | None:

@@ -20,6 +20,7 @@ from flask import abort, redirect, request, url_for
 from ..core import RefereeInputError
 from ..core.game import Event
 from ..core.game.events import UpcardTurned
+from ..core.rule_anchors import RuleAnchor
 from ..core.rulesets.followed_hands import (Bought, BuyClaimed, BuyWithdrawn, Discarded, Drew, JokerSwap,
                                LaidOff, RummyCalled, Source, WentDown)
 from ..store.games import (LoadedGame, OvertakenError, StaleVersionError, append_event,
@@ -63,24 +64,27 @@ def referee_step(game_id: str, action: str):
         if action == "rummy" and form.still_to_say(error.location):
             return _with_form(loaded, action, form, status=200, asking=error.message)
         form.flag(error.location, error.message)
-        return _with_form(loaded, action, form, status=422)
+        return _with_form(loaded, action, form, status=422, rule=error.rule)
     if wants_fragment():
         return board_screen(fresh)
     return redirect(url_for("games.game_page", game_id=game_id, _anchor="referee"), 303)
 
 
-def _with_form(loaded: LoadedGame, action: str, form, status: int, asking: str | None = None):
+def _with_form(loaded: LoadedGame, action: str, form, status: int, asking: str | None = None,
+               rule: RuleAnchor | None = None):
     """The board again with this form as it was filled in, and its problems beside it; or,
     when the hand has no place for that form now, the problems at the top of the panel.
 
     ``asking`` is what the rules still need to know before the step can be taken (the
     card a rummy caller throws, under Ari's rule): asked beside the form, not refused.
+    ``rule`` is the paragraph the core's refusal applies, linked beside it.
     """
     ruleset = loaded.setup.table.ruleset
     panel = referee_panel(loaded.state, ruleset.book_word, ruleset.run_word)
     shown = panel.shows(action) if panel else action == "start"
     message = None if shown or status == 200 else " ".join(_problems(form))
     return board_screen(loaded, status, referee_message=message, referee_asking=asking,
+                        referee_rule=rule,
                         referee_forms={**referee_forms(_meld_count(loaded)), action: form})
 
 

@@ -12,7 +12,6 @@ from dataclasses import dataclass, field
 from flask import Blueprint, redirect, request, url_for
 
 from ..core import Card, RefereeInputError, parse_cards
-from ..core.rule_anchors import RuleAnchor
 from ..core.rulesets import RULESETS
 from ..core.rulesets.stakes import Settlement, Who
 from ..core.solver import Arrangement, arrange
@@ -75,7 +74,7 @@ def lowest(game: str):
     try:
         table = ruleset.configure(options=options, players=players)
     except RefereeInputError as error:  # the form has checked each house rule's value
-        add_error(form.players, error.message)
+        _refuse(form, form.players, error)
     if table is not None:
         _count(seats, table, form)
     if table is not None and ending is not None and not has_errors(form):
@@ -88,7 +87,7 @@ def lowest(game: str):
         "lowest.html", "_lowest.html", 422 if has_errors(form) else 200,
         ruleset=ruleset, stakes=stakes, form=form, seats=seats, ending=ending,
         picked=picked, settlement=settlement, lowest_count=lowest_count,
-        problems=has_errors(form), who=Who, rule_anchor=RuleAnchor, player_choices=range(*_span(ruleset)),
+        problems=has_errors(form), who=Who, player_choices=range(*_span(ruleset)),
         tab_keys=[key for key, other in RULESETS.items() if played_for_stakes(other)],
         option_fields=[(spec, form[spec.name]) for spec in ruleset.option_specs],
         **picker_context(ruleset, deck, [card for seat in seats for card in seat.cards],
@@ -141,13 +140,13 @@ def _count(seats: list[Seat], table, form) -> None:
         try:
             seat.cards = parse_cards(" ".join(seat.words), cards_field(seat.number))
         except RefereeInputError as error:
-            add_error(form[cards_field(seat.number)], error.message)
+            _refuse(form, form[cards_field(seat.number)], error)
     named = [(cards_field(seat.number), card) for seat in seats for card in seat.cards]
     try:
         table.deck.check_named_supply(named, table.decks)
     except RefereeInputError as error:
         at = str(error.location[0]) if error.location else ""
-        add_error(form[at] if at in form else form[cards_field(0)], error.message)
+        _refuse(form, form[at] if at in form else form[cards_field(0)], error)
         return
     for seat in seats:
         typed = form[count_field(seat.number)]
@@ -156,7 +155,7 @@ def _count(seats: list[Seat], table, form) -> None:
                 seat.arrangement = arrange(seat.cards, table)
                 seat.count = seat.arrangement.leftover_points
             except RefereeInputError as error:
-                add_error(form[cards_field(seat.number)], error.message)
+                _refuse(form, form[cards_field(seat.number)], error)
         elif typed.data is not None and not typed.errors:
             seat.count = typed.data
 
@@ -176,8 +175,15 @@ def _settle(stakes, table, ending, seats: list[Seat], picked: list[int],
     try:
         return stakes.settle(table, names, stakes.read(names, fields))
     except RefereeInputError as error:
-        add_error(_field_at(error.location, stakes, names, form), error.message)
+        _refuse(form, _field_at(error.location, stakes, names, form), error)
         return None
+
+
+def _refuse(form, field, error: RefereeInputError) -> None:
+    """A refusal of the core beside ``field``; the first that applies a rule gives the
+    ruling's link to its paragraph."""
+    add_error(field, error.message)
+    form.rule = form.rule or error.rule
 
 
 def _field_at(location, stakes, names: list[str], form):

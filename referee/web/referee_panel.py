@@ -20,6 +20,7 @@ from ..core.rulesets.followed_hands import (
     RummyCalled,
     rummy_penalty_points,
 )
+from ..core.rule_anchors import RuleAnchor
 from ..core.rulesets.model import Contract
 from ..core.table import TableMeld
 
@@ -147,6 +148,11 @@ class RefereePanel:
                 "down": self.can_go_down, "layoff": self.can_lay_off,
                 "claim": bool(self.claimants), "bought": self.buyer is not None,
                 "rummy": bool(self.rummy_callers)}.get(form, False)
+
+    @property
+    def calls_rule(self) -> RuleAnchor:
+        """The paragraph a ruling on the pile applies: buying and calling alike."""
+        return BuyRuling.rule
 
     @property
     def rummy_note(self) -> str | None:

@@ -48,7 +48,7 @@ def seat(page, name: str):
     return page.locator(".referee-seat", has=page.locator(".referee-seat-name", has_text=name))
 
 
-REFEREE_TARGETS = ("main .button, main .claim-toggle, main .pick-chip > span, "
+REFEREE_TARGETS = ("main .button, main .rule-link, main .claim-toggle, main .pick-chip > span, "
                    "main .meld-chip > span, main .card-button, main summary, "
                    "main input[type=text], main input[type=number], .game-tabs a")
 
@@ -94,6 +94,8 @@ def test_a_hand_refereed_on_the_tablet_while_a_tv_watches(live_server, open_scre
         "Dee is the first after Carl in order of play to ask, ahead of Abe and Ben (the "
         "discarder comes last), so Dee buys the discard with one penalty card from the stock.")
     expect(page.locator(".referee-reminder")).to_contain_text("one penalty card")
+    expect(page.locator(".referee-ruling .rule-link")).to_have_attribute(
+        "href", re.compile(r"/games/[\w-]+/rules#calls$"))
     assert_touch_targets_and_no_overflow(page, TABLET["width"])
     tablet.shot("referee-three-want-it-tablet")
     expect(tv.page.locator(".referee-ruling-text")).to_contain_text("Dee buys the discard",
@@ -223,6 +225,7 @@ def test_the_referee_panel_on_a_phone(live_server, open_screen):
     page.locator(".claim-toggle", has_text="Cy").click()  # Cy drew from the stock: refused
     expect(page.locator("#claim-problem")).to_have_text(
         "Cy drew from the stock this turn, so may no longer buy the discard.")
+    expect(page.locator("#claim-problem + .rule-link")).to_have_text(re.compile("^The rule"))
     expect(page.locator(".referee-ruling-text")).to_contain_text("so Ann buys the discard")
     assert_touch_targets_and_no_overflow(page, PHONE["width"])
     phone.shot("referee-claims-phone")

@@ -34,12 +34,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import ClassVar
 from itertools import combinations
 
 from ..cards import Card, Rank
 from ..errors import NotInRulesetError
 from ..melds import MeldKind, MeldRules, Reading, check_meld
 from ..table import TableMeld, lie_table, table_fields
+from ..rule_anchors import RuleAnchor
 from .model import TableRules
 
 CALL = "“Rummy!”"
@@ -56,6 +58,7 @@ class PileRummyVerdict:
     depth: int | None = None  # how many cards from the top that takes: 1 is the top card alone
     lays_off_on: tuple[int, ...] = ()  # indices of the table melds the card lays off on
     pile_meld: Reading | None = None  # else the meld it makes with pile cards above it
+    rule: ClassVar[RuleAnchor] = RuleAnchor.CALLS
 
 
 def check_pile_rummy(discard_pile: Sequence[Card], table: Sequence[Sequence[Card]],

@@ -11,7 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from ..rule_anchors import RuleAnchor
 
 if TYPE_CHECKING:
     from .model import TableRules
@@ -41,6 +43,7 @@ class Settlement:
     net: Mapping[str, int]
     reason: str
     ended_by: tuple[str, ...] = ()  # who ended the hand (dropped, went out, claimed it dealt)
+    rule: ClassVar[RuleAnchor] = RuleAnchor.SCORING  # a settlement applies what each ending pays
 
 
 class Who(Enum):

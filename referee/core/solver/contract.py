@@ -26,6 +26,7 @@ from itertools import combinations_with_replacement
 
 from ..cards import Card, Rank, Suit, natural
 from ..melds import ACE_HIGH, MeldKind, MeldRules, rank_at
+from ..rule_anchors import RuleAnchor
 from ..rulesets.model import Contract, TableRules
 from .result import Arrangement, sort_cards
 
@@ -95,12 +96,14 @@ def solve_contract(cards: Sequence[Card], table: TableRules, contract: Contract)
         if best_covered[0] == hand.total:
             break
     if best is None:
-        return Arrangement(False, (), (), tuple(sort_cards(cards)), hand.total)
+        return Arrangement(False, (), (), tuple(sort_cards(cards)), hand.total,
+                           RuleAnchor.CONTRACTS)
     melds, kinds = best
     leftover = _leftover(cards, melds)
     points = sum(table.card_value(c) for c in leftover)
     possible = contract.discard or not leftover
-    return Arrangement(possible, tuple(melds), tuple(kinds), tuple(leftover), points)
+    return Arrangement(possible, tuple(melds), tuple(kinds), tuple(leftover), points,
+                       RuleAnchor.CONTRACTS)
 
 
 _RANK_AT = (None, *(rank_at(p) for p in range(1, ACE_HIGH + 1)))

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from ..cards import Card, sort_key
 from ..melds import MeldKind
+from ..rule_anchors import RuleAnchor
 
 
 @dataclass(frozen=True)
@@ -23,6 +24,7 @@ class Arrangement:
     kinds: tuple[MeldKind, ...]
     leftover: tuple[Card, ...]
     leftover_points: int
+    rule: RuleAnchor = RuleAnchor.MELDS  # the paragraph the answer applies: a contract's
 
 
 def sort_cards(cards: Iterable[Card]) -> list[Card]:

@@ -21,10 +21,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import ClassVar
 from enum import Enum
 
 from ...errors import BuyError, PlayerNameError, UnknownPlayerError, WrongTypeError
 from .. import EVERSOL
+from ...rule_anchors import RuleAnchor
 from ...text import spoken_list
 from ...text import name_key as seat_key  # one rule for names: "Ben" and " ben " are one
 from ...scoring import check_player_count
@@ -43,6 +45,7 @@ class BuyRuling:
     player: str | None  # who gets the card, as the players list spells the name
     penalty_cards: int  # cards drawn from the stock as the price: 1 for a buy
     reason: str
+    rule: ClassVar[RuleAnchor] = RuleAnchor.CALLS
 
 
 def resolve_buy(players: Sequence[str], current: str, discarder: str | None,

@@ -1,6 +1,7 @@
 """What a live hand refuses: a step the rules do not allow at that moment."""
 
 from ...errors import RefereeInputError
+from ...rule_anchors import RuleAnchor
 
 
 class IllegalStepError(RefereeInputError):
@@ -10,3 +11,9 @@ class IllegalStepError(RefereeInputError):
     """
 
     code = "illegal_step"
+
+
+class IllegalCallError(IllegalStepError):
+    """A step the rules of buying discards and calling rummy do not allow now."""
+
+    rule = RuleAnchor.CALLS

@@ -30,6 +30,7 @@ from ...cards import JOKER, Card, parse_card
 from ...contracts import check_contract
 from ...errors import TableMeldError
 from ...melds import MeldKind, check_meld
+from ...rule_anchors import RuleAnchor
 from ...table import TableMeld
 from .errors import IllegalStepError
 from .record import HandRecord, LaidMeld, read_cards
@@ -42,7 +43,8 @@ def went_down(record: HandRecord, step: WentDown) -> None:
     record.on_turn(player, "go down")
     if player in record.down:
         raise IllegalStepError(f"{player} has already gone down this hand, and after that cards "
-                               "go on the table only as lay-offs.", "step")
+                               "go on the table only as lay-offs.", "step",
+                               rule=RuleAnchor.CONTRACTS)
     melds = [read_cards(meld, f"step.melds[{i}]") for i, meld in enumerate(step.melds)]
     table = _swap_jokers(record, player, step.swaps)
     held, laid = record.held[player], sum(len(meld) for meld in melds)
@@ -53,10 +55,11 @@ def went_down(record: HandRecord, step: WentDown) -> None:
     if not verdict.valid:
         broken = verdict.broken_meld
         raise IllegalStepError(verdict.reason,
-                               "step.melds" if broken is None else f"step.melds[{broken}]")
+                               "step.melds" if broken is None else f"step.melds[{broken}]",
+                               rule=verdict.rule)
     if len(step.swaps) > sum(card.is_joker for meld in melds for card in meld):
         raise IllegalStepError(f"A joker {player} takes from the table must go into "
-                               f"{player}'s new melds.", "step.melds")
+                               f"{player}'s new melds.", "step.melds", rule=RuleAnchor.WILD)
     for i, (meld, kind) in enumerate(zip(melds, verdict.kinds)):
         if kind is MeldKind.RUN:
             _ask_where_jokers_go(meld, record, f"step.melds[{i}]")
@@ -77,10 +80,10 @@ def laid_off(record: HandRecord, step: LaidOff) -> None:
     player = record.player(step.player)
     if not record.contract.discard:
         raise IllegalStepError(f"Hand {record.hand} ends when someone goes down with every "
-                               "card: no lay-offs.", "step")
+                               "card: no lay-offs.", "step", rule=RuleAnchor.CONTRACTS)
     if player not in record.down or player != record.current:
         raise IllegalStepError("Only players who have gone down may lay off, and only on their "
-                               "own turn.", "step.player")
+                               "own turn.", "step.player", rule=RuleAnchor.CONTRACTS)
     record.on_turn(player, "lay off")
     meld = record.meld_at(step.meld, "step.meld")
     card = parse_card(step.card, "step.card")
@@ -88,7 +91,7 @@ def laid_off(record: HandRecord, step: LaidOff) -> None:
         _ask_where_jokers_go([*meld.cards, card], record, "step.card")
     extension = meld.extend([card], record.table.melds)
     if not extension.valid:
-        raise IllegalStepError(extension.reason, "step.card")
+        raise IllegalStepError(extension.reason, "step.card", rule=extension.rule)
     record.played(player, card, "to lay off", "step.card")
     record.melds[step.meld] = LaidMeld(record.melds[step.meld].owner, extension.meld)
     record.held[player] -= 1
@@ -108,7 +111,7 @@ def _swap_jokers(record: HandRecord, player: str, swaps: Sequence[JokerSwap]
         card = parse_card(swap.card, f"{field_name}.card")
         extension = meld.swap_joker(card, record.table.melds)
         if not extension.valid:
-            raise IllegalStepError(extension.reason, field_name)
+            raise IllegalStepError(extension.reason, field_name, rule=extension.rule)
         record.played(player, card, "to buy a joker with", f"{field_name}.card")
         record.shown_into_hand(player, JOKER, "to buy", field_name, was_face_up=True)
         table[swap.meld] = LaidMeld(table[swap.meld].owner, extension.meld)
@@ -138,7 +141,7 @@ as 8♥ or as 4♥? Say it, as in JK=8H.
     raise IllegalStepError(
         f"Where {'do the jokers' if many else 'does the joker'} lie in {' '.join(c.label for c in cards)}: "
         f"{' or '.join('as ' + choice for choice in choices)}? Say it, as in "
-        f"JK={example.rank.label}{example.suit.value}.", field_name)
+        f"JK={example.rank.label}{example.suit.value}.", field_name, rule=RuleAnchor.WILD)
 
 
 def _lay(record: HandRecord, cards: list[Card], kind: MeldKind, index: int) -> TableMeld:

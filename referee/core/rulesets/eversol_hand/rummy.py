@@ -24,12 +24,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import ClassVar
 
 from ...cards import Card
 from ...errors import NotInRulesetError
 from ...melds import MeldKind, MeldRules
 from .. import EVERSOL, TableRules
 from ...table import TableMeld, lie_table, table_fields
+from ...rule_anchors import RuleAnchor
 from ...text import spoken_list
 
 _NOBODY_DOWN = "Nobody has gone down yet, so no discard is a rummy card."
@@ -40,6 +42,7 @@ class RummyRuling:
     rummy: bool
     plays_on: tuple[int, ...]  # indices of the table melds the card could be added to
     reason: str
+    rule: ClassVar[RuleAnchor] = RuleAnchor.CALLS
 
 
 def check_rummy(card: Card, table: Sequence[Sequence[Card]], decks: int = 1,

@@ -22,7 +22,7 @@ keep one: nobody goes out by calling rummy.
 >>> drew(record, Drew("Ben", "discard"))
 Traceback (most recent call last):
 ...
-referee.core.rulesets.eversol_hand.errors.IllegalStepError: There is no discard to take: once covered, \
+referee.core.rulesets.eversol_hand.errors.IllegalCallError: There is no discard to take: once covered, \
 taken or called rummy, a card is out of play.
 """
 
@@ -32,7 +32,7 @@ from ...cards import Card
 from ...errors import BuyError
 from ...text import spoken_list
 from .buys import BuyOutcome, BuyRuling, resolve_buy
-from .errors import IllegalStepError
+from .errors import IllegalCallError, IllegalStepError
 from .record import HandRecord, LaidMeld, TopDiscard, read_card
 from .rummy import check_rummy, joker_buyer_warning, rummy_penalty_points
 from .steps import Bought, BuyClaimed, BuyWithdrawn, Discarded, Drew, RummyCalled, Source
@@ -65,7 +65,7 @@ def discarded(record: HandRecord, step: Discarded) -> None:
     card = read_card(step.card, "step.card")
     ruling = pending_buy(record)
     if ruling is not None and ruling.outcome is BuyOutcome.BUY:
-        raise IllegalStepError(f"{ruling.player} asked to buy the discard, so settle the buy "
+        raise IllegalCallError(f"{ruling.player} asked to buy the discard, so settle the buy "
                                f"or withdraw the request before {player} covers it.", "step")
     record.played(player, card, "to discard", "step.card")
     if record.top is not None:
@@ -88,15 +88,15 @@ def buy_claimed(record: HandRecord, step: BuyClaimed) -> None:
     player = record.player(step.player)
     _buyable(record, "buy")
     if player in record.claims:
-        raise IllegalStepError(f"{player} has already asked to buy the discard.", "step.player")
+        raise IllegalCallError(f"{player} has already asked to buy the discard.", "step.player")
     if player == record.current:
         why = (f"{player} drew from the stock this turn, so may no longer buy the discard"
                if record.drawn is Source.STOCK
                else f"It is {player}'s turn, so {player} takes the discard free, as the draw")
-        raise IllegalStepError(f"{why}.", "step.player")
+        raise IllegalCallError(f"{why}.", "step.player")
     limit = record.table.options["buy_limit"]
     if limit is not None and record.buys[player] >= limit:
-        raise IllegalStepError(f"{player} has bought {record.buys[player]} this hand, the most "
+        raise IllegalCallError(f"{player} has bought {record.buys[player]} this hand, the most "
                                "this table allows one player.", "step.player")
     record.claims.append(player)
 
@@ -105,7 +105,7 @@ def buy_withdrawn(record: HandRecord, step: BuyWithdrawn) -> None:
     record.open()
     player = record.player(step.player)
     if player not in record.claims:
-        raise IllegalStepError(f"{player} has not asked to buy the discard.", "step.player")
+        raise IllegalCallError(f"{player} has not asked to buy the discard.", "step.player")
     record.claims.remove(player)
 
 
@@ -118,7 +118,7 @@ def bought(record: HandRecord, step: Bought) -> None:
     claims = record.claims if player in record.claims else [*record.claims, player]
     ruling = _resolve(record, claims)
     if ruling.outcome is not BuyOutcome.BUY or ruling.player != player:
-        raise IllegalStepError(ruling.reason, "step.player")
+        raise IllegalCallError(ruling.reason, "step.player")
     _take_top(record, player, card, "step.card", "to buy")
     record.take_from_stock(ruling.penalty_cards)
     if ruling.penalty_cards:
@@ -134,27 +134,27 @@ def rummy_called(record: HandRecord, step: RummyCalled) -> None:
     _buyable(record, "call rummy on")
     thrown, thrower = record.top.card, record.top.by
     if thrower is None:
-        raise IllegalStepError("The upcard was turned at the deal, not thrown, so it is never "
+        raise IllegalCallError("The upcard was turned at the deal, not thrown, so it is never "
                                "a rummy card.", "step")
     if caller == thrower:
-        raise IllegalStepError("Nobody may call rummy on their own discard.", "step.caller")
+        raise IllegalCallError("Nobody may call rummy on their own discard.", "step.caller")
     if thrown is None:
-        raise IllegalStepError("Say which card was thrown before rummy is called on it.",
+        raise IllegalCallError("Say which card was thrown before rummy is called on it.",
                                "step")
     verdict = check_rummy(thrown, record.table_cards(), record.table.decks, record.table)
     if not verdict.rummy:
-        raise IllegalStepError(verdict.reason, "step")
+        raise IllegalCallError(verdict.reason, "step")
     if record.claims:  # with the house option off, a request to buy stands against the call
         ruling = _resolve(record, record.claims, rummy_called_by=caller)
         if ruling.outcome is not BuyOutcome.DEAD:
-            raise IllegalStepError(ruling.reason, "step")
+            raise IllegalCallError(ruling.reason, "step")
     if record.held[caller] < 2:
-        raise IllegalStepError(f"{caller} would have no card left, and nobody goes out by "
+        raise IllegalCallError(f"{caller} would have no card left, and nobody goes out by "
                                "calling rummy.", "step.caller")
     own = read_card(step.callers_discard, "step.callers_discard")
     options = record.table.options
     if options["aris_rule"] and own is None:
-        raise IllegalStepError(f"Say which card {caller} threw on the call: Ari's rule charges "
+        raise IllegalCallError(f"Say which card {caller} threw on the call: Ari's rule charges "
                                f"its points to {thrower}.", "step.callers_discard")
     meld = _rummy_meld(record, thrown, step.meld, verdict.plays_on)
     record.played(caller, own, "to throw on the call", "step.callers_discard")
@@ -187,12 +187,12 @@ def _resolve(record: HandRecord, claims: list[str],
                            record.drawn is Source.STOCK, claims, rummy_called_by,
                            record.buys, record.table.options)
     except BuyError as error:  # a top card thrown out of turn: cannot come from a legal log
-        raise IllegalStepError(error.message, "step") from None
+        raise IllegalCallError(error.message, "step") from None
 
 
 def _buyable(record: HandRecord, doing: str) -> None:
     if record.top is None:
-        raise IllegalStepError(f"There is no discard to {doing}: once covered, taken or called "
+        raise IllegalCallError(f"There is no discard to {doing}: once covered, taken or called "
                                "rummy, a card is out of play.", "step")
 
 
@@ -217,17 +217,17 @@ def _rummy_meld(record: HandRecord, thrown: Card, chosen: int | None,
     """Where a called rummy card goes: nowhere (dead), or the meld the caller chose."""
     if record.table.options["rummy_card"] == "dead":
         if chosen is not None:
-            raise IllegalStepError("At this table a called rummy card is dead and goes on no "
+            raise IllegalCallError("At this table a called rummy card is dead and goes on no "
                                    "meld.", "step.meld")
         return None
     if chosen is None:
         if len(fits) > 1:
-            raise IllegalStepError(f"{thrown.label} fits melds {_numbers(fits)}, so the caller "
+            raise IllegalCallError(f"{thrown.label} fits melds {_numbers(fits)}, so the caller "
                                    "says which one it goes on.", "step.meld")
         return fits[0]
     record.meld_at(chosen, "step.meld")
     if chosen not in fits:
-        raise IllegalStepError(f"{thrown.label} does not fit meld {chosen + 1}; it fits meld "
+        raise IllegalCallError(f"{thrown.label} does not fit meld {chosen + 1}; it fits meld "
                                f"{_numbers(fits)}.", "step.meld")
     return chosen
 

@@ -14,9 +14,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from ...errors import CardCountError, WrongTypeError
+from ...rule_anchors import RuleAnchor
 from ...text import spoken_list
 from ..team_sheet import Penalty
 from .melds import PileKind
@@ -46,6 +47,7 @@ class Condition:
 class GoingOutCheck:
     checklist: tuple[Condition, ...]
     penalties: tuple[str, ...] = ()  # what the team would lose, where a penalty applies
+    rule: ClassVar[RuleAnchor] = RuleAnchor.GOING_OUT
 
     @property
     def may_go_out(self) -> bool:

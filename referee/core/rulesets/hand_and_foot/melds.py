@@ -25,6 +25,7 @@ from enum import Enum
 
 from ...cards import Card, Rank
 from ...melds import MeldKind
+from ...rule_anchors import RuleAnchor
 from ..model import Options
 from .cards import DECK, DECKS, card_value, check_cards, check_decks, is_wild
 from .options import resolve_options, wild_limit
@@ -48,6 +49,7 @@ class MeldCheck:
     rank: Rank | None = None
     pile: PileKind | None = None
     wilds: int = 0
+    rule: RuleAnchor = RuleAnchor.BOOKS  # the paragraph the answer applies
 
     @property
     def legal(self) -> bool:
@@ -110,7 +112,7 @@ def judge_meld(cards: tuple[Card, ...], options: Options) -> MeldCheck:
     if rank is not None and wilds > limit:
         most = "no wild card" if not limit else f"at most {limit} wild card{'s' * (limit > 1)}"
         return MeldCheck(cards, f"A meld of {len(cards)} cards may hold {most}, and this one "
-                                f"has {wilds}.", rank, wilds=wilds)
+                                f"has {wilds}.", rank, wilds=wilds, rule=RuleAnchor.WILD)
     return MeldCheck(cards, None, rank, _pile(len(cards), wilds), wilds)
 
 

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from ...cards import Card, Rank
 from ...errors import WrongTypeError
+from ...rule_anchors import RuleAnchor
 from ..model import Options
 from .cards import DECK, DECKS, check_cards, check_decks
 from .melds import MeldCheck, judge_meld
@@ -32,6 +33,7 @@ class OpeningCheck:
     minimum: int
     reason: str | None  # None when the team may open with these melds
     melds: tuple[MeldCheck, ...] = ()
+    rule: RuleAnchor = RuleAnchor.OPENING  # the paragraph the answer applies
 
 
 def check_opening(melds: Sequence[Sequence[Card]], hand: int, options: Options | None = None,
@@ -52,7 +54,7 @@ def check_opening(melds: Sequence[Sequence[Card]], hand: int, options: Options |
     for number, check in enumerate(checks, start=1):
         if not check.legal:
             return OpeningCheck(False, None, minimum, f"Meld {number} is not legal. "
-                                                      f"{check.reason}", checks)
+                                                      f"{check.reason}", checks, check.rule)
     points = sum(check.points for check in checks)
     reason = _two_unfinished(checks)
     if reason is None and points < minimum:

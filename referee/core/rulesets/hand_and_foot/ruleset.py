@@ -45,9 +45,9 @@ def _hand_notes(hand: int, options: Options) -> tuple[str, ...]:
 def _judge_meld(cards: Sequence[Card], options: Options) -> tuple[Verdict, dict[str, Any]]:
     check = judge_meld(tuple(cards), options)
     if not check.legal:
-        return Verdict(reason=check.reason, rule=RuleAnchor.BOOKS), check.facts()
+        return Verdict(reason=check.reason, rule=check.rule), check.facts()
     reading = Reading(MeldKind.BOOK, check.cards, rank=check.rank)
-    return Verdict(readings=(reading,)), check.facts()
+    return Verdict(readings=(reading,), rule=RuleAnchor.BOOKS), check.facts()
 
 
 def _describe_meld(cards: Sequence[Card], options: Options) -> str | None:
