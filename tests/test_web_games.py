@@ -634,7 +634,9 @@ def test_setup_warns_when_the_decks_chosen_cannot_deal_every_hand(client):
     six = ("Abe", "Ben", "Carl", "Dee", "Eve", "Fay")
     data = {**setup_data(six), "decks": "1"}
     del data["start"]
-    page = text(send(client, NEW_GAME, data))  # a decks tap re-shows the form
+    shown = send(client, NEW_GAME, data)  # a decks tap re-shows the form
+    page = text(shown)
+    assert 'href="/rules/eversol#players"' in shown.get_data(as_text=True)  # the deal's rule
     assert ("Too few for 6 players: Hand 4 cannot be dealt: 6 hands of 9 cards and the upcard "
             "take 55 cards, and 1 deck has only 54. It needs 2 decks.") in page
     recommended = text(send(client, NEW_GAME, {**data, "decks": "auto"}))

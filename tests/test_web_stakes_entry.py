@@ -192,7 +192,9 @@ def test_a_settled_hand_is_corrected_on_the_same_form_with_a_reason(client, app)
     page = client.get(f"/games/{game_id}/hands/1").get_data(as_text=True)
     assert 'value="drop" checked' in page and 'name="who" value="2" checked' in page
     assert 'id="count1" name="count1" type="number"' in page and 'value="9"' in page
-    assert "Saved now: Cy dropped with 7" in text(client.get(f"/games/{game_id}/hands/1"))
+    saved = client.get(f"/games/{game_id}/hands/1")
+    assert "Saved now: Cy dropped with 7" in text(saved)
+    assert f'href="/games/{game_id}/rules#scoring"' in saved.get_data(as_text=True)
     unsaid = enter(client, game_id, ending="drop", who="2", count0="5", count1="9",
                    count2="3", correcting="1")
     assert unsaid.status_code == 422 and "Say why hand 1 is corrected" in " ".join(errors(unsaid))

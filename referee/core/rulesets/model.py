@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from types import MappingProxyType
-from typing import Any
+from typing import Any, ClassVar
 
 from ..cards import Card, DeckSpec
 from ..errors import (
@@ -22,6 +22,7 @@ from ..errors import (
     WrongTypeError,
 )
 from ..melds import MeldKind, MeldRules, Verdict, check_meld
+from ..rule_anchors import RuleAnchor
 from ..table import TableMeld
 from .keeping import Keeping
 from .rummy_call import RummyCall
@@ -361,6 +362,7 @@ class ShortDeal:
     decks: int
     cards: int  # in the decks in play
     decks_needed: int
+    rule: ClassVar[RuleAnchor] = RuleAnchor.PLAYERS  # the deal and the decks it needs
 
     @property
     def cards_needed(self) -> int:
