@@ -9,7 +9,7 @@ in order, and the game must have moved on by exactly those steps, or by one
 more: the step in flight when the server died may have landed or not, but
 never half of it (a version with no event, or an event with no version).
 
-``ServerProcess`` and ``call`` are used by tests/test_concurrent_writers.py too.
+``RefereeServer``, ``servers`` and ``call`` are used by other tests of the real server too.
 """
 
 from __future__ import annotations
@@ -18,9 +18,7 @@ import http.client
 import json
 import os
 import random
-import signal
 import socket
-import subprocess
 import sys
 import threading
 import time
@@ -30,6 +28,7 @@ from typing import Any
 import pytest
 
 from referee.core.game import GameSetup, event_from_dict, replay
+from tests.server_process import ServerEnded, ServerProcess
 
 GAMES = "/api/v1/games"
 PLAYERS = ["Abe", "Ben", "Carl"]
@@ -38,63 +37,32 @@ ROOT = Path(__file__).resolve().parent.parent
 
 # --- The real server in a process of its own, and a plain HTTP client ----------------------------
 
-class ServerProcess:
+class RefereeServer(ServerProcess):
     """``referee run`` on a free loopback port, on the given database."""
 
     def __init__(self, database_uri: str, folder: Path, name: str = "server", threads: int = 4):
-        self.database_uri = database_uri
-        self.folder = folder
-        self.name = name
-        self.threads = threads
-        self.process: subprocess.Popen | None = None
-        self.port = 0
+        self.database_uri, self.folder = database_uri, folder
+        super().__init__([], 0, folder / f"{name}.log", ROOT, {
+            **os.environ, "DATABASE_URL": database_uri,
+            "REFEREE_INSTANCE_PATH": str(folder / "instance"),
+            # Given, so two servers starting at once never race to make the key file.
+            "SECRET_KEY": "server-process-tests"})
+        self.name, self.threads = name, threads
         self.starts = 0
 
-    @property
-    def log(self) -> Path:
-        return self.folder / f"{self.name}.log"
-
-    def start(self, timeout: float = 60) -> None:
-        env = {**os.environ, "DATABASE_URL": self.database_uri, "PYTHONUNBUFFERED": "1",
-               "REFEREE_INSTANCE_PATH": str(self.folder / "instance"),
-               # Given, so two servers starting at once never race to make the key file.
-               "SECRET_KEY": "server-process-tests"}
+    def start(self) -> list[str]:
         for _attempt in range(3):  # another program may take the free port first
             self.port = free_port()
             self.starts += 1
+            self.command = [sys.executable, "-m", "referee.cli", "run", "--host", "127.0.0.1",
+                            "--port", str(self.port), "--threads", str(self.threads)]
             with self.log.open("a") as log:
                 log.write(f"--- start {self.starts} on port {self.port}\n")
-                log.flush()
-                self.process = subprocess.Popen(
-                    [sys.executable, "-m", "referee.cli", "run", "--host", "127.0.0.1",
-                     "--port", str(self.port), "--threads", str(self.threads)],
-                    cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
-            deadline = time.monotonic() + timeout
-            while self.process.poll() is None and time.monotonic() < deadline:
-                try:
-                    call(self.port, "GET", f"{GAMES}/no-such-game", timeout=2)
-                    return
-                except OSError:
-                    time.sleep(0.05)
-            self.stop()
-        raise RuntimeError(f"{self.name} did not start; its log:\n{self.tail()}")
-
-    def kill(self) -> None:
-        """SIGKILL: no clean-up of any kind, as when the power goes."""
-        if self.process and self.process.poll() is None:
-            os.kill(self.process.pid, signal.SIGKILL)
-            self.process.wait(10)
-
-    def stop(self) -> None:
-        if self.process and self.process.poll() is None:
-            self.process.terminate()
             try:
-                self.process.wait(10)
-            except subprocess.TimeoutExpired:
-                self.kill()
-
-    def tail(self, size: int = 4000) -> str:
-        return self.log.read_text(errors="replace")[-size:] if self.log.exists() else ""
+                return super().start()
+            except ServerEnded:
+                self.stop()
+        raise RuntimeError(f"{self.name} did not start; its log:\n{self.tail()}")
 
 
 def free_port() -> int:
@@ -123,10 +91,10 @@ def call(port: int, method: str, path: str, body: Any = None, headers: dict | No
 @pytest.fixture
 def servers(app, tmp_path):
     """Start ``referee run`` processes on the app fixture's database; all stopped at the end."""
-    started: list[ServerProcess] = []
+    started: list[RefereeServer] = []
 
-    def start(name: str = "server") -> ServerProcess:
-        server = ServerProcess(app.config["SQLALCHEMY_DATABASE_URI"], tmp_path, name)
+    def start(name: str = "server") -> RefereeServer:
+        server = RefereeServer(app.config["SQLALCHEMY_DATABASE_URI"], tmp_path, name)
         started.append(server)
         server.start()
         return server

@@ -14,18 +14,17 @@ from __future__ import annotations
 
 import http.client
 import os
-import queue
 import re
 import shutil
 import subprocess
 import sys
 import sysconfig
-import threading
 import venv
 from pathlib import Path
 
 import pytest
 
+from tests.server_process import ServerProcess
 from tests.test_durability import call, free_port
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -95,8 +94,9 @@ def run(command: list[str]) -> None:
     assert done.returncode == 0, f"{command} failed:\n{done.stdout}\n{done.stderr}"
 
 
-class Served:
-    """``referee run`` in a folder of its own, with a home and data folder of its own."""
+class Served(ServerProcess):
+    """``referee run`` of the installed app in a folder of its own, with a home and data
+    folder of its own."""
 
     def __init__(self, command: Path, place: Path):
         self.data_home = place / "data"
@@ -105,28 +105,9 @@ class Served:
         environment = {name: value for name, value in os.environ.items()
                        if name not in SERVER_SETTINGS and not name.startswith("REFEREE_")}
         environment.update(HOME=str(place / "home"), XDG_DATA_HOME=str(self.data_home))
-        self.port = free_port()
-        self.process = subprocess.Popen(
-            [str(command), "run", "--host", "127.0.0.1", "--port", str(self.port)],
-            cwd=elsewhere, env=environment, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-            text=True)
-        self.lines: queue.Queue[str] = queue.Queue()
-        threading.Thread(target=self._read, daemon=True).start()
-
-    def _read(self) -> None:
-        for line in self.process.stdout:
-            self.lines.put(line)
-        self.lines.put("")  # the server ended
-
-    def said(self) -> str:
-        """The server's next line of output, waited for."""
-        try:
-            line = self.lines.get(timeout=ANSWER_WAIT)
-        except queue.Empty:
-            pytest.fail("referee run said nothing")
-        if not line:
-            pytest.fail(f"referee run ended: {self.process.stderr.read()}")
-        return line.rstrip("\n")
+        port = free_port()
+        super().__init__([str(command), "run", "--host", "127.0.0.1", "--port", str(port)],
+                         port, place / "server.log", elsewhere, environment)
 
     def page(self, path: str) -> tuple[int, dict, bytes]:
         """A GET's status, headers and body as sent (``call`` reads only JSON)."""
@@ -138,21 +119,18 @@ class Served:
         finally:
             connection.close()
 
-    def stop(self) -> None:
-        self.process.terminate()
-        self.process.wait(ANSWER_WAIT)
-
 
 @pytest.fixture
 def served(installed, tmp_path):
     server = Served(installed, tmp_path)
+    server.start()
     yield server
     server.stop()
 
 
 def test_the_installed_app_says_where_to_open_it_first_and_keeps_games_in_the_users_data(
         served):
-    assert served.said() == f"Rummy Referee is serving on http://127.0.0.1:{served.port}/"
+    assert served.said_on_start == [f"Rummy Referee is serving on http://127.0.0.1:{served.port}/"]
     instance = served.data_home / "rummy-referee"
     assert served.said() == f"Games, backups and the secret key are kept in {instance}"
     assert served.page("/")[0] == 200
@@ -160,7 +138,6 @@ def test_the_installed_app_says_where_to_open_it_first_and_keeps_games_in_the_us
 
 
 def test_the_installed_app_serves_a_styled_page_the_checker_and_a_kept_game(served):
-    served.said()  # the address: it listens from here on
     status, _, page = served.page("/")
     assert status == 200
     (stylesheet,) = re.findall(r'<link rel="stylesheet" href="(/static/app\.css\?v=\w+)"',

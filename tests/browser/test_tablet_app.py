@@ -13,17 +13,16 @@ refuses until the user taps, so the test shows the first tap starting the video.
 from __future__ import annotations
 
 import os
-import socket
-import subprocess
 import sys
-import queue
-import threading
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
 from .conftest import CHROMIUM, CHROMIUM_ARGS, MIN_TAP, PHONE, TABLET, Screen, visible_boxes
+from tests.server_process import ServerProcess
+from tests.test_durability import free_port
+
 from .test_game_screens import api_game
 
 PLAIN_HTTP_NAME = "awake.test"
@@ -165,57 +164,22 @@ def test_the_switch_in_the_top_bar_at_tablet_and_phone_size(
     screen.shot(f"keep-screen-checker-{size}")
 
 
-STARTS_WITHIN_S = 60
-
-
-def _lines_into(output, said: queue.Queue) -> None:
-    for line in output:
-        said.put(line)
-    said.put("")  # the process ended
-
-
-class ServerProcess:
+def offline_server(folder: Path) -> ServerProcess:
     """``referee run`` at one port, in a process that can be stopped (which drops every
     connection it holds, as switching off the computer that serves the table does) and started
     again at the same port. It keeps its games in an instance folder of its own: what it shows
     here needs no game."""
-
-    def __init__(self, folder: Path):
-        with socket.socket() as probe:
-            probe.bind(("127.0.0.1", 0))
-            self.port = probe.getsockname()[1]
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.env = {**os.environ, "REFEREE_INSTANCE_PATH": str(folder), "PYTHONUNBUFFERED": "1",
-                    "DATABASE_URL": f"sqlite:///{folder / 'offline.sqlite3'}",
-                    "SECRET_KEY": "offline-test"}
-        self.process: subprocess.Popen | None = None
-
-    def start(self) -> None:
-        """Start it and wait for it to say it serves: it says so once its socket is bound."""
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "referee.cli", "run", "--host", "127.0.0.1",
-             "--port", str(self.port), "--threads", "2"],
-            cwd=ROOT, env=self.env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-        said: queue.Queue[str] = queue.Queue()
-        threading.Thread(target=_lines_into, args=(self.process.stdout, said), daemon=True).start()
-        while True:
-            try:
-                line = said.get(timeout=STARTS_WITHIN_S)
-            except queue.Empty:
-                pytest.fail("the server said nothing")
-            assert line, "the server process ended before serving"
-            if "serving" in line:
-                return
-
-    def stop(self) -> None:
-        if self.process and self.process.poll() is None:
-            self.process.terminate()
-            self.process.wait(timeout=30)
+    port = free_port()
+    return ServerProcess(
+        [sys.executable, "-m", "referee.cli", "run", "--host", "127.0.0.1", "--port", str(port),
+         "--threads", "2"], port, folder / "server.log", ROOT,
+        {**os.environ, "REFEREE_INSTANCE_PATH": str(folder),
+         "DATABASE_URL": f"sqlite:///{folder / 'offline.sqlite3'}", "SECRET_KEY": "offline-test"})
 
 
 @pytest.fixture
 def server_process(tmp_path):
-    server = ServerProcess(tmp_path)
+    server = offline_server(tmp_path)
     server.start()
     yield server
     server.stop()
