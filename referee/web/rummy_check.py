@@ -56,7 +56,6 @@ def check_pile(game: str):
     response = render_screen(
         "rummy_check.html", "_rummy_check.html", 422 if has_errors(form) else 200,
         ruleset=ruleset, form=form, taps=taps, question=question, problems=has_errors(form),
-        choice_notes=choice_notes,
         option_fields=[(spec, form[spec.name]) for spec in ruleset.option_specs
                        if spec.name in options],
         **picker_context(ruleset, deck, question.every_card, form, rules))
@@ -131,16 +130,6 @@ def _renumbered(field: str | None, whole: list[int]) -> str | None:
     if not match:
         return field
     return f"table[{whole[int(match.group(1))]}]{field[match.end():]}"
-
-
-def choice_notes(spec) -> dict[str, str]:
-    """What each choice of a house rule means, from its description ("pile: ...; none: ...")."""
-    notes = {}
-    for part in spec.description.split("; "):
-        choice, _, meaning = part.partition(": ")
-        if choice in spec.choices and meaning:
-            notes[choice] = meaning[0].upper() + meaning[1:].rstrip(".") + "."
-    return notes
 
 
 

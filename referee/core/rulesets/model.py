@@ -46,6 +46,21 @@ class OptionSpec:
     affects_melds: bool = False  # shown on the meld checker
 
     @property
+    def choice_notes(self) -> dict[str, str]:
+        """What each choice means, as its description says it ("pile: ...; none: ...").
+
+        >>> OptionSpec("calls", "pile", "pile: any card in the pile; none: no calls",
+        ...            ("pile", "none")).choice_notes
+        {'pile': 'Any card in the pile.', 'none': 'No calls.'}
+        """
+        notes = {}
+        for part in self.description.split("; "):
+            choice, _, meaning = part.partition(": ")
+            if choice in self.choices and meaning:
+                notes[choice] = meaning[0].upper() + meaning[1:].rstrip(".") + "."
+        return notes
+
+    @property
     def type(self) -> str:
         if self.choices:
             return "choice"
