@@ -47,8 +47,21 @@ class DecksChanged:
         return f"{self.decks} deck{'s' if self.decks != 1 else ''} from now on"
 
 
+class _HandEntry:
+    """A hand's numbers as entered (a score or its correction), read as a score sheet."""
+
+    @property
+    def sheet(self) -> ScoreSheet:
+        return ScoreSheet(self.went_out, self.points, self.players, self.went_rummy, self.teams,
+                          self.settling)
+
+    @property
+    def out(self) -> str | None:
+        return who_went_out(self.went_out, self.teams)
+
+
 @dataclass(frozen=True)
-class HandScored:
+class HandScored(_HandEntry):
     """The end of a hand as the ruleset's entry asks for it (``ScoreSheet``): who went out
     (``None``: the stock ran out), and ``points`` (the points players were caught with),
     or ``players`` (each player's melded and held value), and ``went_rummy``.
@@ -70,15 +83,6 @@ class HandScored:
     teams: Mapping[str, Any] = field(default_factory=dict)  # each team's numbers, by team
     settling: Mapping[str, Any] = field(default_factory=dict)  # a hand for stakes (``Stakes``)
 
-    @property
-    def sheet(self) -> ScoreSheet:
-        return ScoreSheet(self.went_out, self.points, self.players, self.went_rummy, self.teams,
-                          self.settling)
-
-    @property
-    def out(self) -> str | None:
-        return who_went_out(self.went_out, self.teams)
-
     def describe(self) -> str:
         if self.settling:
             return f"Hand {self.hand}: {describe_settling(self.settling)}"
@@ -86,7 +90,7 @@ class HandScored:
 
 
 @dataclass(frozen=True)
-class HandCorrected:
+class HandCorrected(_HandEntry):
     """A scored hand entered again, with the reason, kept beside the first entry."""
 
     type: ClassVar[str] = "hand_corrected"
@@ -99,15 +103,6 @@ class HandCorrected:
     went_rummy: bool = False
     teams: Mapping[str, Any] = field(default_factory=dict)
     settling: Mapping[str, Any] = field(default_factory=dict)
-
-    @property
-    def sheet(self) -> ScoreSheet:
-        return ScoreSheet(self.went_out, self.points, self.players, self.went_rummy, self.teams,
-                          self.settling)
-
-    @property
-    def out(self) -> str | None:
-        return who_went_out(self.went_out, self.teams)
 
     def describe(self) -> str:
         return f"Hand {self.hand} corrected: {self.reason}"
