@@ -21,8 +21,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import ClassVar
 from enum import Enum
+from typing import ClassVar
 
 from ...errors import BuyError, PlayerNameError, UnknownPlayerError, WrongTypeError
 from .. import EVERSOL
