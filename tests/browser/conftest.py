@@ -11,6 +11,7 @@ import threading
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 from waitress.server import create_server
 
 from referee import create_app
@@ -93,13 +94,28 @@ class Screen:
     def shot(self, name: str) -> Path:
         SCREENSHOTS.mkdir(exist_ok=True)
         path = SCREENSHOTS / f"{name}.png"
-        # caret="initial": hiding the caret injects a style element, which our CSP rightly blocks.
-        image = self.page.screenshot(full_page=True, caret="initial")
+        image = self._capture()
         # Written whole, then renamed: the SQLite and PostgreSQL runs save the same names at once.
         partial = path.with_name(f".{name}-{os.getpid()}.png")
         partial.write_bytes(image)
         partial.replace(path)
         return path
+
+    # Headless chromium now and then refuses a capture on a loaded machine ("Unable to capture
+    # screenshot", chromium issue 714058); the page is unchanged, so asking again is sound.
+    CAPTURE_ATTEMPTS = 3
+
+    def _capture(self) -> bytes:
+        for attempt in range(1, self.CAPTURE_ATTEMPTS + 1):
+            try:
+                # caret="initial": hiding the caret injects a style element, which our CSP
+                # rightly blocks.
+                return self.page.screenshot(full_page=True, caret="initial")
+            except PlaywrightError as error:
+                if "Unable to capture screenshot" not in str(error) or (
+                        attempt == self.CAPTURE_ATTEMPTS):
+                    raise
+        raise AssertionError("unreachable")
 
     def close(self):
         self.context.close()
