@@ -71,16 +71,24 @@ def test_a_question_refused_for_its_input_links_nothing(client):
     assert response.status_code == 422 and verdict_links(response) == []
 
 
-@pytest.mark.parametrize("query, href", [
-    ({"count0": 3, "count2": 5, "ending": "drop", "who": "0"}, "/rules/tonk#scoring"),
-    ({"count0": 3, "count1": 4, "count2": 5, "ending": "drop"}, "/rules/tonk#going-out"),
-    ({"count0": 3, "count1": 4, "count2": 5, "ending": "drop", "who": "0"},
-     "/rules/tonk#scoring"),  # the ruling itself
+LOWEST_NAMES = {"name0": "Ann", "name1": "Bob", "name2": "Cy"}
+
+
+@pytest.mark.parametrize("query, refused, href", [
+    ({"count0": 3, "count2": 5, "ending": "drop", "who": "0"}, "count1", "/rules/tonk#scoring"),
+    ({"count0": 3, "count1": 4, "count2": 5, "ending": "drop"}, "who", "/rules/tonk#going-out"),
 ])
-def test_whos_lowest_links_its_ruling_and_the_first_refusal(client, query, href):
-    response = client.get("/lowest/tonk", query_string={"name0": "Ann", "name1": "Bob",
-                                                         "name2": "Cy", **query})
-    assert verdict_links(response) == [href] and lands(client, href)
+def test_whos_lowest_links_a_refusals_rule_beside_the_field_refused(client, query, refused,
+                                                                     href):
+    response = client.get("/lowest/tonk", query_string={**LOWEST_NAMES, **query})
+    assert link_after(response, f'id="{refused}-error"') == href and lands(client, href)
+    assert verdict_links(response) == []  # the summary only says to fix what is red
+
+
+def test_whos_lowest_links_its_ruling(client):
+    response = client.get("/lowest/tonk", query_string={
+        **LOWEST_NAMES, "count0": 3, "count1": 4, "count2": 5, "ending": "drop", "who": "0"})
+    assert verdict_links(response) == ["/rules/tonk#scoring"]
 
 
 def test_whos_lowest_links_nothing_for_a_misspelt_card(client):

@@ -74,7 +74,7 @@ def lowest(game: str):
     try:
         table = ruleset.configure(options=options, players=players)
     except RefereeInputError as error:  # the form has checked each house rule's value
-        _refuse(form, form.players, error)
+        _refuse(form.players, error)
     if table is not None:
         _count(seats, table, form)
     if table is not None and ending is not None and not has_errors(form):
@@ -140,13 +140,13 @@ def _count(seats: list[Seat], table, form) -> None:
         try:
             seat.cards = parse_cards(" ".join(seat.words), cards_field(seat.number))
         except RefereeInputError as error:
-            _refuse(form, form[cards_field(seat.number)], error)
+            _refuse(form[cards_field(seat.number)], error)
     named = [(cards_field(seat.number), card) for seat in seats for card in seat.cards]
     try:
         table.deck.check_named_supply(named, table.decks)
     except RefereeInputError as error:
         at = str(error.location[0]) if error.location else ""
-        _refuse(form, form[at] if at in form else form[cards_field(0)], error)
+        _refuse(form[at] if at in form else form[cards_field(0)], error)
         return
     for seat in seats:
         typed = form[count_field(seat.number)]
@@ -155,7 +155,7 @@ def _count(seats: list[Seat], table, form) -> None:
                 seat.arrangement = arrange(seat.cards, table)
                 seat.count = seat.arrangement.leftover_points
             except RefereeInputError as error:
-                _refuse(form, form[cards_field(seat.number)], error)
+                _refuse(form[cards_field(seat.number)], error)
         elif typed.data is not None and not typed.errors:
             seat.count = typed.data
 
@@ -175,15 +175,15 @@ def _settle(stakes, table, ending, seats: list[Seat], picked: list[int],
     try:
         return stakes.settle(table, names, stakes.read(names, fields))
     except RefereeInputError as error:
-        _refuse(form, _field_at(error.location, stakes, names, form), error)
+        _refuse(_field_at(error.location, stakes, names, form), error)
         return None
 
 
-def _refuse(form, field, error: RefereeInputError) -> None:
-    """A refusal of the core beside ``field``; the first that applies a rule gives the
-    ruling's link to its paragraph."""
+def _refuse(field, error: RefereeInputError) -> None:
+    """A refusal of the core beside ``field``, with the link to the paragraph it applies
+    (the first refusal's, when one field has two)."""
     add_error(field, error.message)
-    form.rule = form.rule or error.rule
+    field.rule = getattr(field, "rule", None) or error.rule
 
 
 def _field_at(location, stakes, names: list[str], form):

@@ -26,8 +26,6 @@ def count_field(seat: int) -> str:
 
 
 class LowestForm(Form):
-    rule = None  # the paragraph the first refusal of the core applies (a RuleAnchor)
-
     suit = StringField("Suit for the next card", default="S", validators=[
         AnyOf([s.value for s in Suit], message="Choose spades, hearts, diamonds or clubs.")])
     ending = StringField("How did the hand end?", default="")

@@ -56,22 +56,27 @@ def test_a_kept_games_rules_mark_the_tables_choices(live_server, open_screen):
 
 
 @pytest.mark.parametrize("viewport, size", [(TABLET, "tablet"), (PHONE, "phone")])
-@pytest.mark.parametrize("screen_path, game, anchor, says", [
-    ("/opening/hand-and-foot?hand=1&table=KS+KH+QD", "hand-and-foot", "books", "not legal"),
-    ("/going-out/hand-and-foot?clean_piles=0", "hand-and-foot", "going-out", "Not yet"),
-    ("/rummy/500?pile=7H+2C+9S&table=4H+5H+6H", "500", "calls", "Rummy!"),
-    ("/arrange/eversol?hand=1&cards=7D+8S+2C", "eversol", "contracts", "Not yet"),
-    ("/lowest/tonk?count0=3&count2=5&ending=drop&who=0", "tonk", "scoring", "count too"),
+# Where the link is: under the verdict, or under a refusal beside the field it refuses.
+@pytest.mark.parametrize("screen_path, game, anchor, says, link_at", [
+    ("/opening/hand-and-foot?hand=1&table=KS+KH+QD", "hand-and-foot", "books", "not legal",
+     "#verdict"),
+    ("/going-out/hand-and-foot?clean_piles=0", "hand-and-foot", "going-out", "Not yet",
+     "#verdict"),
+    ("/rummy/500?pile=7H+2C+9S&table=4H+5H+6H", "500", "calls", "Rummy!", "#verdict"),
+    ("/arrange/eversol?hand=1&cards=7D+8S+2C", "eversol", "contracts", "Not yet", "#verdict"),
+    ("/lowest/tonk?count0=3&count2=5&ending=drop&who=0", "tonk", "scoring", "count too",
+     "#count1-error +"),
 ])
 def test_a_question_screens_rule_link_opens_its_paragraph(live_server, open_screen, viewport,
-                                                           size, screen_path, game, anchor, says):
+                                                           size, screen_path, game, anchor, says,
+                                                           link_at):
     screen = open_screen(viewport)
     page = screen.page
     page.goto(live_server + screen_path)
     expect(page.locator("main")).to_contain_text(says)
-    link = page.locator("#verdict .rule-link")
+    link = page.locator(f"{link_at} .rule-link")
     expect(link).to_be_visible()
-    assert_touch_targets_and_no_overflow(page, viewport["width"], "#verdict a")
+    assert_touch_targets_and_no_overflow(page, viewport["width"], f"{link_at} .rule-link")
     screen.shot(f"rule-link-{size}-{screen_path.split('?')[0].strip('/').replace('/', '-')}")
     link.click()
     expect(page).to_have_url(f"{live_server}/rules/{game}#{anchor}")
