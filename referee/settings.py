@@ -86,4 +86,4 @@ def upgrade_database(app: Flask) -> None:
 
     with app.app_context():
         check_database(db.engine, Path(app.instance_path))
-        upgrade(directory=app.extensions["migrate"].directory)
+        upgrade(directory=app.extensions["migrate"].directory, x_arg=["quiet=true"])

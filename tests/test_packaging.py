@@ -131,6 +131,8 @@ def served(installed, tmp_path):
 def test_the_installed_app_says_where_to_open_it_first_and_keeps_games_in_the_users_data(
         served):
     assert served.said_on_start == [f"Rummy Referee is serving on http://127.0.0.1:{served.port}/"]
+    # Nor anything on its errors before it (the new database's migrations once logged there).
+    assert served.log.read_text().splitlines()[0] == served.said_on_start[0]
     instance = served.data_home / "rummy-referee"
     assert served.said() == f"Games, backups and the secret key are kept in {instance}"
     assert served.page("/")[0] == 200

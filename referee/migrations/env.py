@@ -9,9 +9,12 @@ from alembic import context
 # access to the values within the .ini file in use.
 config = context.config
 
-# Interpret the config file for Python logging.
-# This line sets up loggers basically.
-fileConfig(config.config_file_name, disable_existing_loggers=False)
+# Alembic's log (alembic.ini's loggers) for ``flask db``; none when the app brings its own
+# database up to date as it starts (settings.upgrade_database passes -x quiet=true), so the
+# first thing ``referee run`` prints is the address to open on the tablet.
+QUIET = context.get_x_argument(as_dictionary=True).get("quiet") == "true"
+if not QUIET:
+    fileConfig(config.config_file_name, disable_existing_loggers=False)
 logger = logging.getLogger('alembic.env')
 
 
