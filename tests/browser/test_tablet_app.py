@@ -1,6 +1,7 @@
 """The tablet app in the browser: the screen kept on while a game or a question screen is
-open (a wake lock where the page is a secure context, a looping muted video on plain http),
-the switch that stops it, and the service worker's offline page.
+open (a wake lock where the page is a secure context, taken again when a hidden page is seen
+again; a looping muted video on plain http), the switch that stops it, and the service
+worker's offline page.
 
 Plain http over the home network: browsers treat only https, localhost and 127.0.0.1 as
 secure. A browser of this test's own maps the made-up name awake.test to 127.0.0.1
@@ -58,6 +59,39 @@ def test_a_game_keeps_the_screen_on_with_a_wake_lock_until_the_switch_says_not(
     assert_switch(page, on=True, keeping="wake-lock")
     page.goto(f"{live_server}/games/{game_id}/hands/2")
     assert_switch(page, on=True, keeping="wake-lock")
+
+
+# The page's wake lock requests still go to the browser, which grants and releases the locks;
+# each lock granted is also kept in window.grantedLocks, so the test can let one go as the
+# browser does when the page is hidden (headless chromium never hides a page).
+KEEP_GRANTED_LOCKS = """
+window.grantedLocks = [];
+const request = WakeLock.prototype.request;
+WakeLock.prototype.request = function (type) {
+  return request.call(this, type).then(lock => { window.grantedLocks.push(lock); return lock; });
+};
+"""
+
+SEEN = "document.dispatchEvent(new Event('visibilitychange'))"
+
+
+def test_a_wake_lock_let_go_while_hidden_is_taken_again_when_the_page_is_seen(
+        live_server, open_screen):
+    page = open_screen(TABLET).page
+    page.add_init_script(KEEP_GRANTED_LOCKS)
+    api_game(page, live_server, ["Ann", "Bob", "Cy"], hands=1)
+    assert_switch(page, on=True, keeping="wake-lock")
+
+    # Hidden: the browser lets the lock go, and nothing is asked of it until the page is seen.
+    page.evaluate("Object.defineProperty(document, 'visibilityState',"
+                  " {value: 'hidden', configurable: true})")
+    page.evaluate("window.grantedLocks[0].release().then(() => " + SEEN + ")")
+    assert_switch(page, on=True, keeping="waiting")
+    assert page.evaluate("window.grantedLocks.length") == 1
+
+    page.evaluate("delete document.visibilityState; " + SEEN)  # seen again
+    assert_switch(page, on=True, keeping="wake-lock")
+    assert page.evaluate("window.grantedLocks.map(lock => lock.released)") == [True, False]
 
 
 @pytest.fixture
