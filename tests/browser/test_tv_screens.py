@@ -72,12 +72,16 @@ def assert_read_across_the_room(page, ruled: str) -> None:
     names = page.locator(".ranking-name").evaluate_all(
         "all => all.map(e => parseFloat(getComputedStyle(e).fontSize))")
     assert min(names) >= 40, names
-    tappable = page.locator("main a, main button, main input, main select, main textarea, "
-                            "main summary, main [onclick]")
+    assert_nothing_to_tap(page)
+    assert_fits_the_screen(page)
+
+
+def assert_nothing_to_tap(page) -> None:
+    """Nothing on the whole screen to tap, the top bar's links included: nobody taps a TV."""
+    tappable = page.locator("a, button, input, select, textarea, summary, [onclick]")
     assert [box for box in tappable.evaluate_all(
         "all => all.filter(e => e.checkVisibility()).map(e => e.outerHTML.slice(0, 80))")] == []
     assert_view_only(page)
-    assert_fits_the_screen(page)
 
 
 def assert_fits_the_screen(page) -> None:
@@ -151,6 +155,7 @@ def test_the_phone_keeps_its_watch_page(live_server, open_screen):
     page = phone.page
     expect(page.locator("#hand-title")).to_have_text("Hand 5 of 6")
     expect(page.locator("#ruling")).to_be_hidden()  # a TV's box: the phone's page is as it was
+    expect(page.locator(".game-tabs")).to_be_visible()  # and its tabs, to look at the history
     expect(page.locator(".standings")).to_be_visible()
     expect(page.locator(".score-chart")).to_be_visible()
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
@@ -197,6 +202,6 @@ def test_a_followed_hand_on_the_tv_shows_the_referees_call(live_server, open_scr
     expect(tv.page.locator("#ruling")).to_contain_text("so Abe buys the discard")
     expect(tv.page.locator("#referee")).to_be_visible()
     expect(tv.page.locator(".referee-ruling")).to_be_hidden()  # said once, in the large box
-    assert_view_only(tv.page)
+    assert_nothing_to_tap(tv.page)
     assert_fits_the_screen(tv.page)
     tv.screen.shot("tv-watch-followed")
