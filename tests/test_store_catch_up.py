@@ -38,7 +38,7 @@ def test_a_claim_on_a_card_covered_meanwhile_is_refused_saying_what_happened(gam
     append_event(game_id, Discarded("Carl", "4C"), 4, key)
     with pytest.raises(OvertakenError) as refused:
         append_event(game_id, BuyClaimed("Abe"), 3, key, catch_up=True)
-    assert refused.value.meanwhile == ["Carl drew from the stock", "Carl discarded 4C"]
+    assert refused.value.meanwhile == ["Carl drew from the stock", "Carl discarded 4♣"]
     assert refused.value.reason == "K♣ is no longer the top discard."
     assert load_game(game_id).version == 5  # nothing written
 
@@ -66,7 +66,7 @@ def test_the_api_way_still_answers_stale(game):
 def test_an_undo_from_an_older_screen_undoes_only_the_step_it_named(game):
     game_id, key = game
     append_event(game_id, BuyClaimed("Abe"), 3, key)  # version 4, on another device
-    with pytest.raises(OvertakenError) as refused:  # the button said "Undo: Ben discarded KC"
+    with pytest.raises(OvertakenError) as refused:  # the button said "Undo: Ben discarded K♣"
         undo_last(game_id, 3, key, undoes=3)
     assert refused.value.reason == "The newest step is now: Abe asked to buy."
     assert load_game(game_id).version == 4

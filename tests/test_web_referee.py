@@ -235,7 +235,7 @@ def test_going_down_lays_the_melds_numbered_by_player(table):
     table.dee_down()
     page = text(table.page())
     assert "Dee 3 cards 1 bought down 1 K ♣ K ♠ K ♥ 2 5 ♦ 5 ♠ JK" in page
-    assert "Undo: Dee went down: KC KS KH / 5D 5S JK" in page
+    assert "Undo: Dee went down: K♣ K♠ K♥ / 5♦ 5♠ Joker" in page
 
 
 @pytest.mark.parametrize("melds, where, message", [
@@ -472,11 +472,11 @@ def test_a_tap_that_no_longer_fits_says_what_happened_meanwhile(table):
     stale = table.post("claim", {"claim": "Dee"}, version=3, headers=HTMX)
     assert stale.status_code == 409 and table.version == 5 and table.live.claims == ()
     assert problem(stale, "claim-problem") == (
-        "Not recorded: meanwhile Carl drew from the stock, then Carl discarded 4C. K♣ is no "
+        "Not recorded: meanwhile Carl drew from the stock, then Carl discarded 4♣. K♣ is no "
         "longer the top discard.")
     again = table.post("draw", {"source": "stock"}, "Ben", version=1)  # a double tap, no JS
     assert again.status_code == 409 and "<html" in again.get_data(as_text=True)
-    assert ("Not recorded: meanwhile 4 steps were taken, the last: Carl discarded 4C. Ben's "
+    assert ("Not recorded: meanwhile 4 steps were taken, the last: Carl discarded 4♣. Ben's "
             "turn is over.") in text(again)
     assert "Dee’s turn — draw" in text(again) and table.version == 5
 

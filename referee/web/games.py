@@ -105,9 +105,9 @@ def not_recorded(error: OvertakenError) -> str:
     and why the tap did not count.
 
     >>> class Seen:
-    ...     meanwhile, reason = ["Carl drew from the stock", "Carl discarded 4C"], "K♣ is gone."
+    ...     meanwhile, reason = ["Carl drew from the stock", "Carl discarded 4♣"], "K♣ is gone."
     >>> not_recorded(Seen())
-    'Not recorded: meanwhile Carl drew from the stock, then Carl discarded 4C. K♣ is gone.'
+    'Not recorded: meanwhile Carl drew from the stock, then Carl discarded 4♣. K♣ is gone.'
     """
     changes = error.meanwhile
     if len(changes) > 3:

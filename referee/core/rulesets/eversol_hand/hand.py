@@ -22,7 +22,7 @@ referee.core.rulesets.eversol_hand.errors.IllegalStepError: Ben must draw before
 >>> hand.current, hand.held, hand.top.by
 ('Carl', {'Abe': 7, 'Ben': 7, 'Carl': 7}, 'Ben')
 >>> hand.pop().describe(), hand.phase.value
-('Ben discarded KC', 'play')
+('Ben discarded K♣', 'play')
 """
 
 from __future__ import annotations

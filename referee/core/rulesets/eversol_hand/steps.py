@@ -13,7 +13,9 @@ Drew(player='Ben', source=<Source.STOCK: 'stock'>, card='8C')
 {'type': 'drew', 'player': 'Ben', 'source': 'stock', 'card': '8C'}
 >>> down = WentDown("Ben", [["8C", "8S", "JK"], ["5H", "6H", "7H", "8H"]])
 >>> step_from_dict(down.to_dict()) == down, down.describe()
-(True, 'Ben went down: 8C 8S JK / 5H 6H 7H 8H')
+(True, 'Ben went down: 8♣ 8♠ Joker / 5♥ 6♥ 7♥ 8♥')
+>>> LaidOff("Ben", 1, "JK=9H").describe()
+'Ben laid off Joker as 9♥ on meld 2'
 """
 
 from __future__ import annotations
@@ -23,8 +25,19 @@ from dataclasses import MISSING, dataclass, fields
 from enum import Enum
 from typing import Any, ClassVar
 
-from ...errors import WrongTypeError
+from ...cards import parse_card
+from ...errors import CardSyntaxError, WrongTypeError
 from .errors import IllegalStepError
+
+
+def shown(card: str) -> str:
+    """A card of a step as the screens show cards (``'K♥'``, ``'Joker as 6♦'``); as it was
+    written when it is not a card, so a step's description never fails."""
+    try:
+        read = parse_card(card)
+    except CardSyntaxError:
+        return card
+    return f"{read.label} as {read.stands_for.label}" if read.stands_for else read.label
 
 
 class Source(Enum):
@@ -57,7 +70,7 @@ class Drew:
             object.__setattr__(self, "source", _source(self.source))
 
     def describe(self) -> str:
-        what = f" {self.card}" if self.card else ""
+        what = f" {shown(self.card)}" if self.card else ""
         return f"{self.player} drew{what} from the {self.source.value}"
 
 
@@ -71,7 +84,7 @@ class Discarded:
     card: str | None = None  # needed for rummy calls on it
 
     def describe(self) -> str:
-        return f"{self.player} discarded {self.card or 'a card'}"
+        return f"{self.player} discarded {shown(self.card) if self.card else 'a card'}"
 
 
 @dataclass(frozen=True)
@@ -109,7 +122,7 @@ class Bought:
     penalty: str | None = None  # the penalty card, if shown
 
     def describe(self) -> str:
-        return f"{self.player} bought {self.card or 'the discard'}"
+        return f"{self.player} bought {shown(self.card) if self.card else 'the discard'}"
 
 
 @dataclass(frozen=True)
@@ -136,7 +149,8 @@ class WentDown:
             s if isinstance(s, JokerSwap) else JokerSwap(**s) for s in self.swaps))
 
     def describe(self) -> str:
-        return f"{self.player} went down: " + " / ".join(" ".join(m) for m in self.melds)
+        return f"{self.player} went down: " + " / ".join(
+            " ".join(shown(card) for card in meld) for meld in self.melds)
 
 
 @dataclass(frozen=True)
@@ -150,7 +164,7 @@ class LaidOff:
     card: str
 
     def describe(self) -> str:
-        return f"{self.player} laid off {self.card} on meld {self.meld + 1}"
+        return f"{self.player} laid off {shown(self.card)} on meld {self.meld + 1}"
 
 
 @dataclass(frozen=True)
