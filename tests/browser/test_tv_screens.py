@@ -205,3 +205,37 @@ def test_a_followed_hand_on_the_tv_shows_the_referees_call(live_server, open_scr
     assert_nothing_to_tap(tv.page)
     assert_fits_the_screen(tv.page)
     tv.screen.shot("tv-watch-followed")
+
+
+TWENTY = ["Abigail", "Bartholomew", "Cy", "Dorothea", "Eli", "Fran", "Gus", "Hattie", "Ike",
+          "Juniper", "Kit", "Maximilian", "Ned", "Ola", "Pat", "Quin", "Rosalind", "Sue",
+          "Tam", "Wilhelmina"]
+
+
+@pytest.mark.parametrize("players", [8, 20])
+def test_a_followed_hand_of_many_players_fits_the_tv_names_whole(live_server, open_screen,
+                                                                  players):
+    """Hand 2 followed after hand 1 was scored: the ranking and the last ruling on the left,
+    the referee's panel on the right, every seat in it, nothing past the screen's edge."""
+    names = TWENTY[:players]
+    scored = {"type": "hand_scored", "hand": 1, "went_out": names[0],
+              "points": {name: 5 * seat for seat, name in enumerate(names) if seat}}
+    first, discarder, buyer = names[2], names[2], names[4]  # hand 2: names[1] deals
+    tv = Watched(open_screen, live_server, TV, names, [
+        scored, {"type": "upcard_turned", "hand": 2, "card": "9D"},
+        {"type": "drew", "player": first, "source": "stock"},
+        {"type": "discarded", "player": discarder, "card": "KH"},
+        {"type": "buy_claimed", "player": buyer}])
+    expect(tv.page.locator("#ruling")).to_contain_text(f"so {buyer} buys the discard")
+    expect(tv.page.locator(".ranking-item")).to_have_count(players)
+    expect(tv.page.locator(".referee-seat")).to_have_count(players)
+    tv.screen.shot(f"tv-watch-followed-{players}-players")
+    sizes = tv.page.locator(".ranking-total").evaluate_all(
+        "all => all.map(e => parseFloat(getComputedStyle(e).fontSize))")
+    assert min(sizes) >= SMALLEST_TOTAL, sizes
+    lines = tv.page.locator(".referee-seat-name").evaluate_all(
+        "all => all.map(e => e.getBoundingClientRect().height"
+        " / parseFloat(getComputedStyle(e).lineHeight))")
+    assert [round(n) for n in lines] == [1] * players, lines  # each name whole, on one line
+    assert_nothing_to_tap(tv.page)
+    assert_fits_the_screen(tv.page)
