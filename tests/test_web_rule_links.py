@@ -88,7 +88,8 @@ def test_whos_lowest_links_a_refusals_rule_beside_the_field_refused(client, quer
 def test_whos_lowest_links_its_ruling(client):
     response = client.get("/lowest/tonk", query_string={
         **LOWEST_NAMES, "count0": 3, "count1": 4, "count2": 5, "ending": "drop", "who": "0"})
-    assert verdict_links(response) == ["/rules/tonk#scoring"]
+    href = "/rules/tonk#scoring"
+    assert verdict_links(response) == [href] and lands(client, href)
 
 
 def test_whos_lowest_links_nothing_for_a_misspelt_card(client):

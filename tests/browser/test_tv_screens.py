@@ -67,13 +67,24 @@ def assert_read_across_the_room(page, ruled: str) -> None:
     expect(page.locator("#ruling")).to_contain_text(ruled)
     totals = page.locator(".ranking-total")
     expect(totals.first).to_be_visible()
-    sizes = totals.evaluate_all("all => all.map(e => parseFloat(getComputedStyle(e).fontSize))")
+    sizes = font_sizes(totals)
     assert sizes and min(sizes) >= SMALLEST_TOTAL, sizes
-    names = page.locator(".ranking-name").evaluate_all(
-        "all => all.map(e => parseFloat(getComputedStyle(e).fontSize))")
+    names = font_sizes(page.locator(".ranking-name"))
     assert min(names) >= 40, names
     assert_nothing_to_tap(page)
     assert_fits_the_screen(page)
+
+
+def font_sizes(elements) -> list[float]:
+    """The computed font size of each of ``elements``, in px."""
+    return elements.evaluate_all("all => all.map(e => parseFloat(getComputedStyle(e).fontSize))")
+
+
+def lines_of(elements) -> list[int]:
+    """How many lines each of ``elements`` takes."""
+    return [round(n) for n in elements.evaluate_all(
+        "all => all.map(e => e.getBoundingClientRect().height"
+        " / parseFloat(getComputedStyle(e).lineHeight))")]
 
 
 def assert_nothing_to_tap(page) -> None:
@@ -143,9 +154,7 @@ def test_twelve_players_on_the_tv_in_two_columns_names_whole(live_server, open_s
                  [{"type": "hand_scored", "hand": 1, "went_out": "Cy", "points": points}])
     assert_read_across_the_room(tv.page, "Cy went out.")
     name = tv.page.locator(".ranking-name", has_text="Bartholomew")
-    lines = name.evaluate("e => e.getBoundingClientRect().height"
-                          " / parseFloat(getComputedStyle(e).lineHeight)")
-    assert round(lines) == 1, lines  # the name whole, on one line
+    assert lines_of(name) == [1]  # the name whole, on one line
     tv.screen.shot("tv-watch-twelve-players")
 
 
@@ -230,12 +239,9 @@ def test_a_followed_hand_of_many_players_fits_the_tv_names_whole(live_server, op
     expect(tv.page.locator(".ranking-item")).to_have_count(players)
     expect(tv.page.locator(".referee-seat")).to_have_count(players)
     tv.screen.shot(f"tv-watch-followed-{players}-players")
-    sizes = tv.page.locator(".ranking-total").evaluate_all(
-        "all => all.map(e => parseFloat(getComputedStyle(e).fontSize))")
+    sizes = font_sizes(tv.page.locator(".ranking-total"))
     assert min(sizes) >= SMALLEST_TOTAL, sizes
-    lines = tv.page.locator(".referee-seat-name").evaluate_all(
-        "all => all.map(e => e.getBoundingClientRect().height"
-        " / parseFloat(getComputedStyle(e).lineHeight))")
-    assert [round(n) for n in lines] == [1] * players, lines  # each name whole, on one line
+    lines = lines_of(tv.page.locator(".referee-seat-name"))
+    assert lines == [1] * players, lines  # each name whole, on one line
     assert_nothing_to_tap(tv.page)
     assert_fits_the_screen(tv.page)
