@@ -172,7 +172,10 @@ def test_the_appendix_hand_played_as_game_events_and_scored(client):
         ("Abe", "10S 10C 10D"), ("Abe", "9H 10H JH QH KH")]
     assert live["scoring"] == {"went_out": "Ben",
                                "rummy_penalties": {"Abe": 0, "Ben": 0, "Carl": 0},
-                               "held": {"Abe": 3, "Ben": 0, "Carl": 7}}
+                               "held": {"Abe": 3, "Ben": 0, "Carl": 7},
+                               # Abe's 3♠ and Carl's 4♠ 6♣ 9♦ were seen going in
+                               "held_points": {"Abe": {"least": 15, "most": 105},
+                                               "Carl": {"least": 35, "most": 145}}}
     assert live["steps"] == len(APPENDIX) and over["hand"] == 2 and not over["hands"][1:]
     documented(client, over)
 
@@ -354,7 +357,7 @@ def test_every_documented_live_event_is_answered_in_its_hand(client):
     assert examples == {}, "documented examples the hand never reached"
     live = table.read()["live"]
     assert live["rummy_penalties"] == {"Abe": 0, "Ben": 10, "Carl": 0}  # 8H and 3C, Ari's rule
-    assert live["dead"][-2:] == ["8H", "3C"] and live["melds"][0]["cards"][-1] == "6D"
+    assert live["set_aside"]["Ben"] == ["8H", "3C"] and live["melds"][0]["cards"][-1] == "6D"
 
 
 def test_a_score_that_contradicts_the_followed_hand_is_422_unless_it_overrides_the_referee(client):
@@ -362,8 +365,8 @@ def test_a_score_that_contradicts_the_followed_hand_is_422_unless_it_overrides_t
     error = table.refused(scored(2, "Ben", {"Carl": 30, "Abe": 15}), 422, "referee_mismatch",
                           "event.points.Carl")
     assert error["message"] == (
-        "The referee saw Carl keep 7 cards: worth 35 to 170 points, not 30. If the referee "
-        "missed a step, save it anyway (overrides_referee).")
+        "The referee saw Carl keep 7 cards, 4♠, 6♣ and 9♦ among them: worth 35 to 145 "
+        "points, not 30. If the referee missed a step, save it anyway (overrides_referee).")
     tapped = scored(2, "Ben", {"Carl": 35, "Abe": 15})
     tapped["entries"] = {"Abe": {"way": "cards", "cards": ["5", "5"]}}
     error = table.refused(tapped, 422, "referee_mismatch", "event.points.Abe")
@@ -373,7 +376,8 @@ def test_a_score_that_contradicts_the_followed_hand_is_422_unless_it_overrides_t
     assert saved["totals"] == {"Abe": 15, "Ben": 5, "Carl": 35}
     assert saved["hands"][1]["saved_anyway"] == [{
         "player": "Carl",
-        "message": "The referee saw Carl keep 7 cards: worth 35 to 170 points, not 30."}]
+        "message": "The referee saw Carl keep 7 cards, 4♠, 6♣ and 9♦ among them: worth 35 "
+                   "to 145 points, not 30."}]
     assert all_events(client, saved["id"])[-1]["event"]["overrides_referee"] is True
     documented(client, saved)
 

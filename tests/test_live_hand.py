@@ -55,7 +55,7 @@ APPENDIX = [
     # "I'm going to skip a few turns": filled, with Ben playing one card and keeping 5D.
     Drew("Ben", "stock", "4H"), LaidOff("Ben", 1, "4H"), Discarded("Ben", "5C"),  # filled
     Drew("Carl", "stock"), Discarded("Carl", "2C"),  # filled
-    Drew("Abe", "stock"), Discarded("Abe", "4C"),  # filled
+    Drew("Abe", "stock"), Discarded("Abe", "KD"),  # filled: Abe ends with three low cards
     Drew("Ben", "stock", "8D"), LaidOff("Ben", 0, "8D"),
     Discarded("Ben", "5D"),  # filled: "Ben discards his final card and ends the hand"
 ]
@@ -519,9 +519,6 @@ def test_a_played_joker_is_bought_with_its_card_in_the_turn_one_goes_down():
             "Only a natural card can take a joker's place.")
     refused(hand, WentDown("Carl", melds, swaps=[JokerSwap(4, "6D")]),
             "There is no meld 5: the table has 2 melds.")
-    refused(hand, WentDown("Carl", [["QH", "QS", "QD"], ["3H", "3S", "3D"]],
-                           swaps=[JokerSwap(0, "6D")]),
-            "A joker Carl takes from the table must go into Carl's new melds.")
     hand.apply(WentDown("Carl", melds, swaps=[JokerSwap(0, "6D")]))
     assert str(hand.melds[0].meld) == "6H 6S 6D" and hand.melds[0].owner == "Ben"
     assert str(hand.melds[2].meld) == "QH QS JK" and hand.melds[2].owner == "Carl"
@@ -539,7 +536,8 @@ def test_a_rummy_call_kills_the_card_and_charges_the_thrower_under_aris_rule():
     refused(hand, RummyCalled("Abe", "KS", meld=1),
             "At this table a called rummy card is dead and goes on no meld.")
     hand.apply(RummyCalled("Abe", "KS"))
-    assert [str(card) for card in hand.dead[-2:]] == ["8H", "KS"]
+    assert [str(card) for card in hand.dead] == ["9D", "4C", "5C", "2C"]  # not the 8H, KS
+    assert hand.set_aside == {"Abe": (), "Ben": (), "Carl": ("8H", "KS")}
     assert hand.rummy_penalties == {"Abe": 0, "Ben": 0, "Carl": 15}
     assert hand.held["Abe"] == 5 and hand.top is None and hand.current == "Abe"
     refused(hand, Drew("Abe", "discard"),
@@ -632,7 +630,7 @@ def test_at_a_meld_table_the_caller_puts_the_rummy_card_on_a_meld_it_fits():
     refused(hand, RummyCalled("Abe", "KS", meld=5),
             "There is no meld 6: the table has 2 melds.")
     hand.apply(RummyCalled("Abe", "KS"))  # it fits one meld only: no need to say
-    assert str(hand.melds[1].meld) == "8C 8S 8D 8H" and str(hand.dead[-1]) == "KS"
+    assert str(hand.melds[1].meld) == "8C 8S 8D 8H" and hand.set_aside["Carl"] == ("KS",)
     assert hand.rummy_penalties["Carl"] == 15
 
 

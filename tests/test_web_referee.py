@@ -332,8 +332,8 @@ def test_a_rummy_call_takes_the_callers_card_and_charges_the_thrower(table):
         "Say which card Ben threw on the call: Ari's rule charges its points to Abe.")
     table.step("rummy", {"caller": "Ben", "asked": "1", **card("7S")})
     page = text(table.page())
-    assert ("Ben called rummy on Abe’s K♦: K♦ is dead, and so is Ben’s 7♠. Abe is charged "
-            "15 (Ari’s rule).") in page
+    assert ("Ben called rummy on Abe’s K♦: K♦ is dead, and so is Ben’s 7♠, set aside by Abe. "
+            "Abe is charged 15 (Ari’s rule).") in page
     assert "rummy penalty 15" in page and table.live.rummy_penalties["Abe"] == 15
     assert "Undo: Ben called rummy" in page
 

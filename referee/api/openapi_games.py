@@ -253,8 +253,9 @@ SCHEMAS.update({
             "The address of the page before this one; null at the game's start.")}}},
     "LiveHand": {"type": "object", "required": [
         "hand", "dealer", "current", "phase", "drew", "top", "claims", "pending_buy", "buys",
-        "down", "melds", "held", "stock", "dead", "rummy_penalties", "warnings", "went_out",
-        "upcard", "steps", "last_step", "buys_left", "scoring"], "properties": {
+        "down", "melds", "held", "stock", "new_stocks", "dead", "set_aside", "rummy_penalties",
+        "warnings", "went_out", "upcard", "steps", "last_step", "buys_left", "scoring"],
+        "properties": {
         "hand": {"type": "integer", "minimum": 1},
         "dealer": NAME,
         "current": {"allOf": [NAME], "description": "Whose turn it is (once over: who went "
@@ -292,8 +293,16 @@ SCHEMAS.update({
                            "their place here, from 0."},
         "held": COUNTS,
         "stock": {"type": "integer", "minimum": 0},
-        "dead": {"type": "array", "items": CARD_OR_NULL,
-                 "description": "Cards out of play: covered discards and rummy calls."},
+        "new_stocks": {"type": "array", "items": {"type": "integer", "minimum": 1},
+                       "description": "Each time the stock ran out, how many dead cards were "
+                                      "turned over as the new stock."},
+        "dead": {"type": "array", "items": CARD_OR_NULL, "description": (
+            "Cards out of play, turned over when the stock runs out: covered discards, and "
+            "called rummy cards when Ari's rule is off.")},
+        "set_aside": {"type": "object", "additionalProperties": {
+            "type": "array", "items": _ref("Card")}, "description": (
+            "Ari's rule: each player's called rummy cards and the callers' discards, lying by "
+            "the thrower, charged to them and never turned into a new stock.")},
         "rummy_penalties": POINTS,
         "warnings": {"type": "array", "items": {"type": "string"}, "description": (
             "Etiquette about the top discard (a thrown joker buyer): never a refusal.")},
@@ -307,13 +316,20 @@ SCHEMAS.update({
                       "description": "The newest step as its event, with a sentence saying "
                                      "it; null before the first."},
         "scoring": {"type": ["object", "null"], "required": [
-            "went_out", "rummy_penalties", "held"], "properties": {
-            "went_out": NAME, "rummy_penalties": POINTS, "held": COUNTS},
+            "went_out", "rummy_penalties", "held", "held_points"], "properties": {
+            "went_out": NAME, "rummy_penalties": POINTS, "held": COUNTS,
+            "held_points": {"type": "object", "additionalProperties": {
+                "type": "object", "required": ["least", "most"], "properties": {
+                    "least": {"type": "integer", "minimum": 0},
+                    "most": {"type": "integer", "minimum": 0}}}}},
             "description": (
                 "Once someone went out, what the hand_scored event needs: who went out (a "
                 "hand_scored naming anyone else is refused), Ari's rule's points to add to "
-                "what each player is caught with (the one out scores those alone), and how "
-                "many cards each still holds.")},
+                "what each player is caught with (the one out scores those alone), how "
+                "many cards each still holds, and for each other player the least and most "
+                "those cards can be worth, counting the cards seen going into the hand (a "
+                "joker bought, a discard taken); points outside that answer "
+                "referee_mismatch.")},
     }},
 })
 

@@ -119,5 +119,7 @@ def live_document(live: LiveHand | None) -> dict[str, Any] | None:
         "buys_left": live.buys_left,
         "scoring": None if outcome is None else {
             "went_out": outcome.went_out, "rummy_penalties": dict(outcome.rummy_penalties),
-            "held": dict(outcome.held)},
+            "held": dict(outcome.held),
+            "held_points": {name: dict(zip(("least", "most"), points))
+                            for name, points in outcome.held_points(live.table).items()}},
     }

@@ -50,6 +50,7 @@ class SeatShown:
     penalty: int  # Ari's rule: points charged for rummy cards this player threw
     claiming: bool  # asks to buy the top discard now
     melds: tuple[TableMeldShown, ...]
+    set_aside: tuple[Card, ...] = ()  # Ari's rule: the called cards lying by this player
 
 
 @dataclass(frozen=True)
@@ -165,8 +166,13 @@ class RefereePanel:
         card = parse_card(thrown.card)  # a call needs a known card
         own = parse_card(call.callers_discard) if call.callers_discard else None
         owns = f"{call.caller}’s {own.label if own else 'card'}"
-        fate = (f"{card.label} goes on a meld and {owns} is dead" if self.rummy_card_on_meld
-                else f"{card.label} is dead, and so is {owns}")
+        placed = self.hand.rummy_calls[-1]
+        if placed is not None:
+            fate = f"{card.label} goes on meld {placed + 1} and {owns} is dead"
+        else:
+            fate = f"{card.label} is dead, and so is {owns}"
+        if self.aris_rule:  # out of play for good: no new stock takes them back
+            fate += f", set aside by {thrown.player}"
         note = f"{call.caller} called rummy on {thrown.player}’s {card.label}: {fate}."
         if own is not None and self.aris_rule:
             points = rummy_penalty_points(card, own, self.hand.table.options)
@@ -184,6 +190,15 @@ class RefereePanel:
         return sum(card is None for card in self.hand.dead)
 
     @property
+    def new_stock(self) -> int | None:
+        """How many dead cards the latest new stock was turned from, once the stock ran out."""
+        return self.hand.new_stocks[-1] if self.hand.new_stocks else None
+
+    @property
+    def set_aside(self) -> int:
+        return sum(len(seat.set_aside) for seat in self.seats)
+
+    @property
     def penalties(self) -> tuple[SeatShown, ...]:
         return tuple(seat for seat in self.seats if seat.penalty)
 
@@ -199,7 +214,8 @@ def referee_panel(state: GameState, book_word: str = "book", run_word: str = "ru
     seats = tuple(
         SeatShown(name, hand.held[name], hand.buys[name], name in hand.down,
                   hand.rummy_penalties[name], name in hand.claims,
-                  tuple(m for m in melds if m.owner == name))
+                  tuple(m for m in melds if m.owner == name),
+                  tuple(parse_card(card) for card in hand.set_aside[name]))
         for name in hand.players)
     options = hand.table.options
     return RefereePanel(hand, seats, melds, meld_labels(hand.contract, book_word, run_word),

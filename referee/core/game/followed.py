@@ -1,8 +1,8 @@
 """The end of a hand the referee followed: the score entered must agree with what it saw.
 
-The referee saw who went out, how many cards everyone kept and every rummy
-penalty under Ari's rule. An entry that contradicts that is flagged, player by
-player; the table may still save it (the referee may have missed a step), and
+The referee saw who went out, how many cards everyone kept (some of them by
+face: a discard taken, a joker bought) and every rummy penalty under Ari's rule.
+An entry that contradicts that is flagged, player by player; the table may still save it (the referee may have missed a step), and
 the game keeps that it did.
 
 >>> from referee.core.rulesets import EVERSOL
@@ -18,12 +18,14 @@ The referee saw Carl keep 7 cards, but 3 were tapped.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..cards import Card
 from ..rulesets.followed_hands import HandOutcome
 from ..rulesets.model import TableRules
+from ..text import spoken_list
 from .errors import HandEntryError
 
 
@@ -61,7 +63,8 @@ def mismatches(seen: HandOutcome, table: TableRules, points: Mapping[str, int],
         penalty = (entry.get("penalty") or 0) if entry else penalty_seen
         if penalty != penalty_seen:
             found.append(Mismatch(name, _penalty_words(name, penalty_seen, penalty)))
-        problem = _held_problem(name, seen.held[name], given - penalty, entry, table)
+        problem = _held_problem(name, seen.held[name], seen.seen.get(name, ()),
+                                given - penalty, entry, table)
         if problem:
             found.append(Mismatch(name, problem))
     return found
@@ -73,8 +76,9 @@ def _penalty_words(name: str, seen: int, given: int) -> str:
     return f"The referee charged {name} a rummy penalty of {seen} (Ari's rule), not {given}."
 
 
-def _held_problem(name: str, kept: int, points: int, entry: Mapping[str, Any],
-                  table: TableRules) -> str | None:
+def _held_problem(name: str, kept: int, known: Sequence[Card], points: int,
+                  entry: Mapping[str, Any], table: TableRules) -> str | None:
+    """Whether ``points`` could be what ``name`` kept: ``kept`` cards, ``known`` among them."""
     cards = f"{kept} card{'s' if kept != 1 else ''}"
     way = entry.get("way")
     if way in ("cards", "counts"):
@@ -84,8 +88,9 @@ def _held_problem(name: str, kept: int, points: int, entry: Mapping[str, Any],
             verb = "tapped" if way == "cards" else "counted"
             return (f"The referee saw {name} keep {cards}, but {told} "
                     f"{'was' if told == 1 else 'were'} {verb}.")
-        return None
-    low, high = table.held_points_range(kept)
+    low, high = table.held_points_range(kept, known)
     if not low <= points <= high:
-        return f"The referee saw {name} keep {cards}: worth {low} to {high} points, not {points}."
+        among = f", {spoken_list([card.label for card in known])} among them" if known else ""
+        return (f"The referee saw {name} keep {cards}{among}: worth {low} to {high} points, "
+                f"not {points}.")
     return None

@@ -7,13 +7,14 @@ asks questions of.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from types import MappingProxyType
 from typing import Any, ClassVar
 
-from ..cards import Card, DeckSpec
+from ..cards import JOKER, Card, DeckSpec, Suit, natural
 from ..errors import (
     DeckCountError,
     NotInRulesetError,
@@ -347,21 +348,24 @@ class TableRules:
         self.deck.check_card(card)  # a joker in Basic, an ace in Base: bad input
         return self.ruleset.card_value(card, self.options, low_ace_in_run)
 
-    def held_points_range(self, count: int) -> tuple[int, int]:
-        """The fewest and the most points ``count`` cards held could be worth.
+    def held_points_range(self, count: int, known: Sequence[Card] = ()) -> tuple[int, int]:
+        """The fewest and the most points ``count`` cards held could be worth, when ``known``
+        are among them (seen going into the hand) and the rest may be any other cards.
 
         >>> from referee.core.rulesets import EVERSOL
-        >>> EVERSOL.configure(decks=1).held_points_range(3)
-        (15, 115)
+        >>> table = EVERSOL.configure(decks=1)
+        >>> table.held_points_range(3), table.held_points_range(3, [JOKER])
+        ((15, 115), (60, 115))
         """
-        values = sorted(self.card_value(card) for card in self.every_card())
-        count = max(0, min(count, len(values)))
-        return sum(values[:count]), sum(values[len(values) - count:])
+        rest = Counter(self.every_card())
+        rest.subtract(card.bare() for card in known)
+        values = sorted(self.card_value(card) for card in (+rest).elements())
+        count = max(0, min(count - len(known), len(values)))
+        seen = sum(self.card_value(card) for card in known)
+        return seen + sum(values[:count]), seen + sum(values[len(values) - count:])
 
     def every_card(self) -> list[Card]:
         """Every card of the decks in play, copies included."""
-        from ..cards import JOKER, Suit, natural
-
         cards = [natural(rank, suit) for rank in self.deck.ranks for suit in Suit]
         cards += [JOKER] * self.deck.jokers_per_deck
         return cards * self.decks

@@ -257,9 +257,26 @@ class LiveHand:
         return self._record.stock
 
     @property
+    def new_stocks(self) -> tuple[int, ...]:
+        """How many cards each new stock turned from the dead cards held, in turn."""
+        return tuple(self._record.new_stocks)
+
+    @property
     def dead(self) -> tuple[Card | None, ...]:
-        """Cards out of play: covered discards and called rummy cards (``None``: not told)."""
+        """Cards out of play, turned over if the stock runs out: covered discards, and called
+        rummy cards without Ari's rule (``None``: not told)."""
         return tuple(self._record.dead)
+
+    @property
+    def set_aside(self) -> dict[str, tuple[str, ...]]:
+        """Ari's rule: the called rummy cards lying by each thrower, out of play for good."""
+        return {name: tuple(str(card) for card in cards)
+                for name, cards in self._record.set_aside.items()}
+
+    @property
+    def rummy_calls(self) -> tuple[int | None, ...]:
+        """Where each called rummy card went: the meld it was put on, or ``None`` (dead)."""
+        return tuple(self._record.calls)
 
     @property
     def rummy_penalties(self) -> dict[str, int]:
@@ -281,8 +298,10 @@ class LiveHand:
         """Hints for scoring the hand once someone went out; ``None`` until then."""
         if not self.finished:
             return None
+        cards = self._record.cards
+        seen = {name: tuple(cards.seen_in_hand(name)) for name in self.players}
         return HandOutcome(self._record.went_out, MappingProxyType(self.rummy_penalties),
-                           MappingProxyType(self.held))
+                           MappingProxyType(self.held), MappingProxyType(seen))
 
     def snapshot(self) -> dict[str, Any]:
         """Everything derived, as JSON: for screens, and to compare two moments of a hand."""

@@ -2,8 +2,9 @@
 
 Going down lays exactly the hand's contract at once, after the draw, checked
 with ``contracts.check_contract``; in the same step the player may buy played
-jokers (a natural card for the joker standing for it), and each joker so freed
-goes into the new melds. In hand 6 every card held must go down, which ends
+jokers (a natural card for the joker standing for it). A joker so freed goes
+into the buyer's hand, in plain sight: into the new melds, or kept there (the
+rule text lets a player buy one even when it is not needed to go down). In hand 6 every card held must go down, which ends
 the hand. After going down, and on their own turns only, players add cards to
 any meld on the table (``table.TableMeld.extend``), never a new meld.
 
@@ -57,9 +58,6 @@ def went_down(record: HandRecord, step: WentDown) -> None:
         raise IllegalStepError(verdict.reason,
                                "step.melds" if broken is None else f"step.melds[{broken}]",
                                rule=verdict.rule)
-    if len(step.swaps) > sum(card.is_joker for meld in melds for card in meld):
-        raise IllegalStepError(f"A joker {player} takes from the table must go into "
-                               f"{player}'s new melds.", "step.melds", rule=RuleAnchor.WILD)
     for i, (meld, kind) in enumerate(zip(melds, verdict.kinds)):
         if kind is MeldKind.RUN:
             _ask_where_jokers_go(meld, record, f"step.melds[{i}]")

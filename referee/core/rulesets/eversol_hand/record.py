@@ -43,6 +43,8 @@ class TopDiscard:
 
     card: Card | None  # None: the referee was not told which card it is
     by: str | None  # who threw it; None for the upcard turned at the deal
+    # The melds' cards as they lay when it was thrown: a rummy card is judged by them.
+    table_then: tuple[tuple[Card, ...], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -65,6 +67,10 @@ class HandRecord:
     down: list[str] = field(default_factory=list)  # in the order they went down
     melds: list[LaidMeld] = field(default_factory=list)
     dead: list[Card | None] = field(default_factory=list)
+    # Ari's rule: called rummy cards lie by their thrower, out of play and never restocked.
+    set_aside: dict[str, list[Card]] = field(default_factory=dict)
+    new_stocks: list[int] = field(default_factory=list)  # each stock turned from dead cards
+    calls: list[int | None] = field(default_factory=list)  # each called card's meld, if any
     claims: list[str] = field(default_factory=list)  # asking to buy the top discard
     buys: dict[str, int] = field(default_factory=dict)
     penalties: dict[str, int] = field(default_factory=dict)  # Ari's rule, by thrower
@@ -92,7 +98,8 @@ class HandRecord:
         record = cls(setup, hand, (setup.first_dealer + hand) % len(players),
                      dict.fromkeys(players, contract.cards_dealt), max(stock, 0),
                      TopDiscard(upcard, None), buys=dict.fromkeys(players, 0),
-                     penalties=dict.fromkeys(players, 0), cards=CardsSeen(table, strict))
+                     penalties=dict.fromkeys(players, 0),
+                     set_aside={name: [] for name in players}, cards=CardsSeen(table, strict))
         record.cards.face_up(upcard, "to turn up", "upcard")
         record.cards.strict = True
         return record
@@ -100,6 +107,8 @@ class HandRecord:
     def copy(self) -> HandRecord:
         return replace(self, held=dict(self.held), down=list(self.down), melds=list(self.melds),
                        dead=list(self.dead), claims=list(self.claims), buys=dict(self.buys),
+                       set_aside={name: list(cards) for name, cards in self.set_aside.items()},
+                       new_stocks=list(self.new_stocks), calls=list(self.calls),
                        penalties=dict(self.penalties), warnings=list(self.warnings),
                        cards=self.cards.copy())
 
@@ -133,6 +142,11 @@ class HandRecord:
 
     def table_cards(self) -> list[tuple[Card, ...]]:
         return [laid.meld.cards for laid in self.melds]
+
+    @property
+    def strict(self) -> bool:
+        """Off while a step saved earlier is replayed: checks added since then do not apply."""
+        return self.cards.strict
 
     # ------------------------------------------------------------------ checks shared by steps
 
@@ -168,7 +182,11 @@ class HandRecord:
     # ------------------------------------------------------------------ changes shared by steps
 
     def take_from_stock(self, count: int) -> None:
-        """Draw ``count`` cards from the stock, turning the dead cards over when it runs out."""
+        """Draw ``count`` cards from the stock, turning the dead cards over when it runs out.
+
+        Cards set aside by Ari's rule stay by their thrower: they are charged to that
+        player, so they never come back into play.
+        """
         for _ in range(count):
             if not self.stock:
                 if not self.dead:
@@ -176,6 +194,7 @@ class HandRecord:
                                            "turn over, so nobody can draw from it.", "step")
                 self.cards.turned_down(self.dead)
                 self.stock, self.dead = len(self.dead), []
+                self.new_stocks.append(self.stock)
             self.stock -= 1
 
     # ------------------------------------------------------------------ cards coming to light
@@ -185,7 +204,9 @@ class HandRecord:
         top = [] if self.top is None or self.top.card is None else [self.top.card]
         return [("on the table", [c for meld in self.table_cards() for c in meld]),
                 ("the top discard", top),
-                ("among the dead cards", [c for c in self.dead if c is not None])]
+                ("among the dead cards", [c for c in self.dead if c is not None]),
+                *((f"set aside by {name} (Ari's rule)", cards)
+                  for name, cards in self.set_aside.items() if cards)]
 
     def shown(self, card: Card | None, doing: str, field_name: str) -> None:
         """A card from the stock comes face up (a card the referee is told of)."""

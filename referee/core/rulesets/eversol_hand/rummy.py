@@ -82,6 +82,32 @@ def check_rummy(card: Card, table: Sequence[Sequence[Card]], decks: int = 1,
                                   "rummy card.")
 
 
+def check_thrown_rummy(card: Card, thrower: str, table_then: Sequence[Sequence[Card]],
+                       table_now: Sequence[Sequence[Card]], rules: TableRules) -> RummyRuling:
+    """Whether ``card`` is a rummy card, judged as ``thrower`` threw it with ``table_then``
+    lying as listed: a meld laid or added to since (``table_now``) changes nothing.
+
+    >>> from referee.core import parse_card, parse_cards
+    >>> rules = EVERSOL.configure(decks=1)
+    >>> sixes = [parse_cards("6S 6H 6D")]
+    >>> check_thrown_rummy(parse_card("6C"), "Ben", [], sixes, rules).reason
+    'Nobody had gone down when Ben threw 6♣, so it is not a rummy card: a discard is judged \
+by the table as it lay when it was thrown.'
+    >>> check_thrown_rummy(parse_card("6C"), "Ben", sixes, sixes, rules).rummy
+    True
+    """
+    ruling = check_rummy(card, table_then, rules=rules)
+    if ruling.rummy or not check_rummy(card, table_now, rules=rules).rummy:
+        return ruling
+    if not table_then:
+        return RummyRuling(False, (), (
+            f"Nobody had gone down when {thrower} threw {card.label}, so it is not a rummy "
+            "card: a discard is judged by the table as it lay when it was thrown."))
+    return RummyRuling(False, (), (
+        f"{card.label} fitted no meld on the table when {thrower} threw it, so it is not a "
+        "rummy card: a meld laid or added to since does not make it one."))
+
+
 def frees_a_joker(card: Card, table: Sequence[Sequence[Card]],
                   rules: TableRules | None = None) -> bool:
     """Whether ``card`` could buy a joker lying on the table.

@@ -8,11 +8,13 @@ who drew from the stock leaves the card to the others until their discard; a
 claim nobody settles that would win must be settled or withdrawn before that
 discard covers the card.
 
-Anyone but the thrower may call rummy on the top discard when
-``rummy.check_rummy`` finds it a rummy card, throwing a card of their own: both
-are dead (or the rummy card goes on a meld, by the house option), and under
-Ari's rule the thrower is charged both. A call costs a card, so the caller must
-keep one: nobody goes out by calling rummy.
+Anyone but the thrower may call rummy on the top discard while it lies there,
+when ``rummy.check_thrown_rummy`` finds it was a rummy card as the table lay
+when it was thrown; the caller throws a card of their own. Both are dead (or
+the rummy card goes on a meld, by the house option); under Ari's rule the
+thrower is charged both and they lie by the thrower, never turned into a new
+stock. A call costs a card, so the caller must keep one: nobody goes out by
+calling rummy.
 
 >>> from referee.core.seating import GameSetup
 >>> record = HandRecord.deal(GameSetup.create("eversol", ["Abe", "Ben", "Carl"], "Abe"), 1)
@@ -34,7 +36,7 @@ from ...text import spoken_list
 from .buys import BuyOutcome, BuyRuling, resolve_buy
 from .errors import IllegalCallError, IllegalStepError
 from .record import HandRecord, LaidMeld, TopDiscard, read_card
-from .rummy import check_rummy, joker_buyer_warning, rummy_penalty_points
+from .rummy import check_rummy, check_thrown_rummy, joker_buyer_warning, rummy_penalty_points
 from .steps import Bought, BuyClaimed, BuyWithdrawn, Discarded, Drew, RummyCalled, Source
 
 
@@ -70,7 +72,7 @@ def discarded(record: HandRecord, step: Discarded) -> None:
     record.played(player, card, "to discard", "step.card")
     if record.top is not None:
         record.dead.append(record.top.card)  # covered: out of play
-    record.top = TopDiscard(card, player)
+    record.top = TopDiscard(card, player, tuple(record.table_cards()))
     record.throws += 1
     record.claims.clear()
     record.held[player] -= 1
@@ -141,7 +143,11 @@ def rummy_called(record: HandRecord, step: RummyCalled) -> None:
     if thrown is None:
         raise IllegalCallError("Say which card was thrown before rummy is called on it.",
                                "step")
-    verdict = check_rummy(thrown, record.table_cards(), record.table.decks, record.table)
+    now = record.table_cards()
+    verdict = check_thrown_rummy(thrown, thrower, record.top.table_then, now, record.table)
+    if not verdict.rummy and not record.strict:
+        # A call saved when calls were judged by the table at the call: that rule stands.
+        verdict = check_rummy(thrown, now, record.table.decks, record.table)
     if not verdict.rummy:
         raise IllegalCallError(verdict.reason, "step")
     if record.claims:  # with the house option off, a request to buy stands against the call
@@ -158,13 +164,16 @@ def rummy_called(record: HandRecord, step: RummyCalled) -> None:
                                f"its points to {thrower}.", "step.callers_discard")
     meld = _rummy_meld(record, thrown, step.meld, verdict.plays_on)
     record.played(caller, own, "to throw on the call", "step.callers_discard")
+    # Under Ari's rule both cards lie by the thrower, who is charged them.
+    out_of_play = record.set_aside[thrower] if options["aris_rule"] else record.dead
     if meld is None:
-        record.dead.append(thrown)
+        out_of_play.append(thrown)
     else:
         laid = record.melds[meld]
         placed = laid.meld.extend([thrown], record.table.melds).meld
         record.melds[meld] = LaidMeld(laid.owner, placed)
-    record.dead.append(own)
+    out_of_play.append(own)
+    record.calls.append(meld)
     if own is not None:
         record.penalties[thrower] += rummy_penalty_points(thrown, own, options)
     record.held[caller] -= 1
@@ -213,12 +222,23 @@ def _take_top(record: HandRecord, player: str, card: Card | None, field_name: st
 
 
 def _rummy_meld(record: HandRecord, thrown: Card, chosen: int | None,
-                fits: tuple[int, ...]) -> int | None:
-    """Where a called rummy card goes: nowhere (dead), or the meld the caller chose."""
+                fitted: tuple[int, ...]) -> int | None:
+    """Where a called rummy card goes: nowhere (dead), or the meld the caller chose.
+
+    ``fitted`` are the melds it fitted when thrown; a card laid off since may have
+    taken its place on one, and with no place left the card is dead.
+    """
     if record.table.options["rummy_card"] == "dead":
         if chosen is not None:
             raise IllegalCallError("At this table a called rummy card is dead and goes on no "
                                    "meld.", "step.meld")
+        return None
+    fits = tuple(i for i in fitted
+                 if record.melds[i].meld.extend([thrown], record.table.melds).valid)
+    if not fits:
+        if chosen is not None:
+            raise IllegalCallError(f"{thrown.label} fits no meld now: cards laid off since "
+                                   "took its places, so it is dead.", "step.meld")
         return None
     if chosen is None:
         if len(fits) > 1:

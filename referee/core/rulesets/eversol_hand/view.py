@@ -11,10 +11,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any
 
 from ...cards import Card
+from ..model import TableRules
 from .record import HandRecord
 from .turns import pending_buy
 
@@ -25,11 +27,27 @@ class HandOutcome:
 
     ``rummy_penalties`` are Ari's rule's points by thrower, to add to what each
     player was caught with; the player who went out is charged those alone.
+    ``seen`` are cards the referee saw going into a hand and still there (a discard
+    taken or bought, a penalty card shown, a joker bought off the table): what
+    each player holds is worth at least those.
     """
 
     went_out: str
     rummy_penalties: Mapping[str, int]
     held: Mapping[str, int]  # cards each player still holds: the steppers' counts
+    seen: Mapping[str, tuple[Card, ...]] = field(default_factory=lambda: MappingProxyType({}))
+
+    def held_points(self, table: TableRules) -> dict[str, tuple[int, int]]:
+        """The least and most each player but the one out can be caught with.
+
+        >>> from referee.core.cards import JOKER
+        >>> from referee.core.rulesets import EVERSOL
+        >>> seen = HandOutcome("Ben", {}, {"Abe": 2, "Ben": 0}, {"Abe": (JOKER,)})
+        >>> seen.held_points(EVERSOL.configure(decks=1))
+        {'Abe': (55, 100)}
+        """
+        return {name: table.held_points_range(count, self.seen.get(name, ()))
+                for name, count in self.held.items() if name != self.went_out}
 
     def points(self, caught: Mapping[str, int]) -> dict[str, int]:
         """Everyone's points for the hand, given what the others were caught with.
@@ -59,7 +77,10 @@ def snapshot(record: HandRecord) -> dict[str, Any]:
                    "cards": [str(card) for card in laid.meld.cards]}
                   for laid in record.melds],
         "held": dict(record.held), "stock": record.stock,
+        "new_stocks": list(record.new_stocks),
         "dead": [_text(card) for card in record.dead],
+        "set_aside": {name: [str(card) for card in cards]
+                      for name, cards in record.set_aside.items()},
         "rummy_penalties": dict(record.penalties), "warnings": list(record.warnings),
         "went_out": record.went_out,
         # Cards seen going into a hand (a discard taken or bought, a card shown) still there.
