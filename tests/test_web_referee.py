@@ -10,6 +10,10 @@ import pytest
 
 from referee.store.games import load_game
 
+from referee.core.rulesets.eversol_hand.steps import Discarded, Drew
+
+from .test_api_live_in_time import dealt
+from .test_live_hand_in_time import ANN_THROWS_A_RUMMY_CARD
 from .test_web_games import errors, hand_data, new_game, send, text, version_of
 
 PLAYERS = ("Abe", "Ben", "Carl", "Dee")  # Abe deals hand 1: Ben plays first
@@ -332,7 +336,7 @@ def test_a_rummy_call_takes_the_callers_card_and_charges_the_thrower(table):
         "Say which card Ben threw on the call: Ari's rule charges its points to Abe.")
     table.step("rummy", {"caller": "Ben", "asked": "1", **card("7S")})
     page = text(table.page())
-    assert ("Ben called rummy on Abe’s K♦: K♦ is dead, and so is Ben’s 7♠, set aside by Abe. "
+    assert ("Ben called rummy on Abe’s K♦: K♦ and Ben’s 7♠ are dead and lie by Abe. "
             "Abe is charged 15 (Ari’s rule).") in page
     assert "rummy penalty 15" in page and table.live.rummy_penalties["Abe"] == 15
     assert "Undo: Ben called rummy" in page
@@ -354,6 +358,8 @@ def test_at_a_meld_table_a_joker_called_asks_the_card_and_the_meld_then_takes_bo
     table.step("rummy", {"caller": "Ben", "asked": "1", "meld": "2", **card("7S")})
     assert [len(laid.meld.cards) for laid in table.live.melds] == [3, 4]
     assert table.live.rummy_penalties["Dee"] == 55  # the joker 50 and the seven 5
+    assert ("Ben called rummy on Dee’s Joker: Joker goes on meld 2 and Ben’s 7♠ is dead, "
+            "lying by Dee.") in text(table.page())
 
 
 # --- The end of the hand ---------------------------------------------------------------------
@@ -546,3 +552,17 @@ def test_hand_six_goes_down_with_every_card_or_not_at_all(table, client):
     table.step("down", {"melds-0": "7H 7S 7D", "melds-1": "2C 3C 4C 5C",
                         "melds-2": "8D 9D 10D JD QD"}, "Carl")
     assert "★ Carl went out" in text(table.page()) and table.live.went_out == "Carl"
+
+
+def test_the_panel_says_how_big_the_new_stock_is_and_what_stays_set_aside(client):
+    table = dealt(client, ANN_THROWS_A_RUMMY_CARD, players=("Ann", "Bo"))
+    live = table.read()["live"]
+    while live["stock"]:
+        player = live["current"]
+        table.send(Drew(player, "stock"))
+        live = table.send(Discarded(player))["live"]
+    dead = len(live["dead"])
+    table.send(Drew(live["current"], "stock"))
+    page = text(client.get(f"/games/{table.game['id']}"))
+    assert (f"the stock ran out: {dead} dead cards turned over, not the 2 set aside by Ari’s "
+            "rule") in page

@@ -167,12 +167,15 @@ class RefereePanel:
         own = parse_card(call.callers_discard) if call.callers_discard else None
         owns = f"{call.caller}’s {own.label if own else 'card'}"
         placed = self.hand.rummy_calls[-1]
+        # Under Ari's rule the dead cards lie by the thrower: no new stock takes them back.
+        lying = f" by {thrown.player}" if self.aris_rule else ""
         if placed is not None:
             fate = f"{card.label} goes on meld {placed + 1} and {owns} is dead"
+            fate += f", lying{lying}" if lying else ""
+        elif lying:
+            fate = f"{card.label} and {owns} are dead and lie{lying}"
         else:
             fate = f"{card.label} is dead, and so is {owns}"
-        if self.aris_rule:  # out of play for good: no new stock takes them back
-            fate += f", set aside by {thrown.player}"
         note = f"{call.caller} called rummy on {thrown.player}’s {card.label}: {fate}."
         if own is not None and self.aris_rule:
             points = rummy_penalty_points(card, own, self.hand.table.options)

@@ -139,7 +139,10 @@ def test_a_hand_refereed_on_the_tablet_while_a_tv_watches(live_server, open_scre
     tablet.shot("referee-rummy-asking-tablet")
     page.locator(".referee-rummy").get_by_role("button", name="Record Ben’s call").click()
     expect(seat(page, "Abe")).to_contain_text("rummy penalty 15")  # K♦ 10 and 7♠ 5
-    expect(page.locator(".referee-dead")).to_contain_text("K♦")
+    # Ari's rule: both cards lie by Abe, not among the dead cards a new stock is made of.
+    expect(seat(page, "Abe").locator(".referee-set-aside")).to_contain_text("K♦")
+    expect(seat(page, "Abe").locator(".referee-set-aside")).to_contain_text("7♠")
+    expect(page.locator(".referee-dead")).not_to_contain_text("K♦")
     assert_touch_targets_and_no_overflow(page, TABLET["width"])
     tablet.shot("referee-rummy-tablet")
 

@@ -8,7 +8,8 @@ RULES_TEXT = {
         "With more than one deck a book may hold the same card twice, and a meld may hold any "
         "number of jokers.",
         "To take a joker off the table, give the exact card it stands for in a run, or any card "
-        "of the book's rank for a book.",),
+        "of the book's rank for a book. It is done only in the turn you go down, and the joker "
+        "may go into your new melds or stay in your hand.",),
     "contracts": (
         "Nobody lays anything down until they can lay down the whole contract of the hand at "
         "once; after that they may add cards to any meld on the table.",
@@ -28,5 +29,11 @@ RULES_TEXT = {
         "may until that player discards.",
         "Once someone is down, a discard that would fit a meld on the table is a rummy card: "
         "anyone but its thrower may call it. A discarded joker always is one. A card that could "
-        "only take a joker's place does not count.",),
+        "only take a joker's place does not count.",
+        "A discard is judged by the table as it lay when it was thrown: a meld laid or added to "
+        "afterwards does not make it a rummy card, and one that fitted stays one while it is on "
+        "top of the pile.",
+        "Under Ari's rule the called card and the caller's discard lie beside the thrower, who "
+        "is charged both; when the stock runs out they stay there while the other dead cards "
+        "are turned over as the new stock.",),
 }
