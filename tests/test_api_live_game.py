@@ -399,3 +399,14 @@ def test_six_players_on_one_deck_add_a_deck_before_hand_four(client):
     changed = table.send({"type": "decks_changed", "decks": 2})
     assert changed["decks"] == 2 and changed["short_deal"] is None
     assert table.send({"type": "upcard_turned", "hand": 4})["live"]["stock"] == 108 - 55
+
+
+def test_a_score_sent_while_the_referee_follows_the_hand_is_422_unless_on_purpose(client):
+    table = appendix_game(client, upto=5)  # Abe has drawn: nobody is out
+    error = table.refused(scored(2, "Ben", {"Carl": 35, "Abe": 15}), 422, "referee_mismatch",
+                          "event.points.Ben")
+    assert error["message"].startswith("The referee is following hand 2 and has seen nobody go "
+                                       "out: Abe has drawn and is playing.")
+    saved = table.send({**scored(2, "Ben", {"Carl": 35, "Abe": 15}), "overrides_referee": True})
+    assert saved["live"] is None and saved["hand"] == 3
+    assert saved["hands"][1]["saved_anyway"][0]["player"] == "Ben"

@@ -194,8 +194,15 @@ def test_live_steps_fold_into_the_game_and_end_with_the_hand():
         state.apply(DealerChosen("Carl"))
     with pytest.raises(IllegalEventError, match="before anyone plays"):
         state.apply(event_from_dict({"type": "upcard_turned", "hand": 1, "card": "2C"}))
-    scored = state.apply(HandScored(1, "Ben", {"Abe": 15, "Carl": 35}))
+    with pytest.raises(RefereeMismatchError) as dropped:  # nobody went out yet
+        state.apply(HandScored(1, "Ben", {"Abe": 15, "Carl": 35}))
+    assert [(m.player, m.message) for m in dropped.value.mismatches] == [(
+        "Ben", "The referee is following hand 1 and has seen nobody go out: it is Carl's turn "
+               "to draw.")]
+    scored = state.apply(HandScored(1, "Ben", {"Abe": 15, "Carl": 35}, overrides_referee=True))
     assert scored.live is None and scored.hand == 2
+    assert [m.message for m in scored.results[0].saved_anyway] == [
+        dropped.value.mismatches[0].message]  # the history says the hand was dropped
 
 
 def test_a_live_step_out_of_turn_is_refused_with_the_rule():

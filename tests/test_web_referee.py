@@ -449,6 +449,26 @@ def test_a_contradicting_entry_saved_anyway_is_kept_and_the_history_says_so(tabl
             "but 2 were tapped.") in history
 
 
+def test_a_hand_the_referee_follows_is_scored_before_its_end_only_on_purpose(table, client):
+    table.deal()
+    table.turn("Ben", "KC")  # Carl's turn to draw: nobody is out
+    entry = text(client.get(f"/games/{table.id}/hands/1"))
+    assert ("The referee is following hand 1 and has seen nobody go out: it is Carl's turn to "
+            "draw.") in entry
+    rows = {"held0-total": "30", "held1-total": "25", "held2-total": "30"}
+    before = table.version
+    refused = score_followed(table, client, **rows)  # "Dee went out"
+    assert refused.status_code == 422 and table.version == before
+    assert problem(refused, "problem-3").startswith("The referee is following hand 1")
+    assert "Save anyway" in text(refused)
+    saved = score_followed(table, client, anyway=True, **rows)
+    assert saved.status_code == 303, errors(saved)
+    assert table.live is None
+    history = text(client.get(f"/games/{table.id}/history"))
+    assert ("Saved anyway, against what the referee saw: The referee is following hand 1 and has "
+            "seen nobody go out") in history
+
+
 def test_undo_steps_back_one_referee_step(table, client):
     table.deal()
     table.step("draw", {"source": "stock"}, "Ben")

@@ -21,7 +21,7 @@ from ..core import RefereeInputError
 from ..core.game import DealerChosen, HandCorrected, HandScored
 from ..core.game.entry import SeatEntry
 from ..core.game.events import DecksChanged, describe_ending, describe_settling
-from ..core.game.followed import RefereeMismatchError
+from ..core.game.followed import RefereeMismatchError, still_playing
 from ..store.games import (LoadedGame, OvertakenError, StaleVersionError, append_event,
                            load_game, undo_last)
 from .forms import ActionForm, add_error
@@ -68,6 +68,14 @@ def _followed_hand(state, hand: int):
     """How the referee saw hand ``hand`` end, when it followed that hand to its end."""
     live = state.live
     return live.result if live is not None and live.finished and live.hand == hand else None
+
+
+def _hand_being_followed(state, hand: int, correcting: bool) -> str | None:
+    """What the referee says while it follows hand ``hand`` and nobody has gone out yet."""
+    live = state.live
+    if correcting or live is None or live.finished or live.hand != hand:
+        return None
+    return still_playing(live)
 
 
 def _save(loaded: LoadedGame, hand: int, key: str):
@@ -178,6 +186,7 @@ def _entry_page(loaded: LoadedGame, hand: int, form, reading=None, status: int =
         scored=state.results[hand - 1] if correcting else None, message=message,
         out_penalty=state.keeping.out_penalty(state.setup.options),
         seen=seen, last_step=undo_label(loaded), followed=_followed_hand(state, hand),
+        following=_hand_being_followed(state, hand, correcting),
         saving_anyway=saving_anyway, way_words=WAY_WORDS, nobody=NOBODY,
         etag=poll_etag(loaded.game.id, loaded.version, "notice", "edit", seen),
     ), status

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import Card
-from ..rulesets.followed_hands import HandOutcome
+from ..rulesets.followed_hands import HandOutcome, LiveHand, Phase
 from ..rulesets.model import TableRules
 from ..text import spoken_list
 from .errors import HandEntryError
@@ -68,6 +68,19 @@ def mismatches(seen: HandOutcome, table: TableRules, points: Mapping[str, int],
         if problem:
             found.append(Mismatch(name, problem))
     return found
+
+
+def still_playing(live: LiveHand) -> str:
+    """What the referee says of a hand it is following when a score is entered before anyone
+    went out: it has not seen the end, so scoring now ends the hand against what it saw.
+
+    >>> hand = LiveHand(["Abe", "Ben", "Carl"], dealer="Abe", hand=2)
+    >>> still_playing(hand)
+    "The referee is following hand 2 and has seen nobody go out: it is Ben's turn to draw."
+    """
+    turn = (f"it is {live.current}'s turn to draw" if live.phase is Phase.DRAW
+            else f"{live.current} has drawn and is playing")
+    return f"The referee is following hand {live.hand} and has seen nobody go out: {turn}."
 
 
 def _penalty_words(name: str, seen: int, given: int) -> str:

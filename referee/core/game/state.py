@@ -40,7 +40,7 @@ from .events import (
     HandScored,
     UpcardTurned,
 )
-from .followed import Mismatch, RefereeMismatchError, mismatches
+from .followed import Mismatch, RefereeMismatchError, mismatches, still_playing
 
 
 @dataclass(frozen=True)
@@ -352,7 +352,13 @@ class GameState:
             self._can_deal("event.hand")
         result = self._result(event.hand, event.sheet, event.entries, strict)
         live = self.live
-        if live is not None and live.finished:
+        if live is not None and not live.finished:
+            # Scoring now drops the hand being followed: a deliberate choice, kept as one.
+            found = [Mismatch(result.went_out or self.players[0], still_playing(live))]
+            if strict and not event.overrides_referee:
+                raise RefereeMismatchError(found)
+            result = replace(result, saved_anyway=tuple(found))
+        elif live is not None:
             if result.went_out != live.went_out:
                 raise IllegalEventError(f"The referee saw {live.went_out} go out in hand "
                                         f"{event.hand}, not {result.went_out}.",
