@@ -241,3 +241,25 @@ def test_a_joker_bought_off_the_table_may_stay_in_the_hand():
     hand.apply(Discarded("Ben", "2D"))  # Ben's last card: out
     assert hand.went_out == "Ben" and hand.held["Carl"] == 2
     assert hand.result.held_points(hand.table)["Carl"] == (55, 55)  # the joker and the 9♠
+
+
+# ---------------------------------------------------------------------- the player in turn first
+
+def test_a_buy_asked_before_the_player_in_turn_draws_waits_for_that_player():
+    hand = played([Drew("Ben", "stock"), Discarded("Ben", "KC"), BuyClaimed("Abe")])
+    ruling = hand.pending_buy
+    assert (ruling.player, ruling.waits_for) == ("Abe", "Carl")
+    assert ruling.reason.startswith("If Carl does not take the discard as the draw, Abe is")
+    hand.apply(Bought("Abe", passed="Carl"))  # Carl lets it go: one deliberate step
+    assert hand.steps[-1].describe() == "Carl passed; Abe bought the discard"
+    assert hand.current == "Carl" and hand.held["Abe"] == 8
+
+
+def test_once_the_player_in_turn_drew_from_the_stock_the_buy_waits_for_nobody():
+    hand = played([Drew("Ben", "stock"), Discarded("Ben", "KC"), Drew("Carl", "stock"),
+                   BuyClaimed("Abe")])
+    assert hand.pending_buy.waits_for is None
+    assert hand.pending_buy.reason.startswith("Abe is the first after Carl")
+    refused(hand, Bought("Abe", passed="Carl"), "Only the player whose turn it is, before "
+            "drawing, passes on the card: that is Carl, who has drawn already.")
+    refused(hand, Bought("Abe", passed="Ben"), "passes on the card: that is Carl", part=True)

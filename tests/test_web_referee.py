@@ -198,7 +198,7 @@ def test_three_want_the_discard_and_the_first_in_order_of_play_buys_it(table):
     assert ("Dee is the first after Carl in order of play to ask, ahead of Abe and Ben (the "
             "discarder comes last), so Dee buys the discard with one penalty card from the "
             "stock.") in page
-    assert "Dee buys it" in page and "Dee takes K♣ and one penalty card from the stock." in page
+    assert "Dee buys K♣" in page and "Dee takes K♣ and one penalty card from the stock." in page
 
     table.step("claim", {"withdraw": "Dee"})  # changed her mind: Abe is next
     assert "so Abe buys the discard" in text(table.page())
@@ -447,6 +447,20 @@ def test_a_contradicting_entry_saved_anyway_is_kept_and_the_history_says_so(tabl
     history = text(client.get(f"/games/{table.id}/history"))
     assert ("Saved anyway, against what the referee saw: The referee saw Abe keep 6 cards, "
             "but 2 were tapped.") in history
+
+
+def test_the_player_in_turn_lets_the_discard_go_in_the_same_tap_that_sells_it(table, client):
+    table.deal()
+    table.turn("Ben", "KC")  # Carl's turn: Carl has not drawn
+    table.step("claim", {"claim": "Dee"})
+    page = text(table.page())
+    assert ("If Carl does not take the discard as the draw, Dee is the first after Carl in "
+            "order of play to ask") in page
+    assert "Carl passes: Dee buys K♣" in page  # the one button: a deliberate pass
+    table.step("bought", {"buyer": "Dee", "passed": "Carl"})
+    assert table.live.buys["Dee"] == 1 and table.live.top is None
+    history = text(client.get(f"/games/{table.id}/history"))
+    assert "Carl passed; Dee bought the discard" in history
 
 
 def test_a_hand_the_referee_follows_is_scored_before_its_end_only_on_purpose(table, client):

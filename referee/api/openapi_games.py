@@ -80,8 +80,13 @@ LIVE_EVENTS = [
                          "after the current player in order of play gets it."),
     _step("buy_withdrawn", "A request to buy taken back."),
     _step("bought", "The buy settled: the player takes the top discard and one penalty card "
-                    "from the stock (asking first is not needed).",
-          card=CARD_OR_NULL, penalty=CARD_OR_NULL),
+                    "from the stock (asking first is not needed). The player whose turn it is "
+                    "may take the discard free before anyone buys it: while they have not "
+                    "drawn, the ruling's reason says the buy stands only if they let it go, "
+                    "and passed names them letting it go in this same step.",
+          card=CARD_OR_NULL, penalty=CARD_OR_NULL,
+          passed={"type": ["string", "null"], "description": (
+              "The player whose turn it is, before drawing, passing on the card.")}),
     _step("went_down", "The contract laid after the draw, melds as they lie (a run in order); "
                        "swaps buy played jokers with their natural cards in the same turn.",
           ("player", "melds"),
@@ -126,9 +131,11 @@ EVENT = {"oneOf": [
         "overrides_referee": {"type": "boolean", "default": False, "description": (
             "After a hand the referee followed to its end, points that contradict what it "
             "saw (the cards each player kept: as many tapped or counted, a total those cards "
-            "can make; each rummy penalty) answer 422 referee_mismatch naming each mismatch. "
-            "true saves them anyway, for when the referee missed a step; the game keeps "
-            "what did not agree.")}},
+            "can make, the cards seen going into the hand included; each rummy penalty) "
+            "answer 422 referee_mismatch naming each mismatch; so does a score sent while "
+            "the referee follows the hand and has seen nobody go out. true saves them "
+            "anyway, for when the referee missed a step; the game keeps what did not "
+            "agree.")}},
      "description": "The hand being played ends, entered as the game's ruleset asks (the "
                     "ruleset's keeping in GET /rulesets): Eversol: went_out and points; 500 "
                     "and Base Rules: went_out and players; Basic Rummy: went_out, went_rummy "

@@ -374,6 +374,7 @@ class ClaimForm(RefereeStepForm):
 class BoughtForm(RefereeStepForm):
     buyer = StringField(validators=[InputRequired("Say who buys the discard."),
                                     Length(max=MAX_NAME)])
+    passed = StringField(validators=[Length(max=MAX_NAME)])  # the player in turn lets it go
 
 
 class RummyForm(RefereeStepForm):

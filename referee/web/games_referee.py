@@ -150,7 +150,7 @@ def _claim(form, loaded: LoadedGame) -> Event | None:
 
 
 def _bought(form, loaded: LoadedGame) -> Event:
-    return Bought(form.buyer.data)
+    return Bought(form.buyer.data, passed=form.passed.data or None)
 
 
 def _rummy(form, loaded: LoadedGame) -> Event:

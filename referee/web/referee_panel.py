@@ -136,6 +136,15 @@ class RefereePanel:
         return ruling.player if ruling and ruling.outcome is BuyOutcome.BUY else None
 
     @property
+    def buy_words(self) -> str:
+        """The buy button: the player in turn who has not drawn passes in the same tap."""
+        ruling = self.ruling
+        card = self.top_words or "it"
+        if ruling is None or ruling.waits_for is None:
+            return f"{self.buyer} buys {card}"
+        return f"{ruling.waits_for} passes: {self.buyer} buys {card}"
+
+    @property
     def rummy_callers(self) -> tuple[str, ...]:
         """Everyone but the thrower, once a thrown card lies there and someone is down."""
         top = self.hand.top

@@ -45,6 +45,8 @@ class BuyRuling:
     player: str | None  # who gets the card, as the players list spells the name
     penalty_cards: int  # cards drawn from the stock as the price: 1 for a buy
     reason: str
+    # The player in turn, who has not drawn: a buy stands only once they let the card go.
+    waits_for: str | None = None
     rule: ClassVar[RuleAnchor] = RuleAnchor.CALLS
 
 
@@ -96,7 +98,9 @@ def resolve_buy(players: Sequence[str], current: str, discarder: str | None,
         return BuyRuling(BuyOutcome.TAKE, winner, 0, _sentence(
             notes, f"it is {winner}'s turn, so {winner} takes {situation.card} free, "
                    f"as the draw{others}"))
-    return BuyRuling(BuyOutcome.BUY, winner, 1, _sentence(notes, _buy_clause(situation, winner)))
+    waits_for = None if situation.drew_from_stock else situation.current
+    return BuyRuling(BuyOutcome.BUY, winner, 1, _sentence(notes, _buy_clause(situation, winner)),
+                     waits_for)
 
 
 @dataclass(frozen=True)
@@ -167,7 +171,10 @@ def _buy_clause(situation: _Situation, winner: str) -> str:
         ahead_of = f", ahead of {spoken_list(behind)}" + (f" ({role} comes last)" if last in behind
                                                    else "")
     verb = "buys back" if winner == situation.order[-1] and not situation.upcard else "buys"
-    return (f"{winner} is the first after {situation.current} in order of play to ask"
+    current = situation.current
+    unless = "" if situation.drew_from_stock else (
+        f"if {current} does not take {situation.card} as the draw, ")
+    return (f"{unless}{winner} is the first after {current} in order of play to ask"
             f"{ahead_of}, so {winner} {verb} {situation.card} with one penalty card from the stock")
 
 

@@ -120,9 +120,11 @@ class Bought:
     player: str
     card: str | None = None  # the top discard, when the referee did not know it
     penalty: str | None = None  # the penalty card, if shown
+    passed: str | None = None  # the player in turn, who let the card go before drawing
 
     def describe(self) -> str:
-        return f"{self.player} bought {shown(self.card) if self.card else 'the discard'}"
+        bought = f"{self.player} bought {shown(self.card) if self.card else 'the discard'}"
+        return f"{self.passed} passed; {bought}" if self.passed else bought
 
 
 @dataclass(frozen=True)
@@ -270,5 +272,5 @@ def _swaps(value: Any, field: str) -> tuple[JokerSwap, ...]:
 
 
 _READERS = {"player": _text, "caller": _text, "card": _text, "callers_discard": _text,
-            "penalty": _text, "source": _source, "melds": _melds, "swaps": _swaps,
+            "penalty": _text, "passed": _text, "source": _source, "melds": _melds, "swaps": _swaps,
             "meld": _index}

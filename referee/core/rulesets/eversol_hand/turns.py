@@ -117,6 +117,13 @@ def bought(record: HandRecord, step: Bought) -> None:
     card = read_card(step.card, "step.card")
     penalty = read_card(step.penalty, "step.penalty")  # shown or not, it counts
     _buyable(record, "buy")
+    if step.passed is not None:
+        passed = record.player(step.passed, "step.passed")
+        if passed != record.current or record.drawn is not None:
+            raise IllegalCallError(f"Only the player whose turn it is, before drawing, passes on "
+                                   f"the card: that is {record.current}"
+                                   f"{'' if record.drawn is None else ', who has drawn already'}"
+                                   ".", "step.passed")
     claims = record.claims if player in record.claims else [*record.claims, player]
     ruling = _resolve(record, claims)
     if ruling.outcome is not BuyOutcome.BUY or ruling.player != player:
