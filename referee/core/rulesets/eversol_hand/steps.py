@@ -191,11 +191,18 @@ STEP_TYPES: dict[str, type] = {kind.type: kind for kind in (
     Drew, Discarded, BuyClaimed, BuyWithdrawn, Bought, WentDown, LaidOff, RummyCalled)}
 
 
+# Fields added after steps were first saved: left out when unset, so a step reads and writes
+# as it did before them.
+_WRITTEN_ONLY_WHEN_SAID = frozenset({"passed"})
+
+
 def to_dict(step: Step) -> dict[str, Any]:
     """The step as JSON: its ``type``, then its fields."""
     out: dict[str, Any] = {"type": step.type}
     for f in fields(step):
         value = getattr(step, f.name)
+        if value is None and f.name in _WRITTEN_ONLY_WHEN_SAID:
+            continue
         if isinstance(value, Source):
             value = value.value
         elif f.name == "melds":
