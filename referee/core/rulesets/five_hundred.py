@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..cards import Card, DeckSpec, Rank
 from ..melds import MeldRules
+from .finishing import TurnRules
 from .five_hundred_text import RULES_TEXT
 from .keeping import EntryShape, Keeping, Ranking, end_from_options
 from .model import Options, OptionSpec, Ruleset, decks_needed
@@ -60,6 +61,14 @@ def card_value(card: Card, options: Options, low_ace_in_run: bool = False) -> in
     return 5 if five_ten else int(card.rank)
 
 
+def turn_rules(options: Options) -> TurnRules:
+    # An unplayable last discard may go with any going-out choice: a playable last card is
+    # melded instead, and the player goes out later.
+    return TurnRules(discard_to_go_out=options["going_out"] == "discard_required",
+                     floating=options["going_out"] == "floating",
+                     unplayable_last_discard=options["unplayable_last_discard"])
+
+
 def deal_size(players: int, hand: int | None, options: Options) -> int:
     return options["two_player_deal"] if players == 2 else 7
 
@@ -80,6 +89,7 @@ FIVE_HUNDRED = Ruleset(
     deal_size=deal_size,
     deal_table=({"players": "2", "cards": 13}, {"players": "3-8", "cards": 7}),
     recommended_decks=recommended_decks,
+    turn_rules=turn_rules,
     short_title="500",
     players=(2, 8),
     keeping=Keeping(EntryShape.MELDED_MINUS_HELD, Ranking.HIGHEST_FIRST,

@@ -24,6 +24,7 @@ from ..errors import (
 from ..melds import MeldKind, MeldRules, Verdict, check_meld
 from ..rule_anchors import RuleAnchor
 from ..table import TableMeld
+from .finishing import TurnRules
 from .keeping import Keeping
 from .rummy_call import RummyCall
 from .stakes import Stakes
@@ -197,6 +198,9 @@ class Ruleset:
     # A legal meld in one sentence (the pile it makes), where the game has more to say of it.
     describe_meld: Callable[[Sequence[Card], Options], str | None] | None = None
     arranges: bool = True  # the arranger and lay-offs work under its MeldRules
+    # How a turn may end the hand at these house options (a last discard, floating...), which
+    # the arranger's going-out answer follows (None: the game has no such answer).
+    turn_rules: Callable[[Options], TurnRules] | None = None
     default_decks: int = 1  # when a question names neither the decks nor the players
     # What the table must know at the start of a hand besides the deal and the contract (a
     # rising opening minimum): sentences, from the hand's number and the house options.
@@ -303,6 +307,11 @@ class TableRules:
     @cached_property
     def deck(self) -> DeckSpec:
         return self.ruleset.deck(self.options)
+
+    @cached_property
+    def turn_rules(self) -> TurnRules | None:
+        make = self.ruleset.turn_rules
+        return None if make is None else make(self.options)
 
     @cached_property
     def key(self) -> tuple:
