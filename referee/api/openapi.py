@@ -101,6 +101,14 @@ SCHEMAS: dict[str, Any] = {
             "nullable": {"type": "boolean"},
             "affects_melds": {"type": "boolean",
                               "description": "Whether the option changes what is a meld."},
+            "affects_going_out": {"type": "boolean", "description": (
+                "Whether the option changes the hand arranger's going_out answer.")},
+            "checked_by": {"type": "string", "enum": ["referee", "table"], "description": (
+                "table: conduct the referee never sees (how a player drew, say), so the "
+                "players hold each other to it; referee: some answer or check of the app "
+                "follows it.")},
+            "note": {"type": "string", "description": (
+                "Shown beside a table-checked option: the referee does not check it.")},
         },
     },
     "Contract": {

@@ -16,7 +16,8 @@ OPTIONS = (
                "An ace may also be high (Q-K-A), though never both ends and never K-A-2.",
                affects_melds=True),
     OptionSpec("one_meld_per_turn", False,
-               "Only one meld may be laid per turn, except when going rummy."),
+               "Only one meld may be laid per turn, except when going rummy.",
+               affects_going_out=True),
     OptionSpec("game_end", "points", "End the game at a target score or after a set number "
                "of hands.", choices=("points", "hands")),
     OptionSpec("target_points", 100, "Score that ends the game.", minimum=10, maximum=5000),

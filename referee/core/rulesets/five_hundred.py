@@ -24,7 +24,8 @@ OPTIONS = (
                "deeper_must_meld: a card taken from under the top must be melded at once; "
                "always_meld: even the top card taken must be melded; "
                "new_meld: the deepest card taken must start a new meld, not be laid off.",
-               choices=("deeper_must_meld", "always_meld", "new_meld")),
+               # The referee sees no ordinary draw (a rummy call follows its own rule).
+               choices=("deeper_must_meld", "always_meld", "new_meld"), table_checks=True),
     OptionSpec("rummy_calls", "pile",
                "pile: rummy may be called on any meldable card in the discard pile; "
                "top_card: only on the latest discard, laid off by the caller; none: no calls.",
@@ -32,9 +33,10 @@ OPTIONS = (
     OptionSpec("going_out", "meld_all",
                "meld_all: a player may meld every card; discard_required: keep one to discard; "
                "floating: meld every card and float until the turn comes round.",
-               choices=("meld_all", "discard_required", "floating")),
+               choices=("meld_all", "discard_required", "floating"), affects_going_out=True),
     OptionSpec("unplayable_last_discard", False,
-               "A player may only go out by discarding a card that could not have been melded."),
+               "A player may only go out by discarding a card that could not have been melded.",
+               affects_going_out=True),
     OptionSpec("must_go_out_to_win", False,
                "Only the player who goes out with 500 or more wins."),
     OptionSpec("target_score", 500, "The score that ends the game.", minimum=50, maximum=5000),
