@@ -63,8 +63,8 @@ def going_out_verdict(table: TableRules, melds: Sequence[Sequence[Card]],
             if kept_to_discard else "")
     one_meld = (f" This table lays one meld a turn unless going out, so lay one of these "
                 "now." if rules.one_meld_a_turn and len(melds) > 1 else "")
-    return GoingOut(False, f"{len(leftover)} cards are left after these melds, so they do not "
-                           f"go out this turn.{kept}{one_meld}")
+    return GoingOut(False, f"These melds leave {len(leftover)} cards in hand, so laying them "
+                           f"down does not go out this turn.{kept}{one_meld}")
 
 
 def _last_discard(table: TableRules, melds: Sequence[Sequence[Card]], card: Card) -> GoingOut:
