@@ -10,7 +10,7 @@ best melds mean for going out, so no screen or API answer needs to know the game
 >>> table = get_ruleset("500").configure(options={"going_out": "floating"})
 >>> going_out_verdict(table, [parse_cards("QS KS AS")], []).reason
 'These melds use every card, and at this table melding every card floats: play goes on, \
-and you go out on your next turn by discarding or melding the card you draw.'
+and on your next turn you go out by discarding the card you draw (or meld it and float again).'
 """
 
 from __future__ import annotations
@@ -54,8 +54,8 @@ def going_out_verdict(table: TableRules, melds: Sequence[Sequence[Card]],
     if not leftover:
         if rules.floating:
             return GoingOut(False, "These melds use every card, and at this table melding every "
-                                   "card floats: play goes on, and you go out on your next turn "
-                                   "by discarding or melding the card you draw.")
+                                   "card floats: play goes on, and on your next turn you go out "
+                                   "by discarding the card you draw (or meld it and float again).")
         return GoingOut(True, "These melds use every card, so laying them down goes out.")
     if len(leftover) == 1:
         return _last_discard(table, melds, leftover[0])
