@@ -362,3 +362,15 @@ def test_schema_check_of_the_new_answers_is_not_vacuous(client):
     assert schema_errors(document, schema, {k: v for k, v in good.items() if k != "possible"})
     schema = response_schema(document, CONTRACT, "post", 200)
     assert schema_errors(document, schema, {"valid": True, "kinds": None, "reason": None})
+
+
+def test_the_tables_going_out_rule_is_read_from_the_request(client):
+    cards = "9S 9H 9D 5C 6C 7C".split()
+    every = answer(client, ARRANGE, {"ruleset": "500", "cards": cards})
+    assert every["leftover"] == [] and every["going_out"]["goes_out"] is True
+    request = {"ruleset": "500", "options": {"going_out": "discard_required"}, "cards": cards}
+    kept = answer(client, ARRANGE, request)
+    assert kept["leftover"] and kept["going_out"]["goes_out"] is False
+    assert "last discard" in kept["going_out"]["reason"]
+    assert_legal(client, request, kept)
+    assert_answer_documented(client, ARRANGE, request)

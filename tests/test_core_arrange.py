@@ -294,6 +294,8 @@ def test_house_options_change_the_arrangement():
     {"ruleset": "500", "decks": 2, "cards": "9H 10H JK JK 9S 9D 2C 3C 4C AS AD KH QH".split()},
     {"ruleset": "basic", "decks": 2, "cards": "5H 5S 5D 5C 6H 7H 8H 6S 7S 8S AH 2H 3H".split()},
     {"ruleset": "base", "decks": 2, "cards": "5H 5S 5D 5C 6H 7H 8H 6S 7S 8S 2H 3H 4H".split()},
+    {"ruleset": "500", "options": {"going_out": "discard_required"},
+     "cards": "5C 6C 7C 8C 9H 9S 9D".split()},
     *EVERSOL_CASES[::5], *FREE_CASES[::4], *[q for q, _ in PLANTED_EVERSOL[::3]],
 ])
 def test_the_answer_does_not_depend_on_the_order_of_the_cards(question):
@@ -303,3 +305,65 @@ def test_the_answer_does_not_depend_on_the_order_of_the_cards(question):
         shuffled = list(question["cards"])
         rng.shuffle(shuffled)
         assert arranged(question | {"cards": shuffled}) == first
+
+
+# --- Going out, as the table's house rules say it is done -------------------------------------
+
+def going_out(question):
+    """The arranger's going-out answer: whether laying these melds takes the player out, why."""
+    answer = arranged(question)
+    assert_legal(question, answer)
+    return answer, answer.going_out
+
+
+def test_a_table_that_needs_a_last_discard_keeps_a_card_to_throw():
+    cards = "9S 9H 9D 5C 6C 7C".split()
+    answer, out = going_out({"ruleset": "500", "cards": cards})
+    assert answer.leftover == () and out.goes_out is True
+    answer, out = going_out({"ruleset": "500", "cards": cards,
+                             "options": {"going_out": "discard_required"}})
+    assert [texts(meld) for meld in answer.melds] == [["9S", "9H", "9D"]]
+    assert texts(answer.leftover) == ["5C", "6C", "7C"] and answer.leftover_points == 18
+    assert out.goes_out is False and "discard" in out.reason
+
+
+def test_base_rules_always_keep_a_last_discard():
+    answer, out = going_out({"ruleset": "base", "cards": "2H 3H 4H 9C 9D 9S".split()})
+    assert answer.leftover and answer.leftover_points == 9
+    assert out.goes_out is False
+
+
+def test_a_floating_table_plays_on_after_every_card_is_melded():
+    cards = "QS KS AS 2D 3D 4D".split()
+    answer, out = going_out({"ruleset": "500", "cards": cards})
+    assert answer.leftover == () and out.goes_out is True
+    answer, out = going_out({"ruleset": "500", "cards": cards,
+                             "options": {"going_out": "floating"}})
+    assert answer.leftover == () and out.goes_out is False and "float" in out.reason
+
+
+def test_the_last_discard_goes_out_unless_it_could_be_melded():
+    cards = "5C 6C 7C 8C".split()
+    kept_one = {"going_out": "discard_required"}
+    answer, out = going_out({"ruleset": "500", "cards": cards, "options": kept_one})
+    assert texts(answer.leftover) == ["5C"] and out.goes_out is True
+    answer, out = going_out({"ruleset": "500", "cards": cards,
+                             "options": kept_one | {"unplayable_last_discard": True}})
+    assert texts(answer.leftover) == ["5C"] and out.goes_out is False
+    assert "5♣" in out.reason
+    # A card that fits none of the player's melds goes out, if it fits no meld on the table.
+    answer, out = going_out({"ruleset": "500", "cards": "5C 6C 7C KH".split(),
+                             "options": {"unplayable_last_discard": True}})
+    assert out.goes_out is True and "table" in out.reason
+
+
+def test_a_table_of_one_meld_a_turn_lays_one_unless_going_out():
+    cards = "5H 5S 5D 9C 2C 3C 4C KH".split()
+    answer, out = going_out({"ruleset": "basic", "cards": cards})
+    assert len(answer.melds) == 2 and out.goes_out is False and "one meld" not in out.reason
+    answer, out = going_out({"ruleset": "basic", "cards": cards,
+                             "options": {"one_meld_per_turn": True}})
+    assert len(answer.melds) == 2 and out.goes_out is False and "one meld" in out.reason
+    answer, out = going_out({"ruleset": "basic", "cards": "5H 5S 5D 2C 3C 4C KH".split(),
+                             "options": {"one_meld_per_turn": True}})
+    assert out.goes_out is True and "one meld" not in out.reason

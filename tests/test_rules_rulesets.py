@@ -308,6 +308,20 @@ def test_every_option_describes_itself():
             assert described["description"].strip()
 
 
+def test_only_table_conduct_is_left_to_the_table():
+    """A house rule the referee never sees played says so; every other one some answer reads."""
+    left_to_the_table = {(key, spec.name): spec.describe() for key, ruleset in RULESETS.items()
+                         for spec in ruleset.option_specs if spec.table_checks}
+    assert list(left_to_the_table) == [("500", "discard_pile_draw")]
+    described = left_to_the_table["500", "discard_pile_draw"]
+    assert described["checked_by"] == "table"
+    assert described["note"] == "The referee does not check this; the table does."
+    for ruleset in RULESETS.values():
+        for spec in ruleset.option_specs:
+            if not spec.table_checks:
+                assert spec.describe()["checked_by"] == "referee" and spec.note is None
+
+
 def test_eversol_buy_limit_is_none_or_a_number():
     ruleset = get_ruleset("eversol")
     assert ruleset.configure(options={"buy_limit": 2}).options["buy_limit"] == 2

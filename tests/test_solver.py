@@ -33,6 +33,8 @@ def full_deck(table):
 def hands(draw, rulesets=("eversol", "500", "basic", "base"), most=9):
     key = draw(st.sampled_from(rulesets))
     options = {"ace_high": draw(st.booleans())} if key == "basic" else {}
+    if key == "500":
+        options = {"going_out": draw(st.sampled_from(("meld_all", "discard_required")))}
     table = get_ruleset(key).configure(options=options, decks=draw(st.integers(1, 2)))
     deck = full_deck(table)
     size = draw(st.integers(0, most))
@@ -43,7 +45,8 @@ def hands(draw, rulesets=("eversol", "500", "basic", "base"), most=9):
 
 
 def exhaustive_best(cards, table, hand):
-    """Fewest points left, trying every set of disjoint legal melds (None: no contract)."""
+    """Fewest points left, trying every set of disjoint legal melds (None: no contract); a
+    card is kept where the table goes out only with a last discard (500's house rule, Base)."""
     values = [table.card_value(c) for c in cards]
     melds = []
     for size in range(3, len(cards) + 1):
@@ -52,6 +55,8 @@ def exhaustive_best(cards, table, hand):
             if verdict.valid:
                 melds.append((frozenset(combo), frozenset(verdict.kinds)))
     contract = contract_for(table, hand) if hand else None
+    keeps_one = bool(cards) and (table.ruleset.key == "base" or (
+        table.ruleset.key == "500" and table.options["going_out"] == "discard_required"))
     best = None
 
     def meets(kinds):
@@ -62,7 +67,7 @@ def exhaustive_best(cards, table, hand):
 
     def search(start, used, kinds):
         nonlocal best
-        if contract is None or meets(kinds):
+        if (contract is None or meets(kinds)) and not (keeps_one and len(used) == len(cards)):
             left = sum(v for i, v in enumerate(values) if i not in used)
             best = left if best is None else min(best, left)
         if contract is not None and len(kinds) >= contract.books + contract.runs:

@@ -101,3 +101,17 @@ def test_enter_in_a_box_reads_what_was_typed_and_takes_no_card_back(client, game
                           query_string={"hand": 1, "decks": 2, "cards": "3H 3S 3D"})
     assert 'name="remove" value="0"' in response.get_data(as_text=True)  # a card to take back
     assert_enter_taps_nothing(response)
+
+
+def test_the_tables_going_out_rule_changes_the_answer(client):
+    cards = "9S 9H 9D 5C 6C 7C"
+    every = client.get("/arrange/500", query_string={"cards": cards})
+    assert 'name="going_out" value="meld_all" checked' in every.get_data(as_text=True)
+    assert "These melds use every card, so laying them down goes out." in text_of(every, "verdict")
+    kept = client.get("/arrange/500", query_string={"cards": cards,
+                                                     "going_out": "discard_required"},
+                      headers=HTMX)
+    verdict = text_of(kept, "verdict")
+    assert "This table goes out only with a last discard" in verdict
+    assert "Left in hand: 5 ♣ 6 ♣ 7 ♣ 18 points" in verdict
+    assert "going_out=discard_required" in kept.headers["HX-Replace-Url"]  # in the address

@@ -83,6 +83,17 @@ def test_new_game_page_offers_every_house_rule_at_its_default(client):
     assert "Ari&#39;s rule" in page and 'placeholder="No limit"' in page
 
 
+def test_house_rules_the_table_checks_say_so_in_words(client):
+    page = client.get("/games/new/500").get_data(as_text=True)
+    # How the discard pile is drawn is conduct no screen sees: the setup says the table checks it.
+    rule = page[page.index('name="option_discard_pile_draw"'):page.index('name="option_rummy_calls"')]
+    assert "The referee does not check this; the table does." in rule
+    assert page.count("The referee does not check this") == 1
+    legends = " ".join(re.findall(r"<legend>([^<]*)</legend>", page))
+    assert "Deeper must meld: a card taken from under the top" in legends
+    assert not re.search(r"\b[a-z]+_[a-z_]+\b", legends)  # no option key in the words
+
+
 def test_buttons_add_move_and_remove_players_without_saving(client, app):
     added = send(client, NEW_GAME, {"players-0": "Abe", "new_name": "  Ben ", "add": "1"})
     assert added.status_code == 200

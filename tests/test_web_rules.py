@@ -70,6 +70,16 @@ def test_a_kept_game_shows_its_tables_choices(client):
     assert f'href="/games/{game_id}/rules"' in client.get(f"/games/{game_id}").get_data(as_text=True)
 
 
+def test_a_house_rule_the_table_checks_says_so(client):
+    page = client.get("/rules/500").get_data(as_text=True)
+    start = page.index('id="option-discard_pile_draw"')
+    rule = page[start:page.index("</div>", start)]
+    assert "Deeper must meld: a card taken from under the top must be melded at once." in rule
+    assert "The referee does not check this; the table does." in rule
+    assert page.count("The referee does not check this") == 1
+    assert "deeper_must_meld" not in text(client.get("/rules/500"))
+
+
 def test_no_such_kept_game_has_no_rules(client):
     response = client.get("/games/nope/rules")
     assert response.status_code == 404

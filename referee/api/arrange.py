@@ -66,6 +66,9 @@ def arrange_hand():
         "leftover": [str(card) for card in best.leftover],
         "leftover_points": best.leftover_points,
     }
+    if best.going_out is not None:  # games without contracts: what laying the melds means
+        answer["going_out"] = {"goes_out": best.going_out.goes_out,
+                               "reason": best.going_out.reason}
     if contract is not None:
         answer["contract"] = _contract_json(contract, table)
         if not best.melds:  # how near the hand is: the melds of the contract it can make

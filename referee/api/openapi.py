@@ -101,6 +101,14 @@ SCHEMAS: dict[str, Any] = {
             "nullable": {"type": "boolean"},
             "affects_melds": {"type": "boolean",
                               "description": "Whether the option changes what is a meld."},
+            "affects_going_out": {"type": "boolean", "description": (
+                "Whether the option changes the hand arranger's going_out answer.")},
+            "checked_by": {"type": "string", "enum": ["referee", "table"], "description": (
+                "table: conduct the referee never sees (how a player drew, say), so the "
+                "players hold each other to it; referee: some answer or check of the app "
+                "follows it.")},
+            "note": {"type": "string", "description": (
+                "Shown beside a table-checked option: the referee does not check it.")},
         },
     },
     "Contract": {
@@ -313,6 +321,21 @@ SCHEMAS: dict[str, Any] = {
                          "description": "The cards still held (every card when no melds)."},
             "leftover_points": {"type": "integer", "minimum": 0,
                                 "description": "The leftover's points in the ruleset's values."},
+            "going_out": {
+                "type": "object",
+                "required": ["goes_out", "reason"],
+                "description": (
+                    "500, Basic and Base Rules, when cards were given: whether laying these "
+                    "melds (and discarding the one card left, if one is) goes out, under the "
+                    "table's house rules for going out (a last discard required, floating, an "
+                    "unplayable last discard, one meld a turn). Where the table goes out only "
+                    "by discarding, the melds keep a card to throw."),
+                "properties": {
+                    "goes_out": {"type": "boolean"},
+                    "reason": {"type": "string",
+                               "description": "One plain sentence or two saying why."},
+                },
+            },
             "contract": {"allOf": [_ref("Contract")],
                          "description": "Eversol only: the hand's contract."},
             "progress": {

@@ -10,7 +10,7 @@ from ..core import Card, RefereeInputError, format_cards, parse_cards
 from ..core.contracts import check_contract, contract_for
 from ..core.rulesets import RULESETS
 from ..core.solver import arrange, check_card_count, contract_progress
-from .forms import add_error, arrange_form
+from .forms import add_error, arrange_form, arrange_option_specs, changed_options, option_choices
 from .picker import apply_tap, has_errors, picker_context, was_tapped
 from .rendering import render_screen, wants_fragment
 
@@ -30,9 +30,11 @@ def arrange_hand(game: str):
     form.validate()
     text = apply_tap(form)
     hand = form.hand.data if ruleset.contracts else None
+    specs = arrange_option_specs(ruleset)
+    options = option_choices(form, specs)
     canonical = url_for("arranger.arrange_hand", game=ruleset.key, hand=hand,
                         decks=form.decks.data, suit=form.suit.data, cards=text or None,
-                        melds=form.melds.data or None)
+                        melds=form.melds.data or None, **changed_options(ruleset, options))
     if was_tapped(request.args) and not wants_fragment():
         return redirect(canonical, 303)
 
@@ -40,7 +42,7 @@ def arrange_hand(game: str):
     cards: list[Card] = []
     if not has_errors(form):
         try:
-            table = ruleset.configure(decks=form.decks.data)
+            table = ruleset.configure(options=options, decks=form.decks.data)
             contract = contract_for(table, hand) if ruleset.contracts else None
         except RefereeInputError as error:
             add_error(form.hand if error.field == "hand" else form.decks, error.message)
@@ -63,11 +65,13 @@ def arrange_hand(game: str):
             except RefereeInputError as error:
                 add_error(form.melds, error.message)
     form.cards.data = text
-    deck = ruleset.deck(ruleset.resolve_options())
+    deck = ruleset.deck(ruleset.resolve_options(options))
     response = render_screen(
         "arranger.html", "_arranger.html", 422 if has_errors(form) else 200,
         ruleset=ruleset, form=form, cards=cards, answer=answer, contract=contract, split=split,
-        progress=progress, canonical=canonical, **picker_context(ruleset, deck, cards, form, table))
+        progress=progress, canonical=canonical,
+        option_fields=[(spec, form[spec.name]) for spec in specs],
+        **picker_context(ruleset, deck, cards, form, table))
     if wants_fragment():
         response.headers["HX-Replace-Url"] = canonical
     return response

@@ -121,8 +121,19 @@ class ArrangeForm(CheckerForm):
 
 
 def arrange_form(ruleset: Ruleset, formdata) -> ArrangeForm:
-    return ArrangeForm(formdata=formdata, decks=default_decks(ruleset),
-                       hand=1 if ruleset.contracts else None)
+    """The arranger's form, with a field for each house rule its answer reads."""
+
+    class GameArrangeForm(ArrangeForm):
+        pass
+
+    add_option_fields(GameArrangeForm, arrange_option_specs(ruleset))
+    return GameArrangeForm(formdata=formdata, decks=default_decks(ruleset),
+                           hand=1 if ruleset.contracts else None)
+
+
+def arrange_option_specs(ruleset: Ruleset) -> list[OptionSpec]:
+    """The house rules that change the arranger's melds or its going-out answer."""
+    return [spec for spec in ruleset.option_specs if spec.affects_melds or spec.affects_going_out]
 
 
 # --- The scorekeeper's forms (POST, with CSRF) -------------------------------------------------

@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..cards import Card, DeckSpec, Rank
 from ..melds import MeldRules
 from .base_text import RULES_TEXT
+from .finishing import TurnRules
 from .keeping import EntryShape, Keeping, Ranking, end_from_options
 from .model import Options, OptionSpec, Ruleset, decks_needed
 
@@ -44,6 +45,7 @@ BASE = Ruleset(
     deal_size=lambda players, hand, options: 7,
     deal_table=({"players": "2+", "cards": 7},),
     recommended_decks=recommended_decks,
+    turn_rules=lambda options: TurnRules(discard_to_go_out=True),  # every turn ends in a discard
     short_title="Base Rules",
     keeping=Keeping(EntryShape.MELDED_MINUS_HELD, Ranking.HIGHEST_FIRST,
                     end=end_from_options(target="target_score", hands="hands", choice="game_end"),

@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..cards import Card, DeckSpec, Rank
 from ..melds import MeldRules
 from .basic_text import RULES_TEXT
+from .finishing import TurnRules
 from .keeping import EntryShape, Keeping, Ranking, end_from_options
 from .model import Options, OptionSpec, Ruleset, decks_needed
 
@@ -15,7 +16,8 @@ OPTIONS = (
                "An ace may also be high (Q-K-A), though never both ends and never K-A-2.",
                affects_melds=True),
     OptionSpec("one_meld_per_turn", False,
-               "Only one meld may be laid per turn, except when going rummy."),
+               "Only one meld may be laid per turn, except when going rummy.",
+               affects_going_out=True),
     OptionSpec("game_end", "points", "End the game at a target score or after a set number "
                "of hands.", choices=("points", "hands")),
     OptionSpec("target_points", 100, "Score that ends the game.", minimum=10, maximum=5000),
@@ -59,6 +61,8 @@ BASIC = Ruleset(
     deal_table=({"players": "2", "cards": 10}, {"players": "3-4", "cards": 7},
                 {"players": "5-6", "cards": 6}),
     recommended_decks=recommended_decks,
+    # A player may lay every card down without a last discard (going rummy, when all at once).
+    turn_rules=lambda options: TurnRules(one_meld_a_turn=options["one_meld_per_turn"]),
     short_title="Basic Rummy",
     players=(2, 6),
     keeping=Keeping(EntryShape.WINNER_COLLECTS, Ranking.HIGHEST_FIRST,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..cards import Card, DeckSpec, Rank
 from ..melds import MeldRules
+from .finishing import TurnRules
 from .five_hundred_text import RULES_TEXT
 from .keeping import EntryShape, Keeping, Ranking, end_from_options
 from .model import Options, OptionSpec, Ruleset, decks_needed
@@ -23,7 +24,8 @@ OPTIONS = (
                "deeper_must_meld: a card taken from under the top must be melded at once; "
                "always_meld: even the top card taken must be melded; "
                "new_meld: the deepest card taken must start a new meld, not be laid off.",
-               choices=("deeper_must_meld", "always_meld", "new_meld")),
+               # The referee sees no ordinary draw (a rummy call follows its own rule).
+               choices=("deeper_must_meld", "always_meld", "new_meld"), table_checks=True),
     OptionSpec("rummy_calls", "pile",
                "pile: rummy may be called on any meldable card in the discard pile; "
                "top_card: only on the latest discard, laid off by the caller; none: no calls.",
@@ -31,9 +33,10 @@ OPTIONS = (
     OptionSpec("going_out", "meld_all",
                "meld_all: a player may meld every card; discard_required: keep one to discard; "
                "floating: meld every card and float until the turn comes round.",
-               choices=("meld_all", "discard_required", "floating")),
+               choices=("meld_all", "discard_required", "floating"), affects_going_out=True),
     OptionSpec("unplayable_last_discard", False,
-               "A player may only go out by discarding a card that could not have been melded."),
+               "A player may only go out by discarding a card that could not have been melded.",
+               affects_going_out=True),
     OptionSpec("must_go_out_to_win", False,
                "Only the player who goes out with 500 or more wins."),
     OptionSpec("target_score", 500, "The score that ends the game.", minimum=50, maximum=5000),
@@ -60,6 +63,14 @@ def card_value(card: Card, options: Options, low_ace_in_run: bool = False) -> in
     return 5 if five_ten else int(card.rank)
 
 
+def turn_rules(options: Options) -> TurnRules:
+    # An unplayable last discard may go with any going-out choice: a playable last card is
+    # melded instead, and the player goes out later.
+    return TurnRules(discard_to_go_out=options["going_out"] == "discard_required",
+                     floating=options["going_out"] == "floating",
+                     unplayable_last_discard=options["unplayable_last_discard"])
+
+
 def deal_size(players: int, hand: int | None, options: Options) -> int:
     return options["two_player_deal"] if players == 2 else 7
 
@@ -80,6 +91,7 @@ FIVE_HUNDRED = Ruleset(
     deal_size=deal_size,
     deal_table=({"players": "2", "cards": 13}, {"players": "3-8", "cards": 7}),
     recommended_decks=recommended_decks,
+    turn_rules=turn_rules,
     short_title="500",
     players=(2, 8),
     keeping=Keeping(EntryShape.MELDED_MINUS_HELD, Ranking.HIGHEST_FIRST,

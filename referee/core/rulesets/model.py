@@ -25,11 +25,14 @@ from ..errors import (
 from ..melds import MeldKind, MeldRules, Verdict, check_meld
 from ..rule_anchors import RuleAnchor
 from ..table import TableMeld
+from .finishing import TurnRules
 from .keeping import Keeping
 from .rummy_call import RummyCall
 from .stakes import Stakes
 
 MAX_DECKS = 8
+# Said of a house rule that is table conduct the referee never sees (how a player drew, say).
+TABLE_CHECKS = "The referee does not check this; the table does."
 MIN_PLAYERS, MAX_PLAYERS = 2, 20
 Options = Mapping[str, Any]
 
@@ -45,6 +48,8 @@ class OptionSpec:
     minimum: int | None = None
     maximum: int | None = None
     affects_melds: bool = False  # shown on the meld checker
+    affects_going_out: bool = False  # read by the arranger's going-out answer (TurnRules)
+    table_checks: bool = False  # table conduct nothing in the app sees: the table checks it
 
     @property
     def choice_notes(self) -> dict[str, str]:
@@ -60,6 +65,25 @@ class OptionSpec:
             if choice in self.choices and meaning:
                 notes[choice] = meaning[0].upper() + meaning[1:].rstrip(".") + "."
         return notes
+
+    @property
+    def words(self) -> str:
+        """The description as the screens show it: each choice in words, not as its key.
+
+        >>> OptionSpec("calls", "top_card", "top_card: the top card only; none: no calls",
+        ...            ("top_card", "none")).words
+        'Top card: the top card only. None: no calls.'
+        """
+        notes = self.choice_notes
+        if not notes:
+            return self.description
+        return " ".join(f"{str(choice).replace('_', ' ').capitalize()}: "
+                        f"{meaning[0].lower()}{meaning[1:]}" for choice, meaning in notes.items())
+
+    @property
+    def note(self) -> str | None:
+        """What the screens say beside a house rule the referee leaves to the table."""
+        return TABLE_CHECKS if self.table_checks else None
 
     @property
     def type(self) -> str:
@@ -101,6 +125,10 @@ class OptionSpec:
         if self.default is None:
             described["nullable"] = True
         described["affects_melds"] = self.affects_melds
+        described["affects_going_out"] = self.affects_going_out
+        described["checked_by"] = "table" if self.table_checks else "referee"
+        if self.note is not None:
+            described["note"] = self.note
         return described
 
 
@@ -198,6 +226,9 @@ class Ruleset:
     # A legal meld in one sentence (the pile it makes), where the game has more to say of it.
     describe_meld: Callable[[Sequence[Card], Options], str | None] | None = None
     arranges: bool = True  # the arranger and lay-offs work under its MeldRules
+    # How a turn may end the hand at these house options (a last discard, floating...), which
+    # the arranger's going-out answer follows (None: the game has no such answer).
+    turn_rules: Callable[[Options], TurnRules] | None = None
     default_decks: int = 1  # when a question names neither the decks nor the players
     # What the table must know at the start of a hand besides the deal and the contract (a
     # rising opening minimum): sentences, from the hand's number and the house options.
@@ -304,6 +335,11 @@ class TableRules:
     @cached_property
     def deck(self) -> DeckSpec:
         return self.ruleset.deck(self.options)
+
+    @cached_property
+    def turn_rules(self) -> TurnRules | None:
+        make = self.ruleset.turn_rules
+        return None if make is None else make(self.options)
 
     @cached_property
     def key(self) -> tuple:

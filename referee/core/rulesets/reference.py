@@ -45,6 +45,7 @@ class Paragraph:
     title: str | None = None  # a house option's name
     default: str | None = None  # a house option's default, in words
     chosen: str | None = None  # a house option as one table chose it, in words
+    note: str | None = None  # a house option the table checks, not the referee: it says so
 
 
 @dataclass(frozen=True)
@@ -187,9 +188,10 @@ def _scoring(ruleset: Ruleset, options: Options) -> tuple[Paragraph, ...]:
 
 
 def _option(spec: OptionSpec, chosen: Options | None) -> Paragraph:
-    return Paragraph(spec.description, option_anchor(spec.name), spec.name.replace("_", " ").capitalize(),
+    return Paragraph(spec.words, option_anchor(spec.name), spec.name.replace("_", " ").capitalize(),
                      default=option_words(spec, spec.default),
-                     chosen=None if chosen is None else option_words(spec, chosen.get(spec.name)))
+                     chosen=None if chosen is None else option_words(spec, chosen.get(spec.name)),
+                     note=spec.note)
 
 
 def option_words(spec: OptionSpec, value: Any) -> str:

@@ -14,15 +14,17 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
-from ..cards import Card
+from ..cards import Card, sort_key
 from ..contracts import check_contract, contract_for
+from ..rulesets.finishing import going_out_verdict
 from ..rulesets.model import TableRules
 from .contract import solve_contract
 from .free import solve_free
 from .limits import MAX_CARDS, check_card_count
 from .progress import ContractProgress, contract_progress
-from .result import Arrangement
+from .result import Arrangement, sort_cards
 
 
 def arrange(cards: Sequence[Card], table: TableRules, hand: int | None = None) -> Arrangement:
@@ -30,10 +32,31 @@ def arrange(cards: Sequence[Card], table: TableRules, hand: int | None = None) -
     table.check_arranges()
     check_card_count(len(cards), table)
     if not table.ruleset.contracts:
-        return solve_free(cards, table)  # it checks the cards against the decks as it reads them
+        best = solve_free(cards, table)  # it checks the cards against the decks as it reads them
+        kept = bool(cards) and not best.leftover and table.turn_rules is not None and (
+            table.turn_rules.discard_to_go_out)
+        if kept:  # every card melds, but this table goes out only by discarding one
+            best = _keeping_one(cards, table)
+        return replace(best, going_out=going_out_verdict(table, best.melds, best.leftover, kept))
     table.check_supply(cards)
     bare = [card.bare() for card in cards]
     return solve_contract(bare, table, contract_for(table, hand))
+
+
+def _keeping_one(cards: Sequence[Card], table: TableRules) -> Arrangement:
+    """The fewest points held with at least one card kept: some card ``c`` is kept, and the
+    best of the rest is then the arrangement of the other cards, so try each kind of card."""
+    best = None
+    for card in sorted({card.bare() for card in cards}, key=sort_key):
+        rest = list(cards)
+        rest.remove(next(c for c in cards if c.bare() == card))
+        part = solve_free(rest, table)
+        points = part.leftover_points + table.card_value(card)
+        if best is None or points < best.leftover_points:
+            best = replace(part, leftover=tuple(sort_cards([*part.leftover, card])),
+                           leftover_points=points)
+    assert best is not None
+    return best
 
 
 __all__ = ["MAX_CARDS", "Arrangement", "ContractProgress", "arrange",

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from ..cards import Card, sort_key
 from ..melds import MeldKind
 from ..rule_anchors import RuleAnchor
+from ..rulesets.finishing import GoingOut
 
 
 @dataclass(frozen=True)
@@ -16,7 +17,8 @@ class Arrangement:
 
     ``possible`` says whether the player may go down with these melds: the
     contract is met (and, in a no-discard hand, nothing is left). Without a
-    contract any arrangement is possible, even one with no melds.
+    contract any arrangement is possible, even one with no melds; ``going_out`` then says
+    whether laying the melds goes out, at the table's house rules.
     """
 
     possible: bool
@@ -25,6 +27,7 @@ class Arrangement:
     leftover: tuple[Card, ...]
     leftover_points: int
     rule: RuleAnchor = RuleAnchor.MELDS  # the paragraph the answer applies: a contract's
+    going_out: GoingOut | None = None
 
 
 def sort_cards(cards: Iterable[Card]) -> list[Card]:
