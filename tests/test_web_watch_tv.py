@@ -88,8 +88,8 @@ def test_before_any_hand_nothing_is_ruled_yet(client):
 
 
 @pytest.mark.parametrize("steps, expected", [
-    (4, ("Hand 1, as it is played Abe is the first after Carl in order of play to ask, so "
-         "Abe buys the discard")),  # a claim on the discard, ruled at once
+    (4, ("Hand 1, as it is played If Carl does not take the discard as the draw, Abe is the "
+         "first after Carl in order of play to ask, so Abe buys the discard")),  # Carl first
     (6, "Hand 1, as it is played Ben bought K♥."),
     (len(EXAMPLE_HAND), "Hand 1, as it is played Carl called rummy on Ben’s 8♥"),
 ])
