@@ -177,8 +177,8 @@ def test_the_bonuses_are_house_options(ask):
     body = score(ask, {"Us": OUT, "Them": THEM},
                  options={"clean_pile_bonus": 400, "perfect_draw_bonus": 50}).get_json()
     assert body["scores"]["Us"] == 4205 - 200
-    drawn = score(ask, {"Us": team(melded=100, perfect_draws=2)}).get_json()
-    assert drawn["scores"] == {"Us": 300}
+    drawn = score(ask, {"Us": team(melded=100, perfect_draws=2), "Them": team()}).get_json()
+    assert drawn["scores"] == {"Us": 300, "Them": 0}
 
 
 def test_a_hand_may_end_with_no_team_out(ask):
@@ -201,6 +201,15 @@ def test_a_hand_may_end_with_no_team_out(ask):
     ({"Us": {**OUT, "went_out": "yes"}}, {}, 400, "wrong_type", "teams.Us.went_out"),
     ({"Us": team(red=2), "Them": team(red=1)}, {"decks": 1}, 422, "bad_hand_entry", "teams"),
     ({"Us": OUT}, {"hand": 5}, 422, "bad_hand", "hand"),
+    ({"Us": OUT}, {}, 422, "bad_teams", "teams"),
+    ({"Us": OUT, "Them": THEM, "You": team(), "Others": team()}, {}, 422, "bad_teams", "teams"),
+    ({"Us": OUT, "Them": team(perfect_draws=4)}, {}, 422, "bad_hand_entry",
+     "teams.Them.perfect_draws"),
+    ({"Us": OUT, "Them": THEM, "You": team(perfect_draws=3)}, {}, 422, "bad_hand_entry",
+     "teams.You.perfect_draws"),
+    ({"Us": OUT, "Them": team(clean=22, melded=770)}, {}, 422, "bad_hand_entry", "teams"),
+    ({"Us": OUT, "Them": team(clean=2, dirty=2, wild=1)}, {}, 422, "bad_hand_entry",
+     "teams.Them.melded"),
     ({"Us": OUT}, {"hand": None}, 400, "missing_field", "hand"),
     ([OUT], {}, 400, "wrong_type", "teams"),
     ({}, {}, 400, "wrong_type", "teams"),

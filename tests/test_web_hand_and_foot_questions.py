@@ -215,6 +215,7 @@ def test_a_stepper_counts_a_pile(client):
     ({"dirty_piles": 99}, "Choose from 0 to 20."),
     ({"partners": 7}, "Choose 2 or 3 partners."),
     ({"partner1": "maybe"}, "Tap yes or no."),
+    ({"wild_piles": 9}, "5 decks hold 30 wild cards: at most 4 wild piles, not 9."),
 ])
 def test_bad_going_out_input_is_refused_beside_it(client, query, error):
     response = going_out(client, **EVERYTHING | query)

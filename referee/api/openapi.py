@@ -474,7 +474,7 @@ PATHS: dict[str, Any] = {
         "others' held points, double for going rummy. Hand and Foot: by team, from each "
         "team's numbers (the teams form), bonuses and penalties in named parts. 422 codes of "
         "its own: bad_player_count, bad_player_name, unknown_player, bad_going_out, "
-        "bad_layoff; by team: bad_hand, bad_hand_entry, bad_count, went_out_short.",
+        "bad_layoff; by team: bad_teams, bad_hand, bad_hand_entry, bad_count, went_out_short.",
         "ScoreHandRequest", "ScoreHandResponse",
         {"ruleset": "500", "players": [
             {"name": "Ann", "hand": [], "went_out": True,
