@@ -101,6 +101,22 @@ def test_a_meld_is_one_rank_besides_its_wilds():
         "A meld is all one rank besides its wild cards, and these cards hold nines and kings.")
 
 
+@pytest.mark.parametrize("cards, said", [
+    ("JK=8D 9S 9H", "A joker said to stand for 8♦ cannot be in a meld of nines."),
+    ("9S 9H 9D 9C 9S 2S JK=10H", "A joker said to stand for 10♥ cannot be in a meld of nines."),
+    ("JK=2D 9S 9H", "A joker said to stand for 2♦ cannot be in a meld of nines."),
+    ("JK=9D 2S 2H", "A joker said to stand for 9♦ cannot be in a meld of wild cards only, "
+                    "which has no rank.")])
+def test_a_joker_said_to_stand_for_a_card_stands_for_one_its_meld_can_take(cards, said):
+    assert meld(cards).reason == said
+
+
+def test_a_joker_said_to_stand_for_a_card_of_the_melds_rank_counts_as_a_wild_card():
+    assert meld("JK=9D 9S 9H").legal and meld("JK=9D 9S 9H").wilds == 1
+    assert meld("9S 9H 9D 9C 9S 2S JK=9H").pile is PileKind.DIRTY
+    assert not meld("JK=9D JK=9C 9S 9H").legal  # still two wild cards in four
+
+
 @pytest.mark.parametrize("cards, legal", [
     ("9S 9H JK", True), ("9S 2H JK", False), ("9S 9H 9D 2C", True), ("9S 9H 2D 2C", False),
     ("9S 9H 9D 9C 2S", True), ("9S 9H 9D 2C JK", False),
