@@ -130,14 +130,17 @@ SCHEMAS: dict[str, Any] = {
                                "properties": {"cards": {"type": "integer"},
                                               "players": {"type": "string"},
                                               "hand": {"type": "integer"}}}},
-            "card_values": {"type": "object", "description": "Points by rank (JK: joker).",
+            "card_values": {"type": "object", "description": (
+                "Points by rank (JK: joker). A rank whose colour changes its worth is listed "
+                "twice, as 'black 3' and 'red 3' (Hand and Foot), instead of '3'."),
                             "additionalProperties": {"type": "integer"}},
             "value_notes": {"type": "array", "items": {"type": "string"}},
             "players": {"type": "object", "required": ["min", "max"], "properties": {
                 "min": {"type": "integer"}, "max": {"type": "integer"}},
                 "description": "The fewest and the most players the game is played by."},
-            "recommended_decks": {"type": "object",
-                                  "description": "Decks recommended by number of players.",
+            "recommended_decks": {"type": "object", "description": (
+                "Decks recommended by number of players, for each number a table of the game "
+                "may seat (Hand and Foot: 4 and 6, its teams)."),
                                   "additionalProperties": {"type": "integer"}},
             "contracts": {"type": "array", "description": "Eversol only: the six contracts.",
                           "items": _ref("Contract")},
