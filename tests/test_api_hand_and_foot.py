@@ -71,15 +71,49 @@ def test_more_copies_than_five_decks_hold_is_422_at_the_card(ask):
     assert_error(ask(CHECK, {"ruleset": HF, "cards": ["9S"] * 6}), 422, "too_many_copies")
 
 
-# --- What the arranger cannot say ---------------------------------------------------------------
+# --- hands/arrange: the books a hand makes, and how near they come to opening ---------------------
 
-@pytest.mark.parametrize("path, body", [
-    ("/api/v1/hands/arrange", {"cards": ["9S", "9H", "9D", "KS", "KH", "JK"]}),
-    ("/api/v1/melds/extend", {"meld": ["9S", "9H", "9D"], "add": ["9C"]}),
-    ("/api/v1/melds/extend", {"meld": ["9S", "9H", "JK"], "swap_for_joker": "9C"}),
+ARRANGE = "/api/v1/hands/arrange"
+HAND = ["KS", "KH", "2D", "9S", "9H", "9D", "JK", "5C", "3S", "3H"]
+
+
+def test_a_hand_is_arranged_into_books_with_its_red_threes_laid_aside(ask):
+    body = ask(ARRANGE, {"ruleset": HF, "cards": HAND}).get_json()
+    assert body == {"possible": True, "melds": [["9S", "9H", "9D", "JK"], ["KS", "KH", "2D"]],
+                    "kinds": ["book", "book"], "leftover": ["3S", "5C"], "leftover_points": 10,
+                    "laid_aside": ["3H"]}
+
+
+def test_with_the_hand_the_answer_says_how_near_the_melds_come_to_opening(ask):
+    body = ask(ARRANGE, {"ruleset": HF, "hand": 4, "cards": HAND}).get_json()
+    assert body["opening"] == {"hand": 4, "minimum": 150, "points": 120, "opens": False,
+                               "reason": "These melds are worth 120, and hand 4 needs 150 to "
+                                         "open: 30 more."}
+    body = ask(ARRANGE, {"ruleset": HF, "hand": 4, "options": {"opening_4": 100},
+                         "cards": HAND}).get_json()
+    assert body["opening"]["opens"] and body["opening"]["reason"] is None
+
+
+@pytest.mark.parametrize("change, status, code, field", [
+    ({"hand": 5}, 422, "bad_hand", "hand"),
+    ({"hand": "2"}, 400, "wrong_type", "hand"),
+    ({"cards": ["9S"] * 6}, 422, "too_many_copies", None),
+    ({"options": {"short_meld_wilds": 9}}, 422, "bad_option_value", "options.short_meld_wilds"),
 ])
-def test_arranging_and_laying_off_are_refused_with_a_reason(ask, path, body):
-    error = assert_error(ask(path, {"ruleset": HF, **body}), 422, "not_in_ruleset", "ruleset")
+def test_a_malformed_arranging_question_is_refused_at_its_field(ask, change, status, code,
+                                                                field):
+    assert_error(ask(ARRANGE, {"ruleset": HF, "cards": HAND, **change}), status, code, field)
+
+
+# --- What the lay-off check cannot say ----------------------------------------------------------
+
+@pytest.mark.parametrize("body", [
+    {"meld": ["9S", "9H", "9D"], "add": ["9C"]},
+    {"meld": ["9S", "9H", "JK"], "swap_for_joker": "9C"},
+])
+def test_laying_off_is_refused_with_a_reason(ask, body):
+    error = assert_error(ask("/api/v1/melds/extend", {"ruleset": HF, **body}), 422,
+                         "not_in_ruleset", "ruleset")
     assert "does not handle Hand and Foot melds" in error["message"]
 
 

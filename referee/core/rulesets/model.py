@@ -197,6 +197,9 @@ class Ruleset:
     # A legal meld in one sentence (the pile it makes), where the game has more to say of it.
     describe_meld: Callable[[Sequence[Card], Options], str | None] | None = None
     arranges: bool = True  # the arranger and lay-offs work under its MeldRules
+    # A game whose melds the shared arranger cannot make (wild 2s, wild-card limits) arranges
+    # a hand itself: (cards, table, hand or None) -> solver.result.Arrangement.
+    arrange_hand: Callable[[Sequence[Card], TableRules, int | None], Any] | None = None
     default_decks: int = 1  # when a question names neither the decks nor the players
     # What the table must know at the start of a hand besides the deal and the contract (a
     # rising opening minimum): sentences, from the hand's number and the house options.
@@ -226,6 +229,11 @@ class Ruleset:
         if partnerships is None:
             return f"{self.players[0]} to {self.players[1]}"
         return " or ".join(map(str, self.player_counts))
+
+    @property
+    def arranges_hands(self) -> bool:
+        """Whether the hand arranger answers for this game (the shared one, or its own)."""
+        return self.arranges or self.arrange_hand is not None
 
     @property
     def player_counts(self) -> tuple[int, ...]:
@@ -347,10 +355,11 @@ class TableRules:
             return self.ruleset.judge_meld(cards, self.options)
         return check_meld(cards, self.melds), {}
 
-    def check_arranges(self, question: str = "The hand arranger") -> None:
+    def check_arranges(self, question: str = "The hand arranger", hands: bool = False) -> None:
         """Raise when the shared arranger and lay-off rules cannot speak for this game's melds
-        (``question``: what was asked of them, as the sentence's subject)."""
-        if not self.ruleset.arranges:
+        (``question``: what was asked of them, as the sentence's subject); ``hands``: only a
+        hand's arranging is asked, which a game may do itself."""
+        if not (self.ruleset.arranges_hands if hands else self.ruleset.arranges):
             raise NotInRulesetError(f"{question} does not handle {self.ruleset.title} melds; "
                                     "check each meld, with all its cards, on its own.",
                                     "ruleset")
