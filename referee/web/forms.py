@@ -122,7 +122,7 @@ class ArrangeForm(CheckerForm):
 
 def arrange_form(ruleset: Ruleset, formdata) -> ArrangeForm:
     return ArrangeForm(formdata=formdata, decks=default_decks(ruleset),
-                       hand=1 if ruleset.contracts else None)
+                       hand=1 if ruleset.contracts or ruleset.opening else None)
 
 
 # --- The scorekeeper's forms (POST, with CSRF) -------------------------------------------------
