@@ -71,15 +71,49 @@ def test_more_copies_than_five_decks_hold_is_422_at_the_card(ask):
     assert_error(ask(CHECK, {"ruleset": HF, "cards": ["9S"] * 6}), 422, "too_many_copies")
 
 
-# --- What the arranger cannot say ---------------------------------------------------------------
+# --- hands/arrange: the books a hand makes, and how near they come to opening ---------------------
 
-@pytest.mark.parametrize("path, body", [
-    ("/api/v1/hands/arrange", {"cards": ["9S", "9H", "9D", "KS", "KH", "JK"]}),
-    ("/api/v1/melds/extend", {"meld": ["9S", "9H", "9D"], "add": ["9C"]}),
-    ("/api/v1/melds/extend", {"meld": ["9S", "9H", "JK"], "swap_for_joker": "9C"}),
+ARRANGE = "/api/v1/hands/arrange"
+HAND = ["KS", "KH", "2D", "9S", "9H", "9D", "JK", "5C", "3S", "3H"]
+
+
+def test_a_hand_is_arranged_into_books_with_its_red_threes_laid_aside(ask):
+    body = ask(ARRANGE, {"ruleset": HF, "cards": HAND}).get_json()
+    assert body == {"possible": True, "melds": [["9S", "9H", "9D", "JK"], ["KS", "KH", "2D"]],
+                    "kinds": ["book", "book"], "leftover": ["3S", "5C"], "leftover_points": 10,
+                    "laid_aside": ["3H"]}
+
+
+def test_with_the_hand_the_answer_says_how_near_the_melds_come_to_opening(ask):
+    body = ask(ARRANGE, {"ruleset": HF, "hand": 4, "cards": HAND}).get_json()
+    assert body["opening"] == {"hand": 4, "minimum": 150, "points": 120, "opens": False,
+                               "reason": "These melds are worth 120, and hand 4 needs 150 to "
+                                         "open: 30 more."}
+    body = ask(ARRANGE, {"ruleset": HF, "hand": 4, "options": {"opening_4": 100},
+                         "cards": HAND}).get_json()
+    assert body["opening"]["opens"] and body["opening"]["reason"] is None
+
+
+@pytest.mark.parametrize("change, status, code, field", [
+    ({"hand": 5}, 422, "bad_hand", "hand"),
+    ({"hand": "2"}, 400, "wrong_type", "hand"),
+    ({"cards": ["9S"] * 6}, 422, "too_many_copies", None),
+    ({"options": {"short_meld_wilds": 9}}, 422, "bad_option_value", "options.short_meld_wilds"),
 ])
-def test_arranging_and_laying_off_are_refused_with_a_reason(ask, path, body):
-    error = assert_error(ask(path, {"ruleset": HF, **body}), 422, "not_in_ruleset", "ruleset")
+def test_a_malformed_arranging_question_is_refused_at_its_field(ask, change, status, code,
+                                                                field):
+    assert_error(ask(ARRANGE, {"ruleset": HF, "cards": HAND, **change}), status, code, field)
+
+
+# --- What the lay-off check cannot say ----------------------------------------------------------
+
+@pytest.mark.parametrize("body", [
+    {"meld": ["9S", "9H", "9D"], "add": ["9C"]},
+    {"meld": ["9S", "9H", "JK"], "swap_for_joker": "9C"},
+])
+def test_laying_off_is_refused_with_a_reason(ask, body):
+    error = assert_error(ask("/api/v1/melds/extend", {"ruleset": HF, **body}), 422,
+                         "not_in_ruleset", "ruleset")
     assert "does not handle Hand and Foot melds" in error["message"]
 
 
@@ -177,8 +211,8 @@ def test_the_bonuses_are_house_options(ask):
     body = score(ask, {"Us": OUT, "Them": THEM},
                  options={"clean_pile_bonus": 400, "perfect_draw_bonus": 50}).get_json()
     assert body["scores"]["Us"] == 4205 - 200
-    drawn = score(ask, {"Us": team(melded=100, perfect_draws=2)}).get_json()
-    assert drawn["scores"] == {"Us": 300}
+    drawn = score(ask, {"Us": team(melded=100, perfect_draws=2), "Them": team()}).get_json()
+    assert drawn["scores"] == {"Us": 300, "Them": 0}
 
 
 def test_a_hand_may_end_with_no_team_out(ask):
@@ -201,6 +235,15 @@ def test_a_hand_may_end_with_no_team_out(ask):
     ({"Us": {**OUT, "went_out": "yes"}}, {}, 400, "wrong_type", "teams.Us.went_out"),
     ({"Us": team(red=2), "Them": team(red=1)}, {"decks": 1}, 422, "bad_hand_entry", "teams"),
     ({"Us": OUT}, {"hand": 5}, 422, "bad_hand", "hand"),
+    ({"Us": OUT}, {}, 422, "bad_teams", "teams"),
+    ({"Us": OUT, "Them": THEM, "You": team(), "Others": team()}, {}, 422, "bad_teams", "teams"),
+    ({"Us": OUT, "Them": team(perfect_draws=4)}, {}, 422, "bad_hand_entry",
+     "teams.Them.perfect_draws"),
+    ({"Us": OUT, "Them": THEM, "You": team(perfect_draws=3)}, {}, 422, "bad_hand_entry",
+     "teams.You.perfect_draws"),
+    ({"Us": OUT, "Them": team(clean=22, melded=770)}, {}, 422, "bad_hand_entry", "teams"),
+    ({"Us": OUT, "Them": team(clean=2, dirty=2, wild=1)}, {}, 422, "bad_hand_entry",
+     "teams.Them.melded"),
     ({"Us": OUT}, {"hand": None}, 400, "missing_field", "hand"),
     ([OUT], {}, 400, "wrong_type", "teams"),
     ({}, {}, 400, "wrong_type", "teams"),

@@ -101,6 +101,22 @@ def test_a_meld_is_one_rank_besides_its_wilds():
         "A meld is all one rank besides its wild cards, and these cards hold nines and kings.")
 
 
+@pytest.mark.parametrize("cards, said", [
+    ("JK=8D 9S 9H", "A joker said to stand for 8♦ cannot be in a meld of nines."),
+    ("9S 9H 9D 9C 9S 2S JK=10H", "A joker said to stand for 10♥ cannot be in a meld of nines."),
+    ("JK=2D 9S 9H", "A joker said to stand for 2♦ cannot be in a meld of nines."),
+    ("JK=9D 2S 2H", "A joker said to stand for 9♦ cannot be in a meld of wild cards only, "
+                    "which has no rank.")])
+def test_a_joker_said_to_stand_for_a_card_stands_for_one_its_meld_can_take(cards, said):
+    assert meld(cards).reason == said
+
+
+def test_a_joker_said_to_stand_for_a_card_of_the_melds_rank_counts_as_a_wild_card():
+    assert meld("JK=9D 9S 9H").legal and meld("JK=9D 9S 9H").wilds == 1
+    assert meld("9S 9H 9D 9C 9S 2S JK=9H").pile is PileKind.DIRTY
+    assert not meld("JK=9D JK=9C 9S 9H").legal  # still two wild cards in four
+
+
 @pytest.mark.parametrize("cards, legal", [
     ("9S 9H JK", True), ("9S 2H JK", False), ("9S 9H 9D 2C", True), ("9S 9H 2D 2C", False),
     ("9S 9H 9D 9C 2S", True), ("9S 9H 9D 2C JK", False),
@@ -299,6 +315,24 @@ def test_going_out_questions_that_cannot_be_are_refused():
     assert refusal(WrongTypeError, going_out, yes=None).location == ("partner_said_yes",)
 
 
+@pytest.mark.parametrize("change, field, message", [
+    ({"wild": 9}, "wild_piles", "5 decks hold 30 wild cards: at most 4 wild piles, not 9."),
+    ({"clean": 23}, "clean_piles", "5 decks hold 20 natural cards of each rank from 4 to ace: "
+                                   "at most 22 clean piles, not 23."),
+    ({"wild": 4, "dirty": 4}, "dirty_piles",
+     "5 decks hold 30 wild cards, and 4 wild and 4 dirty piles take at least 32.")])
+def test_piles_the_decks_could_never_make_are_refused_not_checked_off(change, field, message):
+    error = refusal(CardCountError, going_out, **change)
+    assert (error.location, error.message) == ((field,), message)
+
+
+def test_the_most_piles_the_decks_hold_may_still_go_out():
+    assert going_out(clean=20, dirty=2, wild=1).may_go_out  # 140 naturals of the 220, 9 wilds
+    assert going_out(clean=2, dirty=2, wild=4).may_go_out  # 28 + 2 = 30 wild cards
+    assert not going_out(clean=0, dirty=2, wild=4).may_go_out
+    assert check_going_out(2, 2, 5, {"Ann": True, "Cy": True}, True, decks=7).may_go_out
+
+
 # --- A team's hand score ----------------------------------------------------------------------
 
 OUT = {"melded": 905, "held": 0, "clean_piles": 2, "dirty_piles": 2, "wild_piles": 1,
@@ -372,6 +406,18 @@ def test_numbers_no_hand_could_end_with_are_refused_where_they_are(field, value,
     error = refusal(error_type, score_hand, {"Us": {**STUCK, field: value}})
     assert error.location == ("teams", "Us", field)
     assert message in error.message
+
+
+@pytest.mark.parametrize("piles, least", [
+    ({"clean_piles": 1}, 35), ({"dirty_piles": 1}, 50), ({"wild_piles": 1}, 140),
+    ({"clean_piles": 2, "dirty_piles": 2, "wild_piles": 1}, 310)])
+def test_piles_are_worth_at_least_their_own_cards(piles, least):
+    entry = {**STUCK, "clean_piles": 0, **piles}
+    error = refusal(HandEntryError, score_hand, {"Us": {**entry, "melded": least - 5}})
+    assert error.location == ("teams", "Us", "melded")
+    assert error.message == (f"Us's piles alone are worth at least {least} in cards, so melded "
+                             f"cannot be {least - 5}.")
+    assert score_hand({"Us": {**entry, "melded": least}})["Us"].part("melded").points == least
 
 
 def test_an_entry_names_its_missing_or_unknown_fields():

@@ -134,13 +134,42 @@ def test_a_correction_changes_the_winner_and_keeps_its_reason():
      ("event", "teams", "Us", "went_out")),
     ({"Us": OUT, "Others": team()}, HandEntryError, ("event", "teams", "Others")),
     ({"Us": team(melded=7), "Them": team()}, HandEntryError, ("event", "teams", "Us", "melded")),
-    ({"Us": team(wild=3), "Them": team(wild=2)}, HandEntryError, ("event", "teams")),
+    ({"Us": team(wild=3, melded=420), "Them": team(wild=2, melded=280)}, HandEntryError,
+     ("event", "teams")),
     ({"Us": team(red=6), "Them": team(red=5)}, HandEntryError, ("event", "teams")),
     ({"Us": team(melded=9000), "Them": team(held=9000)}, HandEntryError, ("event", "teams")),
 ])
 def test_an_entry_no_hand_could_end_with_is_refused_at_its_field(teams, error_type, location):
     error = refusal(error_type, replay(setup(), []).apply, scored(1, **teams))
     assert error.location == location
+
+
+@pytest.mark.parametrize("teams, location, words", [
+    ({"Us": team(clean=12, melded=420), "Them": team(clean=11, melded=385)}, ("event", "teams"),
+     "at most 22 clean piles, not 23"),
+    ({"Us": team(wild=4, melded=560), "Them": team(dirty=4, melded=200)}, ("event", "teams"),
+     "5 decks hold 30 wild cards, and 4 wild and 4 dirty piles take at least 32"),
+    ({"Us": OUT, "Them": team(clean=2, dirty=2, wild=1)}, ("event", "teams", "Them", "melded"),
+     "Them's piles alone are worth at least 310 in cards, so melded cannot be 0"),
+    ({"Us": OUT, "Them": team(perfect_draws=3)}, ("event", "teams", "Them", "perfect_draws"),
+     "A perfect draw is one player's: Them can have at most 2, not 3"),
+    ({"Us": team(perfect_draws=30), "Them": team()}, ("event", "teams", "Us", "perfect_draws"),
+     "at most 2, not 30"),
+])
+def test_an_entry_no_cards_could_make_is_refused_with_the_reason(teams, location, words):
+    error = refusal(HandEntryError, replay(setup(), []).apply, scored(1, **teams))
+    assert error.location == location and words in error.message
+
+
+def test_every_pile_and_perfect_draw_the_table_could_have_is_taken():
+    state = replay(setup(), [scored(1, Us=team(clean=11, melded=385, perfect_draws=2),
+                                    Them=team(clean=11, dirty=11, melded=935))])
+    assert state.totals == {"Us": 385 + 5500 + 200, "Them": 935 + 5500 + 3300}
+    teams_of_three = [{"name": "A", "players": ["Ann", "Cy", "Ed"]},
+                      {"name": "B", "players": ["Bo", "Di", "Flo"]}]
+    state = replay(setup(teams_of_three, ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"]),
+                   [scored(1, A=team(perfect_draws=3), B=team())])
+    assert state.totals == {"A": 300, "B": 0}
 
 
 def test_the_wild_piles_and_red_threes_the_decks_hold_grow_with_the_decks():

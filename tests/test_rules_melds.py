@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from referee.core import MeldKind, get_ruleset, parse_cards
+from referee.core.rulesets import RULESETS
 from referee.core.errors import CardNotInGameError, TooManyCopiesError
 
 GAMES = ["eversol", "500", "basic", "base"]
@@ -217,6 +218,22 @@ def test_a_joker_in_a_book_stands_for_a_card_of_its_rank(key):
     assert reading.rank.label == "9"
     assert reading.joker_identities == ("any 9",)
     assert_invalid(check(key, "9S 9H JK=8H"), "neither")
+
+
+@pytest.mark.parametrize("key", sorted(RULESETS))
+def test_no_game_takes_a_joker_said_to_be_another_rank_into_a_book(key):
+    """A joker stands for one card: tagged as an 8, it is no nine, whatever the game's own
+    meld rules (Hand and Foot judges its melds itself; Basic, Base and Tonk have no joker)."""
+    table = get_ruleset(key).configure()
+    try:
+        verdict = table.check_meld(parse_cards("JK=8D 9S 9H"))
+    except CardNotInGameError as error:
+        assert "without jokers" in error.message
+    else:
+        assert not verdict.valid and verdict.reason
+    tagged_right = parse_cards("JK=9D 9S 9H")
+    if table.deck.jokers_per_deck:
+        assert table.check_meld(tagged_right).valid
 
 
 @pytest.mark.parametrize("key", GAMES_WITH_JOKERS)

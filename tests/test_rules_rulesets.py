@@ -19,6 +19,7 @@ import pytest
 from referee.core import JOKER, RULESETS, RefereeInputError, get_ruleset, parse_card
 from referee.core.errors import (DeckCountError, OptionValueError, UnknownOptionError,
                                  UnknownRulesetError, WrongTypeError)
+from referee.core.game import GameSetup
 from referee.core.rulesets import MAX_DECKS
 from tests.conftest import web_or_database_imports
 
@@ -384,6 +385,23 @@ def test_every_ruleset_describes_itself(key):
     assert described["card_values"] == values(key)
     assert [o["name"] for o in described["options"]] == list(DEFAULTS[key])
     assert described["recommended_decks"]["2"] == ruleset.recommended_decks(2)
+
+
+def test_a_rank_whose_colour_changes_its_worth_lists_both_colours():
+    values = get_ruleset("hand-and-foot").describe()["card_values"]
+    assert (values["black 3"], values["red 3"], values["4"], values["JK"]) == (5, 100, 5, 50)
+    assert "3" not in values
+    assert "red 3" not in get_ruleset("500").describe()["card_values"]
+
+
+@pytest.mark.parametrize("key", sorted(RULESETS))
+def test_decks_are_recommended_only_for_tables_the_game_seats(key):
+    ruleset = get_ruleset(key)
+    for players in map(int, ruleset.describe()["recommended_decks"]):
+        names = [f"P{n}" for n in range(players)]
+        assert GameSetup.create(key, names, first_dealer="P0").decks >= 1
+    if key == "hand-and-foot":
+        assert list(ruleset.describe()["recommended_decks"]) == ["4", "6"]
 
 
 def test_games_without_jokers_or_aces_list_no_value_for_them():

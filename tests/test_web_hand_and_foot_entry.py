@@ -39,9 +39,10 @@ def entry(version: int, went_out, **fields) -> dict:
     return data
 
 
-# Us went out with 2 jokers and 8 K–8 melded (180), 2 clean, 2 dirty and 1 wild pile, a red 3,
-# and one penalty; Them melded 300 (typed), held an ace and a red 3.
-US_OUT = {"team0-melded_joker": 2, "team0-melded_high": 8, "team0-clean_piles": 2,
+# Us went out with 2 jokers and 26 K–8 melded (360: its piles' cards and more), 2 clean,
+# 2 dirty and 1 wild pile, a red 3, and one penalty; Them melded 300 (typed), held an ace and
+# a red 3.
+US_OUT = {"team0-melded_joker": 2, "team0-melded_high": 26, "team0-clean_piles": 2,
           "team0-dirty_piles": 2, "team0-wild_piles": 1, "team0-red_threes": 1,
           "team0-penalty_out_after_no": 1}
 THEM = {"team1-melded_total": 300, "team1-held_ace": 1, "team1-held_red_three": 1}
@@ -85,12 +86,12 @@ def test_a_hand_saved_by_counts_and_typed_totals_scores_each_team(client, app):
     response = saved(client, game_id)
     assert response.status_code == 303, errors(response)
     state = state_of(client, game_id)
-    # Us: 180 melded + 1000 + 600 + 1500 piles + 100 red 3 + 100 out − 100 penalty.
-    assert state.totals == {"Us": 3380, "Them": 180}
+    # Us: 360 melded + 1000 + 600 + 1500 piles + 100 red 3 + 100 out − 100 penalty.
+    assert state.totals == {"Us": 3560, "Them": 180}
     assert state.results[0].went_out == "Us"
     assert state.results[0].teams["Them"]["held"] == 120
     standings = text(client.get(f"/games/{game_id}"))
-    assert "3380" in standings and "Us went out" in standings
+    assert "3560" in standings and "Us went out" in standings
 
 
 def test_a_hand_where_the_stock_ran_dry(client):
@@ -100,7 +101,7 @@ def test_a_hand_where_the_stock_ran_dry(client):
     response = send(client, f"/games/{game_id}/hands/1", entry(version, "nobody", **us, **THEM))
     assert response.status_code == 303, errors(response)
     state = state_of(client, game_id)
-    assert state.results[0].went_out is None and state.totals == {"Us": 2980, "Them": 180}
+    assert state.results[0].went_out is None and state.totals == {"Us": 3160, "Them": 180}
 
 
 def test_the_parts_shown_are_the_servers_after_a_stepper_without_javascript(client):
@@ -115,8 +116,8 @@ def test_the_parts_shown_are_the_servers_after_a_stepper_without_javascript(clie
     assert value_of(html, "team0-melded_joker") == "3"
     assert value_of(html, "team0-melded_total") == ""  # counting replaces the typed total
     words = text(page)
-    assert "melded cards 230" in words and "wild piles 1 × 1500 = 1500" in words
-    assert "penalties −100" in words and "Hand score 3430" in words
+    assert "melded cards 410" in words and "wild piles 1 × 1500 = 1500" in words
+    assert "penalties −100" in words and "Hand score 3610" in words
     assert version_of(client.application, game_id) == version  # nothing saved
     # A penalty taken back: one fewer.
     form.update(step="team0:penalty_out_after_no:-1")
@@ -156,7 +157,7 @@ def test_a_correction_starts_from_the_hand_as_entered_and_needs_a_reason(client)
     game_id = team_game(client)
     assert saved(client, game_id).status_code == 303
     page = client.get(f"/games/{game_id}/hands/1")
-    assert "Saved now: Us went out; Us 3380, Them 180." in text(page)
+    assert "Saved now: Us went out; Us 3560, Them 180." in text(page)
     html = page.get_data(as_text=True)
     assert value_of(html, "team0-melded_joker") == "2"  # counted, as counted
     assert value_of(html, "team1-melded_total") == "300"  # typed, as typed
@@ -187,7 +188,7 @@ def test_the_history_says_each_teams_score_and_what_made_it(client):
     game_id = team_game(client)
     assert saved(client, game_id).status_code == 303
     words = text(client.get(f"/games/{game_id}/history"))
-    assert ("Us: 3,380 (melded 180, 1 wild, 2 clean, 2 dirty piles, 1 red 3, went out; "
+    assert ("Us: 3,560 (melded 360, 1 wild, 2 clean, 2 dirty piles, 1 red 3, went out; "
             "penalties −100)") in words
     assert "Them: 180 (melded 300, held −120)" in words
 
@@ -200,7 +201,7 @@ def test_the_csv_has_a_column_per_team_and_each_teams_numbers(client):
     rows = list(csv.reader(io.StringIO(response.get_data(as_text=True))))
     header, hand, total = rows[0], rows[1], rows[2]
     assert header[:6] == ["hand", "dealer", "went out", "Us", "Them", "corrections"]
-    assert hand[:5] == ["1", "Ann", "Us", "3380", "180"] and total[:5] == ["total", "", "", "3380", "180"]
+    assert hand[:5] == ["1", "Ann", "Us", "3560", "180"] and total[:5] == ["total", "", "", "3560", "180"]
     cells = dict(zip(header, hand))
     assert cells["Us wild piles"] == "1" and cells["Us went out"] == "yes"
     assert cells["Them held"] == "120" and cells["Us penalties"] == "100"

@@ -110,7 +110,7 @@ def test_a_team_game_exported_and_imported_keeps_its_teams_and_scores(client):
     game_id = api_game(client, "hand-and-foot", players=SIX[:4],
                        teams=[{"name": "Us", "players": ["Ann", "Cy"]},
                               {"name": "Them", "players": ["Bo", "Di"]}],
-                       events=[hand(1, Us=team(melded=100, wild=1), Them=team(held=20))])
+                       events=[hand(1, Us=team(melded=140, wild=1), Them=team(held=20))])
     original = export_of(client, game_id)
     response = upload(client, json.dumps(original).encode())
     assert response.status_code == 303

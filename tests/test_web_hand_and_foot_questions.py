@@ -65,17 +65,35 @@ def test_a_wild_limit_out_of_range_is_refused_beside_it(client):
     assert field_errors(response) == ["Choose from 0 to 2."]
 
 
-@pytest.mark.parametrize("path", ["/arrange/hand-and-foot", "/rummy/hand-and-foot"])
-def test_the_screens_that_cannot_answer_say_so(client, path):
-    response = client.get(path)
+def test_the_screen_that_cannot_answer_says_so(client):
+    response = client.get("/rummy/hand-and-foot")
     assert response.status_code == 404
     assert "Hand and Foot" in response.get_data(as_text=True) or "hand-and-foot" in \
         response.get_data(as_text=True)
 
 
-def test_the_arranger_says_it_does_not_arrange_hand_and_foot(client):
-    text = words(client.get("/arrange/hand-and-foot"), "<main", None)
-    assert "does not arrange Hand and Foot hands" in text
+# --- Best melds -------------------------------------------------------------------------------
+
+HAND = "KS KH 2D 9S 9H 9D JK 5C 3S 3H"
+
+
+def test_the_arranger_lays_out_the_books_and_says_how_near_they_come_to_opening(client):
+    response = client.get("/arrange/hand-and-foot", query_string={"hand": 2, "cards": HAND})
+    assert response.status_code == 200
+    said = words(response)
+    assert said.startswith("Best melds Worth 120: enough to open hand 2, which needs 90.")
+    assert "meld 9 ♠ 9 ♥ 9 ♦ JK meld K ♠ K ♥ 2 ♦ Left in hand: 3 ♠ 5 ♣ 10 points" in said
+    assert "Laid aside at once, neither melded nor held: 3 ♥" in said
+    short = words(client.get("/arrange/hand-and-foot", query_string={"hand": 4, "cards": HAND}))
+    assert "These melds are worth 120, and hand 4 needs 150 to open: 30 more." in short
+
+
+def test_the_arranger_shows_the_chosen_hands_minimum_and_refuses_a_hand_beside_it(client):
+    page = words(client.get("/arrange/hand-and-foot?hand=3"), "<main", None)
+    assert "Hand 3 of 4 · to open, the first melds must be worth 120 or more" in page
+    response = client.get("/arrange/hand-and-foot", query_string={"hand": 9, "cards": HAND})
+    assert response.status_code == 422
+    assert field_errors(response) == ["Hand and Foot has 4 hands: hand must be 1 to 4, not 9."]
 
 
 # --- Can we open? -----------------------------------------------------------------------------
@@ -215,6 +233,7 @@ def test_a_stepper_counts_a_pile(client):
     ({"dirty_piles": 99}, "Choose from 0 to 20."),
     ({"partners": 7}, "Choose 2 or 3 partners."),
     ({"partner1": "maybe"}, "Tap yes or no."),
+    ({"wild_piles": 9}, "5 decks hold 30 wild cards: at most 4 wild piles, not 9."),
 ])
 def test_bad_going_out_input_is_refused_beside_it(client, query, error):
     response = going_out(client, **EVERYTHING | query)
@@ -228,7 +247,7 @@ def test_home_links_the_questions_of_the_games_that_ask_them(client):
     page = client.get("/").get_data(as_text=True)
     assert page.count('href="/opening/') == 1 and 'href="/opening/hand-and-foot"' in page
     assert page.count('href="/going-out/') == 1 and 'href="/going-out/hand-and-foot"' in page
-    assert 'href="/arrange/hand-and-foot"' not in page and 'href="/arrange/500"' in page
+    assert 'href="/arrange/hand-and-foot"' in page and 'href="/arrange/500"' in page
 
 
 def test_asked_but_not_yet_answered_names_no_penalty(client):

@@ -1,4 +1,5 @@
-"""POST /contracts/check and /hands/arrange: Eversol contracts, and the best melds in a hand."""
+"""POST /contracts/check and /hands/arrange: Eversol contracts, and the best melds in a hand
+(with how near they come to the hand's opening minimum, in a game that has one)."""
 
 from __future__ import annotations
 
@@ -52,11 +53,13 @@ def check_contract_view():
 def arrange_hand():
     body = json_object()
     table = table_rules(body)
-    table.check_arranges()
+    table.check_arranges(hands=True)
     hand = contract = None
     if table.ruleset.contracts:  # Eversol: the hand says which contract to make
         hand = _hand(body)
         contract = _contract(table, hand)
+    elif table.ruleset.opening is not None and field(body, "hand", None) is not None:
+        hand = _hand(body)  # a game with an opening minimum: how near the melds come to it
     held = _arrangeable_cards(body, "cards", table)
     best = arrange(held, table, hand)
     answer: dict[str, Any] = {
@@ -69,6 +72,12 @@ def arrange_hand():
     if best.going_out is not None:  # games without contracts: what laying the melds means
         answer["going_out"] = {"goes_out": best.going_out.goes_out,
                                "reason": best.going_out.reason}
+    if best.laid_aside:
+        answer["laid_aside"] = [str(card) for card in best.laid_aside]
+    if best.opening is not None:
+        answer["opening"] = {"hand": best.opening.hand, "minimum": best.opening.minimum,
+                             "points": best.opening.points, "opens": best.opening.opens,
+                             "reason": best.opening.reason}
     if contract is not None:
         answer["contract"] = _contract_json(contract, table)
         if not best.melds:  # how near the hand is: the melds of the contract it can make

@@ -138,14 +138,17 @@ SCHEMAS: dict[str, Any] = {
                                "properties": {"cards": {"type": "integer"},
                                               "players": {"type": "string"},
                                               "hand": {"type": "integer"}}}},
-            "card_values": {"type": "object", "description": "Points by rank (JK: joker).",
+            "card_values": {"type": "object", "description": (
+                "Points by rank (JK: joker). A rank whose colour changes its worth is listed "
+                "twice, as 'black 3' and 'red 3' (Hand and Foot), instead of '3'."),
                             "additionalProperties": {"type": "integer"}},
             "value_notes": {"type": "array", "items": {"type": "string"}},
             "players": {"type": "object", "required": ["min", "max"], "properties": {
                 "min": {"type": "integer"}, "max": {"type": "integer"}},
                 "description": "The fewest and the most players the game is played by."},
-            "recommended_decks": {"type": "object",
-                                  "description": "Decks recommended by number of players.",
+            "recommended_decks": {"type": "object", "description": (
+                "Decks recommended by number of players, for each number a table of the game "
+                "may seat (Hand and Foot: 4 and 6, its teams)."),
                                   "additionalProperties": {"type": "integer"}},
             "contracts": {"type": "array", "description": "Eversol only: the six contracts.",
                           "items": _ref("Contract")},
@@ -297,13 +300,20 @@ SCHEMAS: dict[str, Any] = {
         "properties": {
             "ruleset": _ref("RulesetKey"),
             "hand": {"anyOf": [_ref("Hand"), {"type": "null"}], "description": (
-                "Required for Eversol (it sets the contract); other rulesets ignore it.")},
+                "Required for Eversol (it sets the contract). Hand and Foot: optional, 1 to 4 "
+                "(else 422 bad_hand); the answer then says how near the melds come to that "
+                "hand's opening minimum (opening). Other rulesets ignore it.")},
             "decks": _ref("Decks"),
             "options": _ref("Options"),
             "cards": {"type": "array", "items": _ref("Card"), "description": (
                 f"The cards held, in any order; at most {MAX_CARDS} in every game; more "
                 "answers 422 too_many_cards. A joker's JK=... identity is ignored.")},
         },
+        "description": (
+            "Hand and Foot: the melds are books of one rank from 4 to ace within the wild-card "
+            "limits (its options short_meld_wilds and long_meld_wilds), piles of seven first "
+            "and at most one unfinished meld of a rank, or of wild cards only; no lay-offs "
+            "(POST /melds/extend still answers 422 not_in_ruleset)."),
     },
     "ArrangeResponse": {
         "type": "object",
@@ -338,6 +348,25 @@ SCHEMAS: dict[str, Any] = {
             },
             "contract": {"allOf": [_ref("Contract")],
                          "description": "Eversol only: the hand's contract."},
+            "laid_aside": {"type": "array", "items": _ref("Card"), "description": (
+                "Hand and Foot, when the cards hold any: the red 3s, laid aside at once as a "
+                "bonus, so neither melded nor in leftover.")},
+            "opening": {
+                "type": "object",
+                "required": ["hand", "minimum", "points", "opens", "reason"],
+                "description": (
+                    "Hand and Foot, when hand is given: how near the melds (the most points "
+                    "these cards can meld) come to the hand's opening minimum."),
+                "properties": {
+                    "hand": {"type": "integer", "minimum": 1},
+                    "minimum": {"type": "integer", "minimum": 0, "description": (
+                        "What the hand's first melds must reach, under the table's options.")},
+                    "points": {"type": "integer", "minimum": 0,
+                               "description": "The melds' card values together."},
+                    "opens": {"type": "boolean",
+                              "description": "Whether these melds may open the hand."},
+                    "reason": {"type": ["string", "null"], "description": (
+                        "Why not (how many points more are needed); null when they open.")}}},
             "progress": {
                 "type": "object",
                 "required": ["melds", "kinds", "missing"],
@@ -487,7 +516,9 @@ PATHS: dict[str, Any] = {
         {"ruleset": "eversol", "hand": 2, "decks": 2,
          "melds": [["AS", "JK", "JK", "JK"], ["5D", "5C", "5H"]]}),
     "/hands/arrange": _post(
-        "The melds out of a hand that leave the fewest points held (Eversol: the contract).",
+        "The melds out of a hand that leave the fewest points held (Eversol: the contract; "
+        "Hand and Foot: books within its wild-card limits, and with hand, how near they "
+        "come to its opening minimum).",
         "ArrangeRequest", "ArrangeResponse",
         {"ruleset": "eversol", "hand": 6, "decks": 2,
          "cards": ["3H", "4H", "5H", "6H", "9S", "10S", "JS", "JK", "KD", "KC", "KH"]}),
@@ -497,7 +528,7 @@ PATHS: dict[str, Any] = {
         "others' held points, double for going rummy. Hand and Foot: by team, from each "
         "team's numbers (the teams form), bonuses and penalties in named parts. 422 codes of "
         "its own: bad_player_count, bad_player_name, unknown_player, bad_going_out, "
-        "bad_layoff; by team: bad_hand, bad_hand_entry, bad_count, went_out_short.",
+        "bad_layoff; by team: bad_teams, bad_hand, bad_hand_entry, bad_count, went_out_short.",
         "ScoreHandRequest", "ScoreHandResponse",
         {"ruleset": "500", "players": [
             {"name": "Ann", "hand": [], "went_out": True,
@@ -510,6 +541,12 @@ PATHS: dict[str, Any] = {
                       **_GET_ERRORS},
     }},
 }
+
+PATHS["/hands/arrange"]["post"]["requestBody"]["content"]["application/json"]["examples"][
+    "hand-and-foot"] = {"summary": "Hand and Foot: the books, a red 3 laid aside, hand 2's "
+                                   "opening minimum.",
+                        "value": {"ruleset": "hand-and-foot", "hand": 2, "cards": [
+                            "KS", "KH", "2D", "9S", "9H", "9D", "JK", "5C", "3S", "3H"]}}
 
 DOCUMENT: dict[str, Any] = {
     "openapi": "3.1.0",

@@ -22,8 +22,10 @@ SCHEMAS.update({
                        "have the piles going out needs (422 went_out_short at its went_out); "
                        "two teams out answer 422 bad_going_out.",
         "properties": {
-            "melded": {**COUNT, "description": "The value of every card the team melded (a "
-                                               "multiple of 5)."},
+            "melded": {**COUNT, "description": (
+                "The value of every card the team melded (a multiple of 5), its piles' own "
+                "cards included: at least 35 a clean pile, 50 a dirty one and 140 a wild one "
+                "(less answers 422 bad_hand_entry at its melded).")},
             "held": {**COUNT, "description": "The value of every card its players still hold, "
                                              "hand and any foot not picked up (a multiple of "
                                              "5)."},
@@ -34,7 +36,8 @@ SCHEMAS.update({
             "red_threes": {**COUNT, "description": "Red 3s laid aside, a bonus each."},
             "went_out": {"type": "boolean"},
             "perfect_draws": {**COUNT, "default": 0, "description": (
-                "Players who picked up exactly the cards dealt, a bonus each.")},
+                "Players who picked up exactly the cards dealt, a bonus each: at most one per "
+                "player of the team (422 bad_hand_entry at its perfect_draws).")},
             "penalties": {**COUNT, "default": 0, "description": (
                 "Points lost to penalties, as a positive number (a multiple of 50).")},
         },
@@ -64,11 +67,18 @@ SCHEMAS.update({
         "properties": {
             "ruleset": _ref("RulesetKey"),
             "hand": HAND,
-            "decks": {**DECKS, "description": "Decks in play (Hand and Foot: 5 unless said); "
-                                              "the teams' numbers together must fit in them."},
+            "decks": {**DECKS, "description": (
+                "Decks in play (Hand and Foot: 5 unless said); the teams' numbers together must "
+                "fit in them: melded and held values, red 3s, and piles the cards can make "
+                "together (five decks: at most 22 clean and 4 wild piles, and 30 wild cards "
+                "for the wild and dirty piles). Otherwise 422 bad_hand_entry at teams.")},
             "options": _ref("Options"),
-            "teams": {"allOf": [_ref("TeamEntries")], "description": (
-                "Each team's numbers by its name; errors name teams.<team>.<field>.")},
+            "teams": {"allOf": [_ref("TeamEntries")],
+                      "description": (
+                          "Each team's numbers by its name; errors name teams.<team>.<field>. "
+                          "Two or three teams, as a table seats them (2 of 2, 2 of 3, 3 of 2; "
+                          "else 422 bad_teams); a team may have as many perfect draws as the "
+                          "largest team of that many: 3 with two teams, 2 with three.")},
         },
     },
     "OpeningCheckRequest": {

@@ -24,12 +24,13 @@ def arrange_hand(game: str):
     ruleset = RULESETS.get(game)
     if ruleset is None:
         abort(404)
-    if not ruleset.arranges:
+    if not ruleset.arranges_hands:
         return _not_arranged(ruleset)
     form = arrange_form(ruleset, request.args)
     form.validate()
     text = apply_tap(form)
-    hand = form.hand.data if ruleset.contracts else None
+    # The hand sets the contract, or the opening minimum the melds are measured against.
+    hand = form.hand.data if ruleset.contracts or ruleset.opening else None
     specs = arrange_option_specs(ruleset)
     options = option_choices(form, specs)
     canonical = url_for("arranger.arrange_hand", game=ruleset.key, hand=hand,
@@ -56,7 +57,7 @@ def arrange_hand(game: str):
                 progress = contract_progress(cards, table, hand)  # how near: the melds made
         except RefereeInputError as error:
             cards = []
-            add_error(form.cards, error.message)
+            add_error(form.hand if error.field == "hand" else form.cards, error.message)
         if contract is not None and form.melds.data:
             try:
                 melds = [parse_cards(part) for part in MELD_SEPARATORS.split(form.melds.data)
@@ -69,12 +70,23 @@ def arrange_hand(game: str):
     response = render_screen(
         "arranger.html", "_arranger.html", 422 if has_errors(form) else 200,
         ruleset=ruleset, form=form, cards=cards, answer=answer, contract=contract, split=split,
-        progress=progress, canonical=canonical,
+        progress=progress, canonical=canonical, minimum=_opening_minimum(ruleset, hand, form),
         option_fields=[(spec, form[spec.name]) for spec in specs],
         **picker_context(ruleset, deck, cards, form, table))
     if wants_fragment():
         response.headers["HX-Replace-Url"] = canonical
     return response
+
+
+def _opening_minimum(ruleset, hand: int | None, form) -> int | None:
+    """What the chosen hand's first melds must reach, in a game with an opening minimum."""
+    if ruleset.opening is None or hand is None or form.hand.errors:
+        return None
+    try:
+        return ruleset.opening.minimum(hand, ruleset.resolve_options())
+    except RefereeInputError as error:  # a hand the game does not have
+        add_error(form.hand, error.message)
+        return None
 
 
 def _not_arranged(ruleset):
@@ -84,5 +96,5 @@ def _not_arranged(ruleset):
                 "of their own. The meld checker answers for one meld at a time. Games it "
                 "arranges:",
         choices=[(other.title, url_for("arranger.arrange_hand", game=other.key))
-                 for other in RULESETS.values() if other.arranges]), 404
+                 for other in RULESETS.values() if other.arranges_hands]), 404
 

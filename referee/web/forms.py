@@ -128,7 +128,7 @@ def arrange_form(ruleset: Ruleset, formdata) -> ArrangeForm:
 
     add_option_fields(GameArrangeForm, arrange_option_specs(ruleset))
     return GameArrangeForm(formdata=formdata, decks=default_decks(ruleset),
-                           hand=1 if ruleset.contracts else None)
+                           hand=1 if ruleset.contracts or ruleset.opening else None)
 
 
 def arrange_option_specs(ruleset: Ruleset) -> list[OptionSpec]:

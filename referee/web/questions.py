@@ -91,11 +91,17 @@ def going_out(game: str):
 
     answer = rows = None
     if not has_errors(form):
-        answer = question.check({name: form[name].data for name, _ in question.counts},
-                                [flag.data == "yes" for flag in flags],
-                                # asked: and answered, so a penalty may apply
-                                form.asked.data == "yes" and form.answer.data in YES_NO,
-                                form.answer.data == "yes")
+        try:
+            answer = question.check({name: form[name].data for name, _ in question.counts},
+                                    [flag.data == "yes" for flag in flags],
+                                    # asked: and answered, so a penalty may apply
+                                    form.asked.data == "yes" and form.answer.data in YES_NO,
+                                    form.answer.data == "yes")
+        except RefereeInputError as error:  # counts no cards could make: said beside the count
+            name = error.location[0] if error.location else None
+            add_error(form[name] if name in dict(question.counts) else form.partners,
+                      error.message)
+    if answer is not None:
         counted = len(question.counts)
         rows = {"counts": list(zip(question.counts, answer.checklist[:counted])),
                 "partners": list(zip(flags, answer.checklist[counted:counted + partners])),

@@ -73,3 +73,24 @@ def test_enter_in_a_box_reads_what_was_typed_and_takes_no_card_back(
     press_enter_in(page, "Already split them?", "3H 3S 3D / 7C 7D 7S")
     expect(page.locator("#split-verdict")).to_contain_text("These melds meet hand 1")
     expect_picked(page, 6, "3♥")
+
+
+def test_hand_and_foot_best_melds_toward_the_chosen_hands_opening(live_server, open_screen):
+    screen = open_screen(PHONE)
+    page = screen.page
+    page.goto(f"{live_server}/arrange/hand-and-foot")
+    page.locator("label.deck-choice:has(input[name=hand][value='4'])").click()
+    expect(page.locator(".contract")).to_contain_text("Hand 4 of 4 · to open, the first melds "
+                                                      "must be worth 150 or more")
+    pick(page, "S", "9", "K", "3")
+    pick(page, "H", "9", "K", "3")
+    pick(page, "D", "9", "2")
+    page.get_by_role("button", name="Joker").click()
+    verdict = page.locator("#verdict")
+    expect(verdict.locator(".meld-row")).to_have_count(2)
+    expect(verdict).to_contain_text("hand 4 needs 150 to open: 30 more")
+    expect(verdict.locator(".laid-aside")).to_contain_text("3♥")
+    expect(verdict.locator(".leftover").first).to_contain_text("5 points")
+    screen.shot("arranger-phone-hand-and-foot")
+    page.locator("label.deck-choice:has(input[name=hand][value='2'])").click()
+    expect(verdict).to_contain_text("Worth 120: enough to open hand 2, which needs 90.")

@@ -229,6 +229,9 @@ class Ruleset:
     # How a turn may end the hand at these house options (a last discard, floating...), which
     # the arranger's going-out answer follows (None: the game has no such answer).
     turn_rules: Callable[[Options], TurnRules] | None = None
+    # A game whose melds the shared arranger cannot make (wild 2s, wild-card limits) arranges
+    # a hand itself: (cards, table, hand or None) -> solver.result.Arrangement.
+    arrange_hand: Callable[[Sequence[Card], TableRules, int | None], Any] | None = None
     default_decks: int = 1  # when a question names neither the decks nor the players
     # What the table must know at the start of a hand besides the deal and the contract (a
     # rising opening minimum): sentences, from the hand's number and the house options.
@@ -257,8 +260,26 @@ class Ruleset:
         partnerships = self.keeping.partnerships if self.keeping else None
         if partnerships is None:
             return f"{self.players[0]} to {self.players[1]}"
-        counts = sorted({teams * size for teams, size in partnerships.shapes})
-        return " or ".join(map(str, counts))
+        return " or ".join(map(str, self.player_counts))
+
+    @property
+    def arranges_hands(self) -> bool:
+        """Whether the hand arranger answers for this game (the shared one, or its own)."""
+        return self.arranges or self.arrange_hand is not None
+
+    @property
+    def player_counts(self) -> tuple[int, ...]:
+        """Every number of players a table of it may seat: the span, or where set teams seat
+        only some numbers, those.
+
+        >>> from referee.core.rulesets import get_ruleset
+        >>> get_ruleset("tonk").player_counts, get_ruleset("hand-and-foot").player_counts
+        ((2, 3, 4, 5), (4, 6))
+        """
+        partnerships = self.keeping.partnerships if self.keeping else None
+        if partnerships is None:
+            return tuple(range(self.players[0], self.players[1] + 1))
+        return tuple(sorted({teams * size for teams, size in partnerships.shapes}))
 
     @property
     def stakes(self) -> Stakes | None:
@@ -284,9 +305,18 @@ class Ruleset:
 
     def describe(self) -> dict[str, Any]:
         """Everything GET /api/v1/rulesets says about this game."""
-        deck = self.deck(self.resolve_options())
-        values = {label: self.card_value(card, self.resolve_options(), False)
-                  for label, card in _VALUE_EXAMPLES if deck.copies_of(card, 1)}
+        options = self.resolve_options()
+        deck = self.deck(options)
+        values: dict[str, int] = {}
+        for label, black, red in _VALUE_EXAMPLES:
+            if not deck.copies_of(black, 1):
+                continue
+            worth = self.card_value(black, options, False)
+            red_worth = self.card_value(red, options, False)
+            if red_worth == worth:
+                values[label] = worth
+            else:  # a rank whose colour changes its worth (a red 3) says both
+                values[f"black {label}"], values[f"red {label}"] = worth, red_worth
         if not deck.jokers_per_deck:
             values.pop("JK", None)
         described: dict[str, Any] = {
@@ -298,7 +328,7 @@ class Ruleset:
             "value_notes": list(self.value_notes),
             "players": {"min": self.players[0], "max": self.players[1]},
             "recommended_decks": {str(n): self.recommended_decks(n)
-                                  for n in range(self.players[0], self.players[1] + 1)},
+                                  for n in self.player_counts},
         }
         described["keeping"] = None if self.keeping is None else self.keeping.describe(
             self.resolve_options())
@@ -310,9 +340,11 @@ class Ruleset:
         return described
 
 
-def _value_examples() -> tuple[tuple[str, Card], ...]:
+def _value_examples() -> tuple[tuple[str, Card, Card], ...]:
+    """Each rank's label with a black and a red card of it (and the joker's, twice)."""
     from ..cards import JOKER, Rank, Suit, natural
-    return tuple((r.label, natural(r, Suit.SPADES)) for r in Rank) + (("JK", JOKER),)
+    return tuple((r.label, natural(r, Suit.SPADES), natural(r, Suit.HEARTS)) for r in Rank) + (
+        ("JK", JOKER, JOKER),)
 
 
 _VALUE_EXAMPLES = _value_examples()
@@ -360,10 +392,11 @@ class TableRules:
             return self.ruleset.judge_meld(cards, self.options)
         return check_meld(cards, self.melds), {}
 
-    def check_arranges(self, question: str = "The hand arranger") -> None:
+    def check_arranges(self, question: str = "The hand arranger", hands: bool = False) -> None:
         """Raise when the shared arranger and lay-off rules cannot speak for this game's melds
-        (``question``: what was asked of them, as the sentence's subject)."""
-        if not self.ruleset.arranges:
+        (``question``: what was asked of them, as the sentence's subject); ``hands``: only a
+        hand's arranging is asked, which a game may do itself."""
+        if not (self.ruleset.arranges_hands if hands else self.ruleset.arranges):
             raise NotInRulesetError(f"{question} does not handle {self.ruleset.title} melds; "
                                     "check each meld, with all its cards, on its own.",
                                     "ruleset")

@@ -84,9 +84,8 @@ def rules_reference(ruleset: Ruleset, chosen: Options | None = None) -> tuple[Se
 
 
 def _players(ruleset: Ruleset) -> tuple[Paragraph, ...]:
-    low, high = ruleset.players
     decks = {}
-    for players in range(low, high + 1):
+    for players in ruleset.player_counts:
         decks.setdefault(ruleset.recommended_decks(players), []).append(players)
     deck_words = [f"{_count(n, 'deck')} for {_span(p)} players" for n, p in decks.items()]
     if len(decks) == 1:
@@ -128,7 +127,7 @@ def _value_rows(ruleset: Ruleset) -> tuple[tuple[str, ...], ...]:
         else:
             rows.append([label, worth])
     return (("Card", "Worth"),) + tuple(
-        ("Joker" if row[0] == "JK" else row[0], row[1]) for row in rows)
+        ("Joker" if row[0] == "JK" else row[0][0].upper() + row[0][1:], row[1]) for row in rows)
 
 
 def _melds(ruleset: Ruleset, options: Options) -> tuple[Paragraph, ...]:

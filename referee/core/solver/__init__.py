@@ -28,9 +28,12 @@ from .result import Arrangement, sort_cards
 
 
 def arrange(cards: Sequence[Card], table: TableRules, hand: int | None = None) -> Arrangement:
-    """The arrangement leaving the fewest points held (Eversol: of the hand's contract)."""
-    table.check_arranges()
+    """The arrangement leaving the fewest points held (Eversol: of the hand's contract; a game
+    with an opening minimum: with how far it goes toward ``hand``'s)."""
+    table.check_arranges(hands=True)
     check_card_count(len(cards), table)
+    if table.ruleset.arrange_hand is not None:  # a game whose melds are its own to arrange
+        return table.ruleset.arrange_hand(cards, table, hand)
     if not table.ruleset.contracts:
         best = solve_free(cards, table)  # it checks the cards against the decks as it reads them
         kept = bool(cards) and not best.leftover and table.turn_rules is not None and (

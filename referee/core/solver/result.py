@@ -12,6 +12,20 @@ from ..rulesets.finishing import GoingOut
 
 
 @dataclass(frozen=True)
+class OpeningProgress:
+    """How far the arranged melds go toward a hand's opening minimum (a game with one)."""
+
+    hand: int
+    minimum: int
+    points: int  # the melds' card values together
+    reason: str | None  # why they cannot open the hand; None when they can
+
+    @property
+    def opens(self) -> bool:
+        return self.reason is None
+
+
+@dataclass(frozen=True)
 class Arrangement:
     """The best melds out of a hand, and what is left held.
 
@@ -28,6 +42,8 @@ class Arrangement:
     leftover_points: int
     rule: RuleAnchor = RuleAnchor.MELDS  # the paragraph the answer applies: a contract's
     going_out: GoingOut | None = None
+    laid_aside: tuple[Card, ...] = ()  # cards neither melded nor held: laid aside at once
+    opening: OpeningProgress | None = None  # toward the hand's opening minimum, when asked
 
 
 def sort_cards(cards: Iterable[Card]) -> list[Card]:

@@ -19,8 +19,12 @@ from typing import Any, ClassVar
 from ...errors import CardCountError, WrongTypeError
 from ...rule_anchors import RuleAnchor
 from ...text import spoken_list
+from ..model import Options
 from ..team_sheet import Penalty
+from .cards import DECKS
 from .melds import PileKind
+from .options import resolve_options
+from .possible import pile_problem
 
 PILES_TO_GO_OUT = {PileKind.CLEAN: 2, PileKind.DIRTY: 2, PileKind.WILD: 1}
 # Points a team loses (docs/rules.md): out against the partner's no, or unable after asking.
@@ -67,12 +71,17 @@ class GoingOutCheck:
 
 def check_going_out(clean_piles: int, dirty_piles: int, wild_piles: int,
                     played_from_foot: Mapping[str, bool], partner_said_yes: bool,
-                    asked: bool | None = None) -> GoingOutCheck:
+                    asked: bool | None = None, decks: int = DECKS,
+                    options: Options | None = None) -> GoingOutCheck:
     """The going-out checklist of a team; ``played_from_foot`` names every partner.
-    ``asked`` (whether the partner was asked) adds the penalties that then apply."""
+    ``asked`` (whether the partner was asked) adds the penalties that then apply. Piles the
+    ``decks`` could never make raise."""
     have = {PileKind.CLEAN: clean_piles, PileKind.DIRTY: dirty_piles, PileKind.WILD: wild_piles}
     checklist = [_pile_condition(kind, count, need)
                  for (kind, need), count in zip(PILES_TO_GO_OUT.items(), have.values())]
+    problem = pile_problem(*have.values(), decks, resolve_options(options))
+    if problem is not None:
+        raise CardCountError(problem[1], (problem[0],))
     if not isinstance(played_from_foot, Mapping) or not played_from_foot:
         raise WrongTypeError("played_from_foot must name every partner, true or false.",
                              "played_from_foot")

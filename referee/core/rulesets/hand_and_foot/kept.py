@@ -23,11 +23,12 @@ from ...errors import HandEntryError, Location, RefereeInputError, WrongTypeErro
 from ...text import name_key
 from ..keeping import ScoredHand, Team, most_points
 from ..model import TableRules
-from .melds import PILE
+from .melds import PileKind
 from .options import check_hand
+from .possible import pile_problem
 from .scoring import ScorePart, TeamEntry, score_hand
+from .teams import largest_team
 
-WILD_RANKS_PER_DECK = 6  # four 2s and two jokers
 RED_THREES_PER_DECK = 2
 
 
@@ -55,7 +56,8 @@ def score_kept_hand(table: TableRules, teams: Sequence[Team], given: Any,
     except RefereeInputError as error:
         raise error.within("event") from None
     if strict:
-        check_within_decks(table, ordered, ("event", "teams"))
+        check_within_decks(table, ordered, ("event", "teams"),
+                           {team.name: len(team.players) for team in teams})
     went_out = next((name for name, entry in ordered.items() if entry.went_out), None)
     return ScoredHand(went_out, {name: score.total for name, score in scores.items()},
                       held={name: entry.held for name, entry in ordered.items()},
@@ -69,15 +71,18 @@ def score_question(table: TableRules, hand: Any, teams: Any) -> dict[str, tuple[
 
     >>> from referee.core.rulesets import get_ruleset
     >>> table = get_ruleset("hand-and-foot").configure()
-    >>> parts = score_question(table, 1, {"Us": {"melded": 300, "held": 20, "clean_piles": 0,
-    ...     "dirty_piles": 1, "wild_piles": 0, "red_threes": 2, "went_out": False}})
-    >>> sum(part.points for part in parts["Us"])
-    780
+    >>> us = {"melded": 300, "held": 20, "clean_piles": 0, "dirty_piles": 1, "wild_piles": 0,
+    ...       "red_threes": 2, "went_out": False}
+    >>> parts = score_question(table, 1, {"Us": us, "Them": {**us, "dirty_piles": 0}})
+    >>> sum(part.points for part in parts["Us"]), sum(part.points for part in parts["Them"])
+    (780, 480)
     """
     check_hand(hand)
     scores = score_hand(teams, table.options)  # every entry read and checked
+    largest = largest_team(len(teams))  # the question names no players: the most a team has
     check_within_decks(table, {name: TeamEntry.from_mapping(entry)
-                               for name, entry in teams.items()}, ("teams",))
+                               for name, entry in teams.items()}, ("teams",),
+                       {name: largest for name in teams})
     return {name: score.parts for name, score in scores.items()}
 
 
@@ -92,19 +97,29 @@ def _team_named(teams: Sequence[Team], name: Any) -> Team:
 
 
 def check_within_decks(table: TableRules, entries: Mapping[str, TeamEntry],
-                       location: Location) -> None:
-    """Together the teams cannot have more cards than the decks hold."""
+                       location: Location, sizes: Mapping[str, int]) -> None:
+    """Together the teams cannot have more cards or piles than the decks hold, nor a team more
+    perfect draws than it has players (``sizes``: each team's players, or the most it may
+    have)."""
     decks = f"{table.decks} deck{'s' * (table.decks != 1)}"
     cards = sum(entry.melded + entry.held for entry in entries.values())
     if cards > most_points(table):
         raise HandEntryError(f"The melded and held points come to {cards}, more than every card "
                              f"of {decks} is worth ({most_points(table)}): one of them is wrong.",
                              location)
-    checks = (("wild_piles", WILD_RANKS_PER_DECK * table.decks // PILE,
-               "wild piles (seven wild cards each)"),
-              ("red_threes", RED_THREES_PER_DECK * table.decks, "red 3s"))
-    for field, most, what in checks:
-        count = sum(getattr(entry, field) for entry in entries.values())
-        if count > most:
-            raise HandEntryError(f"{decks} hold at most {most} {what}; the teams' entries say "
-                                 f"{count}.", location)
+    reds = sum(entry.red_threes for entry in entries.values())
+    if reds > RED_THREES_PER_DECK * table.decks:
+        raise HandEntryError(f"{decks} hold at most {RED_THREES_PER_DECK * table.decks} red 3s; "
+                             f"the teams' entries say {reds}.", location)
+    piles = [sum(getattr(entry, f"{kind.value}_piles") for entry in entries.values())
+             for kind in (PileKind.CLEAN, PileKind.DIRTY, PileKind.WILD)]
+    problem = pile_problem(*piles, table.decks, table.options)
+    if problem is not None:
+        raise HandEntryError(f"Together the teams' entries say {piles[0]} clean, {piles[1]} "
+                             f"dirty and {piles[2]} wild piles, but {problem[1][0].lower()}"
+                             f"{problem[1][1:]}", location)
+    for name, entry in entries.items():
+        if entry.perfect_draws > sizes[name]:
+            raise HandEntryError(f"A perfect draw is one player's: {name} can have at most "
+                                 f"{sizes[name]}, not {entry.perfect_draws}.",
+                                 (*location, name, "perfect_draws"))

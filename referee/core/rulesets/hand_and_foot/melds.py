@@ -102,6 +102,12 @@ def judge_meld(cards: tuple[Card, ...], options: Options) -> MeldCheck:
         return MeldCheck(cards, f"A meld is all one rank besides its wild cards, and these "
                                 f"cards hold {named}.", wilds=wilds)
     rank = ranks[0] if ranks else None
+    stray = next((card.stands_for for card in cards
+                  if card.is_joker and card.stands_for and card.stands_for.rank is not rank), None)
+    if stray is not None:  # a joker stands for one card, and it must be one its meld can take
+        kind = f"a meld of {rank.word}" if rank else "a meld of wild cards only, which has no rank"
+        return MeldCheck(cards, f"A joker said to stand for {stray.label} cannot be in {kind}.",
+                         rank, wilds=wilds, rule=RuleAnchor.WILD)
     if len(cards) < SMALLEST:
         return MeldCheck(cards, f"A meld needs at least {SMALLEST} cards, and this one has "
                                 f"{len(cards)}.", rank, wilds=wilds)

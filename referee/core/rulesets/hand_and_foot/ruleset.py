@@ -50,6 +50,11 @@ def _judge_meld(cards: Sequence[Card], options: Options) -> tuple[Verdict, dict[
     return Verdict(readings=(reading,), rule=RuleAnchor.BOOKS), check.facts()
 
 
+def _arrange_hand(cards: Sequence[Card], table, hand: int | None):
+    from .arrange import arrange_hand  # it reads the solver's answer, which reads the rulesets
+    return arrange_hand(cards, table, hand)
+
+
 def _describe_meld(cards: Sequence[Card], options: Options) -> str | None:
     return describe(judge_meld(tuple(cards), options))
 
@@ -93,7 +98,8 @@ HAND_AND_FOOT = Ruleset(
                  "Jokers and 2s are wild. Each player gets a hand and a foot of 11 cards."),
     judge_meld=_judge_meld,
     describe_meld=_describe_meld,
-    arranges=False,
+    arranges=False,  # neither the shared arranger nor lay-offs know wild 2s: it arranges itself
+    arrange_hand=_arrange_hand,
     default_decks=DECKS,
     hand_notes=_hand_notes,
     opening_check=check_opening,

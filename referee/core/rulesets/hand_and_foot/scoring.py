@@ -28,6 +28,7 @@ from ..team_sheet import ScorePart
 from .going_out import PILES_TO_GO_OUT
 from .melds import PileKind
 from .options import resolve_options
+from .possible import least_melded
 
 POINT_STEP = 5  # every card is worth a multiple of 5
 PENALTY_STEP = 50  # the penalties are 50 and 100
@@ -150,6 +151,10 @@ def _check_entry(entry: TeamEntry, location: Location, team: str) -> None:
         raise WrongTypeError("went_out must be true or false.", (*location, "went_out"))
     if entry.went_out:
         _check_piles_to_go_out(entry, location, team)
+    least = least_melded(entry.clean_piles, entry.dirty_piles, entry.wild_piles)
+    if entry.melded < least:  # the piles' own cards are melded cards
+        raise HandEntryError(f"{team}'s piles alone are worth at least {least} in cards, so "
+                             f"melded cannot be {entry.melded}.", (*location, "melded"))
 
 
 def _check_piles_to_go_out(entry: TeamEntry, location: Location, team: str) -> None:

@@ -22,6 +22,7 @@ from ..keeping import Team
 
 # (teams, players in each) a table may choose
 SHAPES = ((2, 2), (2, 3), (3, 2))
+_SHAPE_WORDS = "2 teams of 2, 2 teams of 3 or 3 teams of 2"
 
 
 def default_teams(players: Sequence[str], teams: int | None = None) -> tuple[Team, ...]:
@@ -32,6 +33,21 @@ def default_teams(players: Sequence[str], teams: int | None = None) -> tuple[Tea
     if shape not in SHAPES or len(players) % count:
         raise TeamSetupError(_shape_message(len(players), count), "players")
     return tuple(Team.of(players[i::count]) for i in range(count))
+
+
+def largest_team(teams: int) -> int:
+    """The most players a team may have when there are ``teams`` teams; raises for a number
+    of teams no table has.
+
+    >>> largest_team(2), largest_team(3)
+    (3, 2)
+    """
+    sizes = [size for count, size in SHAPES if count == teams]
+    if not sizes:
+        counts = " or ".join(sorted({str(count) for count, _ in SHAPES}))
+        raise TeamSetupError(f"Hand and Foot is played by {counts} teams "
+                             f"({_SHAPE_WORDS}), not {teams}.", "teams")
+    return max(sizes)
 
 
 def seating(teams: Sequence[Team]) -> tuple[str, ...]:
@@ -89,5 +105,5 @@ def _name(value: Any, location: tuple, what: str) -> str:
 
 
 def _shape_message(players: int, teams: int) -> str:
-    return (f"Hand and Foot is played by 2 teams of 2, 2 teams of 3 or 3 teams of 2; "
+    return (f"Hand and Foot is played by {_SHAPE_WORDS}; "
             f"{players} players in {teams} teams cannot be seated that way.")
