@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import csv
 import io
+import re
+from datetime import datetime
 
 from tests.test_api_games import make_game, scored, send
 
@@ -55,3 +57,15 @@ def test_players_page_counts_games_wins_and_average_hand(client):
     assert "<td>2 <small>(1 going)</small></td>" in abe and "<td>1</td>" in abe  # 2 games, 1 won
     assert "Eversol Rummy: 2.5</span>" in abe  # 15 over six hands
     assert ">Dee<" in page and client.get("/players").status_code == 200
+
+
+def test_the_score_sheet_leads_back_to_the_game_and_offers_to_print(client):
+    game = play(client, [("Ben", {"Carl": 35, "Abe": 15})])
+    page = client.get(f"/games/{game['id']}/sheet").get_data(as_text=True)
+    assert f'href="/games/{game["id"]}">Back to the game</a>' in page
+    # The Print button needs JavaScript (static/sheet.js shows it); the time is the
+    # device's there, and without JavaScript it says which zone it is in.
+    assert 'id="print-sheet" hidden>Print</button>' in page and "/static/sheet.js" in page
+    time = re.search(r'<time datetime="(\S+)Z" data-local-moment>([^<]+)</time>', page)
+    started = datetime.fromisoformat(time[1])
+    assert time[2] == f"{started:%d %b %Y %H:%M} UTC"

@@ -75,8 +75,10 @@ def browser():
 class Screen:
     """A page at one size that fails the test on any console error (a CSP breach shows there)."""
 
-    def __init__(self, browser, viewport, javascript=True):
-        self.context = browser.new_context(viewport=viewport, java_script_enabled=javascript)
+    def __init__(self, browser, viewport, javascript=True, **context):
+        """``context``: more of the device (a ``timezone_id``, a ``locale``)."""
+        self.context = browser.new_context(viewport=viewport, java_script_enabled=javascript,
+                                           **context)
         self.page = self.context.new_page()
         self.errors: list[str] = []
         self.page.on("console", self._console)

@@ -8,6 +8,8 @@ first paint) and the device's own preference is fixed, so every run sees the sam
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta
+
 import pytest
 from playwright.sync_api import expect
 
@@ -81,9 +83,9 @@ CONTRAST_JS = """() => {
 }"""
 
 
-def themed(browser, viewport, theme: str, text: str) -> Screen:
+def themed(browser, viewport, theme: str, text: str, **context) -> Screen:
     """A device that chose ``theme`` and ``text`` in the menu, on a system that prefers light."""
-    screen = Screen(browser, viewport)
+    screen = Screen(browser, viewport, **context)
     screen.page.emulate_media(color_scheme="light")
     screen.page.add_init_script(
         f"localStorage.setItem('theme', '{theme}'); localStorage.setItem('textSize', '{text}');")
@@ -213,12 +215,26 @@ def test_a_chosen_light_theme_holds_on_a_device_that_prefers_dark(live_server, b
 
 
 def test_the_printed_score_sheet_stays_light_in_the_dark_theme(live_server, browser):
-    screen = themed(browser, TABLET, "dark", "normal")
+    # A table far east of the server: the sheet's time is theirs (14 hours on), not UTC.
+    screen = themed(browser, TABLET, "dark", "normal", timezone_id="Pacific/Kiritimati",
+                    locale="en-GB")
     try:
-        game = api_game(screen.page, live_server, ["Ann", "Bob"], hands=2)
-        screen.page.goto(f"{live_server}/games/{game}/sheet")
-        assert page_colours(screen.page) == DARK_PAGE
-        screen.page.emulate_media(media="print")
-        assert page_colours(screen.page) == LIGHT_PAGE
+        page = screen.page
+        game = api_game(page, live_server, ["Ann", "Bob"], hands=2)
+        page.goto(f"{live_server}/games/{game}/sheet")
+        started = page.locator("time[data-local-moment]")
+        there = datetime.fromisoformat(started.get_attribute("datetime").rstrip("Z")) + timedelta(
+            hours=14)
+        expect(started).to_have_text(f"{there.day} {there:%b %Y}, {there:%H:%M}")
+        expect(page.get_by_role("button", name="Print")).to_be_visible()
+        expect(page.get_by_role("link", name="Back to the game")).to_be_visible()
+        assert page_colours(page) == DARK_PAGE
+        screen.shot("sheet-tablet-dark")
+        page.emulate_media(media="print")
+        assert page_colours(page) == LIGHT_PAGE
+        expect(page.get_by_role("button", name="Print")).to_be_hidden()  # not on the paper
+        page.emulate_media(media="screen")
+        page.get_by_role("link", name="Back to the game").click()
+        expect(page).to_have_url(f"{live_server}/games/{game}")
     finally:
         screen.close()
