@@ -5,9 +5,11 @@ from __future__ import annotations
 import csv
 import io
 import re
-from datetime import datetime
+from datetime import datetime, timezone
 
 from tests.test_api_games import make_game, scored, send
+from tests.test_web_games import hand_data, new_game
+from tests.test_web_games import send as send_form
 
 
 def play(client, hands):
@@ -22,12 +24,35 @@ def test_csv_has_a_row_per_hand_the_totals_and_the_places(client):
     response = client.get(f"/games/{game['id']}/export.csv")
     assert response.status_code == 200 and "attachment" in response.headers["Content-Disposition"]
     rows = list(csv.reader(io.StringIO(response.get_data(as_text=True))))
-    assert rows[0] == ["hand", "dealer", "went out", "Abe", "Ben", "Carl", "corrections"]
-    assert rows[1] == ["1", "Abe", "Ben", "15", "0", "35", ""]
-    assert rows[-3] == ["total", "", "", "15", "25", "60", ""]
-    assert rows[-2] == ["place", "", "", "1", "2", "3", ""]
-    assert rows[-1] == ["won", "", "", "yes", "", "", ""]
-    assert response.headers["Content-Disposition"].endswith(f'"eversol-{game["id"]}.csv"')
+    penalties = ["Abe rummy penalty", "Ben rummy penalty", "Carl rummy penalty"]
+    assert rows[0] == ["hand", "dealer", "went out", "Abe", "Ben", "Carl", "corrections",
+                       *penalties]
+    assert rows[1] == ["1", "Abe", "Ben", "15", "0", "35", "", "0", "0", "0"]
+    assert rows[-3] == ["total", "", "", "15", "25", "60", "", "0", "0", "0"]
+    assert rows[-2] == ["place", "", "", "1", "2", "3", "", "", "", ""]
+    assert rows[-1] == ["won", "", "", "yes", "", "", "", "", "", ""]
+
+
+def test_a_file_taken_away_is_named_after_the_game_its_day_and_its_players(client):
+    game = make_game(client, ("Ann", "Bob", "Cy", "Zoë"))
+    day = datetime.now(timezone.utc).strftime("%Y-%m-%d")  # the day the game started (UTC)
+    for kind in ("csv", "json"):
+        response = client.get(f"/games/{game['id']}/export.{kind}")
+        assert response.headers["Content-Disposition"] == (
+            f'attachment; filename="eversol-{day}-ann-bob-cy-zoe.{kind}"')
+
+
+def test_a_rummy_penalty_has_its_own_column_beside_what_was_caught(client):
+    game_id = new_game(client)  # Ari's rule, as Eversol plays by default
+    saved = send_form(client, f"/games/{game_id}/hands/1", hand_data(
+        0, "1", {0: 15, 1: {"penalty": 25}, 2: {"n5": 7, "penalty": 20}}))
+    assert saved.status_code == 303
+    rows = list(csv.reader(io.StringIO(
+        client.get(f"/games/{game_id}/export.csv").get_data(as_text=True))))
+    assert rows[0][3:] == ["Abe", "Ben", "Carl", "corrections", "Abe rummy penalty",
+                           "Ben rummy penalty", "Carl rummy penalty"]
+    assert rows[1][3:] == ["15", "0", "35", "", "0", "25", "20"]
+    assert rows[-1][3:] == ["15", "25", "55", "", "0", "25", "20"]  # the totals count them
 
 
 def test_json_export_is_the_games_state(client):

@@ -7,6 +7,7 @@ from __future__ import annotations
 import csv
 import io
 import re
+from datetime import datetime, timezone
 
 import pytest
 
@@ -142,7 +143,9 @@ def test_500_history_says_each_hand_in_its_own_terms(client):
 def test_500_exports_name_the_game_and_say_how_each_hand_ended(client):
     game_id = api_game(client, "500", events=FIVE_HUNDRED_HANDS)
     response = client.get(f"/games/{game_id}/export.csv")
-    assert response.headers["Content-Disposition"] == f'attachment; filename="500-{game_id}.csv"'
+    day = datetime.now(timezone.utc).strftime("%Y-%m-%d")  # the game's, in UTC
+    assert response.headers["Content-Disposition"] == (
+        f'attachment; filename="500-{day}-ann-bo-cy.csv"')
     rows = list(csv.reader(io.StringIO(response.get_data(as_text=True))))
     assert rows[0][:7] == ["hand", "dealer", "went out", "Ann", "Bo", "Cy", "corrections"]
     assert rows[0][7:9] == ["Ann melded", "Ann held"]
@@ -150,7 +153,7 @@ def test_500_exports_name_the_game_and_say_how_each_hand_ended(client):
     assert rows[2][2] == "nobody: the stock ran out" and rows[-1][:6] == [
         "total", "", "", "50", "-20", "15"]
     exported = client.get(f"/games/{game_id}/export.json")
-    assert exported.headers["Content-Disposition"].endswith(f'"500-{game_id}.json"')
+    assert exported.headers["Content-Disposition"].endswith(f'"500-{day}-ann-bo-cy.json"')
     assert exported.get_json(force=True)["ranking_order"] == "highest_first"
     sheet = text(client.get(f"/games/{game_id}/sheet"))
     assert "500 Rummy score sheet First to 500" in sheet and "hand 3 being played" in sheet

@@ -5,6 +5,8 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
+import unicodedata
 from decimal import Decimal
 
 from flask import Blueprint, Response, abort, render_template
@@ -49,14 +51,23 @@ def game_csv(game_id: str):
     sides = state.sides  # the teams, in a game of teams
     # The numbers each side entered, where the game scores them, after everyone's score.
     fields = _entered_fields(state)
+    # Where the table charges rummy penalties each has its own column: a side's hand column
+    # is what it was caught with, and hand plus penalty make its score.
+    penalties = state.keeping.out_penalty(state.setup.options)
+    penalised = sides if penalties else ()
     writer.writerow(["hand", "dealer", "went out", *sides, "corrections",
-                     *(f"{side} {field.replace('_', ' ')}" for side in sides for field in fields)])
+                     *(f"{side} {field.replace('_', ' ')}" for side in sides for field in fields),
+                     *(f"{side} rummy penalty" for side in penalised)])
     for result in state.results:
         writer.writerow([result.hand, state.dealer_of(result.hand), _ending(result),
-                         *(result.scores[side] for side in sides),
-                         "; ".join(result.corrections), *_entered(state, result, fields)])
+                         *(result.scores[side] - result.penalty(side) if penalties
+                           else result.scores[side] for side in sides),
+                         "; ".join(result.corrections), *_entered(state, result, fields),
+                         *(result.penalty(side) for side in penalised)])
     blank = [""] * len(fields) * len(sides)
-    writer.writerow(["total", "", "", *(state.totals[side] for side in sides), "", *blank])
+    writer.writerow(["total", "", "", *(state.totals[side] for side in sides), "", *blank,
+                     *(sum(r.penalty(side) for r in state.results) for side in penalised)])
+    blank += [""] * len(penalised)
     if state.finished:
         places = {p.name: p.place for p in state.ranking}
         writer.writerow(["place", "", "", *(places[side] for side in sides), "", *blank])
@@ -144,9 +155,28 @@ def _ending(result) -> str:
     return f"{result.went_out} (rummy)" if result.went_rummy else result.went_out
 
 
+FILE_NAMES_AT_MOST = 80  # characters of a file's name before its extension
+
+
 def _file_stem(loaded: LoadedGame) -> str:
-    """``500-<id>``: the ruleset's key names the game a file came from."""
-    return f"{loaded.setup.ruleset}-{loaded.game.id}"
+    """The game, the day it started and who played, as a file's name:
+
+    >>> from types import SimpleNamespace as S
+    >>> from datetime import datetime
+    >>> _file_stem(S(setup=S(ruleset="eversol", players=("Ann", "Bob", "Cy", "Zoë O'Neil")),
+    ...              game=S(created_at=datetime(2026, 11, 27, 20, 5), id="x1")))
+    'eversol-2026-11-27-ann-bob-cy-zoe-o-neil'
+    """
+    names = "-".join(filter(None, (_slug(name) for name in loaded.setup.players)))
+    stem = f"{loaded.setup.ruleset}-{loaded.game.created_at:%Y-%m-%d}-{names}".rstrip("-")
+    return stem[:FILE_NAMES_AT_MOST].rstrip("-")
+
+
+def _slug(text: str) -> str:
+    """Lower-case letters and digits in runs joined by hyphens, accents dropped: a name any
+    device's files accept."""
+    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
+    return "-".join(re.findall(r"[a-z0-9]+", plain))
 
 
 @bp.get("/games/<game_id>/sheet")

@@ -59,6 +59,13 @@ class HandResult:
     # Saved although it contradicted the hand the referee followed: what did not agree.
     saved_anyway: tuple[Mismatch, ...] = ()
 
+    def penalty(self, name: str) -> int:
+        """The rummy penalty (Ari's rule) inside ``name``'s score: 0 where none was charged."""
+        for who, entry in (self.entries or {}).items():
+            if who.casefold() == name.casefold() and isinstance(entry, Mapping):
+                return int(entry.get("penalty") or 0)
+        return 0
+
 
 @dataclass(frozen=True)
 class Place:
