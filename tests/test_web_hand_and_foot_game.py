@@ -56,6 +56,8 @@ def test_a_game_starts_with_the_teams_named_or_named_after_their_players(client)
     assert game["teams"] == [{"name": "Reds", "players": ["Ann", "Cy", "Ed"]},
                              {"name": "Bo & Di & Flo", "players": ["Bo", "Di", "Flo"]}]
     assert game["totals"] == {"Reds": 0, "Bo & Di & Flo": 0} and game["decks"] == 5
+    listed = text(client.get("/games"))  # the games list names the game by its teams
+    assert "Reds (Ann & Cy & Ed) v Bo & Di & Flo" in listed
 
 
 @pytest.mark.parametrize("data, message", [

@@ -162,7 +162,8 @@ def _line(game: Game, summary: GameSummary) -> dict:
     """A line of the list: which game, who plays, which hand, who leads or won."""
     editable = edit_key_for(game.id) is not None
     return {"game": game, "title": summary.title, "end": summary.end,
-            "players": summary.players, "hand": summary.hand, "hands": summary.hands_in_game,
+            "players": summary.players, "sides": summary.sides, "teams": bool(summary.teams),
+            "hand": summary.hand, "hands": summary.hands_in_game,
             "leaders": list(summary.leaders), "winners": list(summary.winners),
             "finished": summary.finished, "editable": editable,
             "deletable": editable and not summary.hands_played}

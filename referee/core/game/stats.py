@@ -18,6 +18,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from ..rulesets import get_ruleset
+from ..rulesets.keeping import Team
 from .state import GameState
 
 
@@ -47,6 +48,23 @@ class GameSummary:
                    state.totals, len(state.results), state.hand, state.hands_in_game,
                    state.end.describe(), tuple(state.leaders), tuple(state.winners),
                    state.finished, teams)
+
+    @property
+    def sides(self) -> tuple[str, ...]:
+        """Who plays, as a list of games names them: in a game of teams each team (its players
+        beside a name of its own), else each player.
+
+        >>> GameSummary("hand-and-foot", "Hand and Foot", ("Ann", "Bo", "Cy", "Di"), {}, 0, 1, 4,
+        ...             "4 hands", (), (), False, {"Ann": "Us", "Cy": "Us", "Bo": "Bo & Di",
+        ...                                         "Di": "Bo & Di"}).sides
+        ('Us (Ann & Cy)', 'Bo & Di')
+        """
+        if not self.teams:
+            return self.players
+        members: dict[str, list[str]] = {}
+        for player in self.players:
+            members.setdefault(self.teams[player], []).append(player)
+        return tuple(Team(name, tuple(players)).label for name, players in members.items())
 
     def side_of(self, player: str) -> str:
         """Whose total is the player's: their team's, in a game of teams."""
