@@ -1,0 +1,165 @@
+"""Every screen, for a player who cannot see it or cannot tap small things: axe-core (shipped
+inside the axe-playwright-python package, nothing fetched at run time) finds no breach of
+WCAG 2.1 A or AA on any of them, in the light and the dark theme, on a tablet and a phone,
+as first loaded and in the states a tap brings (a ruling shown, a refusal beside its field,
+the display menu open).
+
+One browser context per theme and size visits the screens in turn, and axe runs once per
+screen state: a whole walk is a few dozen page loads, not a test per screen.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from axe_playwright_python.base import AXE_SCRIPT
+from playwright.sync_api import expect
+
+from tests.test_api_live_game import EXAMPLE_HAND
+
+from .conftest import PHONE, TABLET
+from .test_game_screens import _eversol_hands
+from .test_themes import themed
+from .test_tonk_ledger_screens import NIGHT
+from .test_tv_screens import TV, US_THEM, team_hand
+
+WCAG_21_A_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
+# The links on the home page and the new-game page that lead to a screen of their own: each
+# game's setup, rules and question screens, as the screens themselves offer them.
+ASKED_FROM_HOME = re.compile(r"^/(games/new|check|arrange|rummy|opening|going-out|lowest|rules|"
+                             r"players|games$)")
+
+
+def violations(page) -> list[str]:
+    """What axe finds on the page as it stands, one line a rule and element."""
+    if not page.evaluate("typeof window.axe !== 'undefined'"):
+        page.evaluate(AXE_SCRIPT)
+    found = page.evaluate("options => axe.run(document, options)", {
+        "runOnly": {"type": "tag", "values": WCAG_21_A_AA}, "resultTypes": ["violations"]})
+    return [f"{v['id']} at {node['target']} {node['html'][:100]}: "
+            + "; ".join(check["message"] for check in node["any"] + node["all"] + node["none"])
+            for v in found["violations"] for node in v["nodes"]]
+
+
+def made(request, live_server, names, ruleset="eversol", events=(), **setup) -> tuple[str, str]:
+    """A game made through the API: its id and its scorer's edit key."""
+    game = request.post(f"{live_server}/api/v1/games", data={
+        "ruleset": ruleset, "players": list(names), "first_dealer": names[0], **setup}).json()
+    for version, event in enumerate(events):
+        answer = request.post(f"{live_server}/api/v1/games/{game['id']}/events",
+                              headers={"X-Edit-Key": game["edit_key"]},
+                              data={"expected_version": version, "event": event})
+        assert answer.status == 201, answer.text()
+    return game["id"], game["edit_key"]
+
+
+@pytest.fixture(scope="module")
+def games(live_server, browser) -> dict[str, tuple[str, str]]:
+    """Games in every state a screen shows, made once for every theme and size."""
+    context = browser.new_context()
+    request = context.request
+    try:
+        return {
+            "kept": made(request, live_server, ["Ann", "Bob", "Cy", "Dee"],
+                         events=_eversol_hands(["Ann", "Bob", "Cy", "Dee"], 3, 23)),
+            "over": made(request, live_server, ["Ann", "Bob", "Cy"],
+                         events=_eversol_hands(["Ann", "Bob", "Cy"], 6, 23)),
+            "followed": made(request, live_server, ["Abe", "Ben", "Carl"],
+                             events=EXAMPLE_HAND[:4]),
+            "teams": made(request, live_server, ["Ann", "Bo", "Cy", "Di"],
+                          ruleset="hand-and-foot", teams=US_THEM, events=[team_hand(1, 905, 85)]),
+            "tonk": made(request, live_server, ["Ann", "Bob", "Cy", "Dee"], ruleset="tonk",
+                         events=NIGHT, stake="0.25"),
+            "fresh": made(request, live_server, ["Ann", "Bob", "Cy"]),  # left as it is
+        }
+    finally:
+        context.close()
+
+
+def screens_of(games: dict[str, tuple[str, str]]) -> dict[str, str]:
+    """Every screen of a game, by name, in each state the games are in."""
+    kept, over, followed = games["kept"][0], games["over"][0], games["followed"][0]
+    teams, tonk, fresh = games["teams"][0], games["tonk"][0], games["fresh"][0]
+    return {
+        "hand": f"/games/{kept}", "entry": f"/games/{kept}/hands/4",
+        "correction": f"/games/{kept}/hands/2", "standings": f"/games/{kept}/standings",
+        "history": f"/games/{kept}/history", "watch": f"/games/{kept}/watch",
+        "sheet": f"/games/{kept}/sheet", "game rules": f"/games/{kept}/rules",
+        "end": f"/games/{kept}/end", "game over": f"/games/{over}",
+        "referee panel": f"/games/{followed}", "referee watch": f"/games/{followed}/watch",
+        "team hand": f"/games/{teams}", "team entry": f"/games/{teams}/hands/2",
+        "tonk hand": f"/games/{tonk}", "tonk entry": f"/games/{tonk}/hands/6",
+        "new hand": f"/games/{fresh}", "delete": f"/games/{fresh}/delete",
+        "checker answer": "/check/eversol?decks=2&cards=7D+8D+9D+10D+9D",
+    }
+
+
+def screens_offered(page, live_server) -> dict[str, str]:
+    paths = {}
+    for start in ("/", "/games/new"):
+        page.goto(live_server + start)
+        for href in page.locator("main a[href^='/']").evaluate_all(
+                "links => links.map(a => a.getAttribute('href'))"):
+            if ASKED_FROM_HOME.match(href):
+                paths[href] = href
+    return {"home": "/", **paths}
+
+
+@pytest.mark.parametrize("viewport", [TABLET, PHONE], ids=["tablet", "phone"])
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_no_screen_breaks_wcag_21_aa(live_server, browser, games, theme, viewport):
+    screen = themed(browser, viewport, theme, "normal")
+    page = screen.page
+    found: dict[str, list[str]] = {}
+
+    def check(name: str) -> None:
+        expect(page.locator("html")).to_have_attribute("data-theme", theme)
+        if problems := violations(page):
+            found[name] = problems
+
+    try:
+        for game_id, key in games.values():  # this device keeps score in each
+            page.goto(f"{live_server}/games/{game_id}/join/{key}")
+        screens = {**screens_of(games), **screens_offered(page, live_server)}
+        for name, path in screens.items():
+            page.goto(live_server + path)
+            check(name)
+            if name == "correction":  # the ways not in use, stepped back but readable
+                screen.shot(f"a11y-correction-{theme}-{'tablet' if viewport is TABLET else 'phone'}")
+        if viewport is TABLET:  # the watch page on a TV, its own layout
+            page.set_viewport_size(TV)
+            page.goto(live_server + screens["referee watch"])
+            check("TV, a followed hand")
+            page.goto(live_server + screens["watch"])
+            check("TV")
+            page.set_viewport_size(viewport)
+
+        # The states a tap brings.
+        page.goto(live_server + "/")
+        page.locator(".display-open").click()
+        expect(page.get_by_role("button", name="Automatic")).to_be_visible()
+        check("display menu open")
+
+        page.goto(live_server + screens["entry"])
+        page.get_by_role("button", name="Save hand 4").click()
+        expect(page.locator(".field-error").first).to_be_visible()
+        check("hand refused")
+
+        page.goto(live_server + "/check/eversol")
+        page.locator("label.suit:has(input[value='D'])").click()
+        for rank in ("7", "8", "9"):
+            page.get_by_role("button", name=rank, exact=True).click()
+        expect(page.locator("#verdict")).to_contain_text("Not a legal meld")
+        check("checker ruling")
+
+        game_id, key = made(page.request, live_server, ["Ann", "Bob", "Cy"])  # its own, to follow
+        page.goto(f"{live_server}/games/{game_id}/join/{key}")
+        page.get_by_role("button", name="Follow this hand (referee)").click()
+        page.get_by_role("button", name="Drew from the stock").click()
+        expect(page.locator("#referee-title")).to_contain_text("play")
+        check("referee step")
+    finally:
+        screen.close()
+    assert not found, "\n".join(f"{name}: {line}" for name, lines in found.items()
+                                for line in lines)
