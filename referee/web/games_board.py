@@ -72,9 +72,20 @@ def board_context(loaded: LoadedGame, editing: bool) -> dict:
         # has moved on is made only while that step is still the newest.
         "last_version": loaded.last_active.version if loaded.last_active else None,
         "ranking": ranking_places(state.ranking),
+        "next_dealer": next_dealer(state),
         "ledger": ledger,
         "settle_up": settling_up(state, ledger),
     }
+
+
+def next_dealer(state: GameState) -> str | None:
+    """Who deals the hand after this one, where the game has one and it is known already."""
+    if state.finished:
+        return None
+    following = state.hand + 1
+    if state.hands_in_game and following > state.hands_in_game:
+        return None
+    return state.known_dealer_of(following)
 
 
 def _cards_dealt(state: GameState, ruleset) -> int | None:

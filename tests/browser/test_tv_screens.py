@@ -7,7 +7,9 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.test_api_live_game import EXAMPLE_HAND
+from tests.test_api_games import scored
+from tests.test_api_live_game import EXAMPLE_HAND, HAND_ONE, SEATS, UPCARD
+from tests.test_live_hand import APPENDIX
 
 from .conftest import PHONE
 from .test_game_screens import assert_view_only
@@ -22,6 +24,7 @@ EVERSOL_HANDS = [{"type": "hand_scored", "hand": hand, "went_out": out, "points"
                      (3, "Dee", {"Abe": 40, "Ben": 5, "Carl": 30}),
                      (4, "Abe", {"Ben": 45, "Carl": 15, "Dee": 20}))]
 SMALLEST_TOTAL = 48  # px: a total read from three metres
+SEAT_FACTS = 32  # px: a seat's cards and buys, and who threw the discard, read from there too
 US_THEM = [{"name": "Us", "players": ["Ann", "Cy"]}, {"name": "Them", "players": ["Bo", "Di"]}]
 
 
@@ -214,6 +217,56 @@ def test_a_followed_hand_on_the_tv_shows_the_referees_call(live_server, open_scr
     assert_nothing_to_tap(tv.page)
     assert_fits_the_screen(tv.page)
     tv.screen.shot("tv-watch-followed")
+
+
+def test_a_hand_followed_to_its_end_on_the_tv_then_scored(live_server, open_screen):
+    """The appendix hand followed on a TV: the game and who deals next named, each seat's
+    cards and buys in type for three metres, the screen filled; once Ben is out, the score
+    saved elsewhere shows each player's points for the hand."""
+    steps = [step.to_dict() for step in APPENDIX]
+    tv = Watched(open_screen, live_server, TV, SEATS, [HAND_ONE, UPCARD, *steps[:6]],
+                 first_dealer="Carl")
+    page = tv.page
+    kicker = page.locator(".referee-kicker")
+    expect(kicker).to_contain_text("Eversol Rummy · Hand 2")
+    expect(kicker).to_contain_text("Abe dealt · Ben deals next")
+    expect(page.locator(".referee-top-by")).to_have_text("thrown by Abe")
+    facts = page.locator(".referee-seat-facts")
+    expect(facts.first).to_contain_text("7 cards 0 bought")
+    assert min(font_sizes(facts)) >= SEAT_FACTS, font_sizes(facts)
+    assert min(font_sizes(page.locator(".referee-top-by"))) >= SEAT_FACTS
+    assert_fills_the_screen(page)
+    assert_nothing_to_tap(page)
+    assert_fits_the_screen(page)
+    tv.screen.shot("tv-watch-followed-hand-2")
+
+    page.evaluate("window.sameDocument = true")
+    for step in steps[6:]:
+        tv.send(step)
+    expect(page.locator("#referee-title")).to_contain_text("Ben went out")
+    expect(page.locator("#ruling")).to_contain_text("Ben went out.")
+    assert_fits_the_screen(page)
+    tv.screen.shot("tv-watch-followed-out")
+
+    tv.send(scored(2, "Ben", {"Ben": 0, "Carl": 35, "Abe": 15}))
+    expect(page.locator("#hand-title")).to_have_text("Hand 3 of 6")
+    ruling = page.locator("#ruling")
+    expect(ruling).to_contain_text("Hand 2")
+    for side, points in (("Abe", "+15"), ("Ben", "0"), ("Carl", "+35")):
+        expect(ruling.locator(".last-ruling-score", has_text=side)).to_contain_text(points)
+    assert page.evaluate("window.sameDocument") is True
+    assert_read_across_the_room(page, "Ben went out.")
+    tv.screen.shot("tv-watch-followed-scored")
+
+
+def assert_fills_the_screen(page) -> None:
+    """Both columns reach the foot of the screen, and the referee's seats reach into its
+    lower half: no empty band under them."""
+    bottoms = page.locator(".referee, .last-ruling").evaluate_all(
+        "all => all.map(e => e.getBoundingClientRect().bottom)")
+    assert min(bottoms) >= TV["height"] * 0.9, bottoms
+    seats = page.locator(".referee-seat").last.bounding_box()
+    assert seats["y"] + seats["height"] >= TV["height"] / 2, seats
 
 
 TWENTY = ["Abigail", "Bartholomew", "Cy", "Dorothea", "Eli", "Fran", "Gus", "Hattie", "Ike",
