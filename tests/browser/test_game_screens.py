@@ -156,6 +156,7 @@ def test_a_whole_game_on_the_tablet_while_a_tv_watches(live_server, open_screen)
     expect(page.locator(".roles")).to_contain_text("Plays first Ben")
     expect(page.locator(".contract-now-words")).to_have_text("Two books")
     expect(page.locator(".meld-card")).to_have_count(6)  # two books of three
+    assert_chart_under_standings(page)  # the hand's panel, with its buttons, is the taller
     tablet.shot("games-hand-tablet")
 
     tv = open_screen(TABLET)
@@ -238,6 +239,15 @@ def test_a_whole_game_on_the_tablet_while_a_tv_watches(live_server, open_screen)
     page.get_by_role("link", name="Games").click()
     expect(page.locator(".game-item").first).to_contain_text("Ben and Carl shared the win")
     tablet.shot("games-list-tablet")
+
+
+def assert_chart_under_standings(page) -> None:
+    """The chart follows the standings with only the board's gap between them, however tall
+    the hand's panel beside them: no empty band."""
+    standings = page.locator(".standings-block").bounding_box()
+    chart = page.locator(".chart-block").bounding_box()
+    gap = chart["y"] - (standings["y"] + standings["height"])
+    assert 0 <= gap <= 24, f"{gap} px between the standings and the chart"
 
 
 def test_the_screens_on_a_phone(live_server, open_screen):

@@ -7,7 +7,7 @@ from __future__ import annotations
 from playwright.sync_api import expect
 
 from .conftest import PHONE, TABLET
-from .test_game_screens import api_game
+from .test_game_screens import api_game, assert_chart_under_standings
 from .test_game_screens import assert_touch_targets_and_no_overflow as assert_fits
 
 PLAYERS = ("Ann", "Bo", "Cy", "Dee")
@@ -35,6 +35,8 @@ def show_board_and_standings(screen, live_server, width: int, size: str) -> None
     expect(page.locator(".board .ranking-item").first).to_contain_text("Cy 70")
     expect(page.locator(".score-chart .chart-grid--zero")).to_have_count(1)
     assert_fits(page, width)
+    if size == "tablet":  # side by side: the hand's panel, the standings and chart beside it
+        assert_chart_under_standings(page)
     screen.shot(f"kept-500-board-{size}")
     page.get_by_role("link", name="Standings").click()
     expect(page.locator(".standings-heading")).to_have_text("Standings after 3 hands")
