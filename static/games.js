@@ -418,6 +418,7 @@
     board.replaceWith(incoming);
     window.htmx.process(incoming);
     afterBoardChange();
+    incoming.dispatchEvent(new CustomEvent("board:swapped", { bubbles: true }));  // announce.js
     if (opening) { incoming.querySelector("#referee").scrollIntoView({ block: "start" }); }
   }
 

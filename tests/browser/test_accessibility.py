@@ -151,6 +151,8 @@ def test_no_screen_breaks_wcag_21_aa(live_server, browser, games, theme, viewpor
         for rank in ("7", "8", "9"):
             page.get_by_role("button", name=rank, exact=True).click()
         expect(page.locator("#verdict")).to_contain_text("Not a legal meld")
+        # The answer came by htmx: said aloud from the region there since the page loaded.
+        expect(page.locator("#announcer")).to_contain_text("Not a legal meld")
         check("checker ruling")
 
         game_id, key = made(page.request, live_server, ["Ann", "Bob", "Cy"])  # its own, to follow
@@ -158,7 +160,15 @@ def test_no_screen_breaks_wcag_21_aa(live_server, browser, games, theme, viewpor
         page.get_by_role("button", name="Follow this hand (referee)").click()
         page.get_by_role("button", name="Drew from the stock").click()
         expect(page.locator("#referee-title")).to_contain_text("play")
-        check("referee step")
+        page.locator(".referee-discard .pick-ranks .pick-chip").filter(
+            has=page.locator("input[value='K']")).click()
+        page.locator(".referee-discard .pick-chip--H").click()
+        page.locator(".referee-discard").get_by_role("button", name="Discard K♥").click()
+        page.get_by_role("button", name="Ann").first.click()  # asks to buy the K♥
+        expect(page.locator(".referee-ruling")).to_be_visible()
+        ruled = page.locator(".referee-ruling").inner_text().split("\n")[0]
+        expect(page.locator("#announcer")).to_contain_text(ruled)
+        check("referee ruling")
     finally:
         screen.close()
     assert not found, "\n".join(f"{name}: {line}" for name, lines in found.items()
