@@ -164,7 +164,8 @@ def test_no_screen_breaks_wcag_21_aa(live_server, browser, games, theme, viewpor
             has=page.locator("input[value='K']")).click()
         page.locator(".referee-discard .pick-chip--H").click()
         page.locator(".referee-discard").get_by_role("button", name="Discard K♥").click()
-        page.get_by_role("button", name="Ann").first.click()  # asks to buy the K♥
+        expect(page.locator("#referee-title")).to_contain_text("Cy’s turn")  # the discard is in
+        page.get_by_role("button", name="Ann 0 bought").click()  # asks to buy the K♥
         expect(page.locator(".referee-ruling")).to_be_visible()
         ruled = page.locator(".referee-ruling").inner_text().split("\n")[0]
         expect(page.locator("#announcer")).to_contain_text(ruled)
