@@ -126,7 +126,8 @@ def test_no_screen_breaks_wcag_21_aa(live_server, browser, games, theme, viewpor
             page.goto(live_server + path)
             check(name)
             if name == "correction":  # the ways not in use, stepped back but readable
-                screen.shot(f"a11y-correction-{theme}-{'tablet' if viewport is TABLET else 'phone'}")
+                size = "tablet" if viewport is TABLET else "phone"
+                screen.shot(f"a11y-correction-{theme}-{size}")
         if viewport is TABLET:  # the watch page on a TV, its own layout
             page.set_viewport_size(TV)
             page.goto(live_server + screens["referee watch"])
