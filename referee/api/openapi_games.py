@@ -98,12 +98,17 @@ LIVE_EVENTS = [
     _step("laid_off", "A player who is down adds a card to a meld on the table, on their own "
                       "turn after the draw; JK=6D places a joker.", ("player", "meld", "card"),
           meld=MELD_NUMBER, card=_ref("Card")),
-    _step("rummy_called", "A call of rummy on the top discard, which must fit a meld on the "
-                          "table; the caller throws a card of their own (needed under Ari's "
-                          "rule, which charges both to the thrower).", ("caller",),
+    _step("rummy_called", "A call of rummy on the top discard, which must have fitted a meld "
+                          "on the table as it lay when the card was thrown; the caller throws "
+                          "a card of their own (needed under Ari's rule, which charges both to "
+                          "the thrower). The game keeps the call with the card, its thrower "
+                          "and the points charged (card, thrower, charged); a client may send "
+                          "them, and they must be the hand's.", ("caller",),
           caller=NAME, callers_discard=CARD_OR_NULL,
           meld={"type": ["integer", "null"], "minimum": 0,
-                "description": "With rummy_card \"meld\": the meld the rummy card goes on."}),
+                "description": "With rummy_card \"meld\": the meld the rummy card goes on."},
+          card=CARD_OR_NULL, thrower={"type": ["string", "null"]},
+          charged={"type": ["integer", "null"], "minimum": 0}),
 ]
 
 EVENT = {"oneOf": [
@@ -247,7 +252,9 @@ SCHEMAS.update({
         "version": {"type": "integer", "minimum": 0, "description": "The game's version."},
         "events": {"type": "array", "description": (
             "Up to limit events made before version before (the newest ones without it), "
-            "oldest first; undone events stay, with the version that undid them."),
+            "oldest first; undone events stay, with the version that undid them. A step of "
+            "a followed hand is kept as sent with what the referee saw filled in: the card "
+            "drawn from the pile or bought, and a rummy call's card, thrower and charge."),
             "items": {"type": "object", "required": ["version", "type", "event", "at",
                                                      "undone_in"], "properties": {
                 "version": {"type": "integer", "minimum": 1,

@@ -295,6 +295,13 @@ class GameState:
             return replace(self, ended_by_table=True, live=None)
         raise IllegalEventError("That is not a step this game knows.", "event.type")
 
+    def recorded(self, event: Event) -> Event:
+        """``event`` as the game's log keeps it: a step of the hand being followed with what
+        the referee saw filled in (``LiveHand.recorded``), so the history can say it."""
+        if self.live is not None and type(event) in STEP_TYPES.values():
+            return self.live.recorded(event)
+        return event
+
     def _corrected(self, event: HandCorrected, strict: bool) -> GameState:
         if not 1 <= event.hand <= len(self.results):
             raise IllegalEventError(f"Hand {event.hand} has not been scored, so there is "
