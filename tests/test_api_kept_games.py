@@ -376,7 +376,7 @@ def test_base_has_no_aces_so_a_held_one_cannot_be_counted_past_the_deck(client):
 def test_eversol_ranks_lowest_first_the_others_highest_first(client):
     low = Kept(client, "eversol").send(eversol("Ann", Bo=20, Cy=5))
     assert places(low) == [(1, "Ann", 0), (2, "Cy", 5), (3, "Bo", 20)]
-    high = Kept(client, "base").send(five_hundred("Ann", Ann=(20, 0), Bo=(20, 0), Cy=(0, 5)))
+    high = Kept(client, "base").send(five_hundred("Ann", Ann=(20, 0), Bo=(22, 2), Cy=(0, 5)))
     assert places(high) == [(1, "Ann", 20), (1, "Bo", 20), (3, "Cy", -5)]
     assert high["leaders"] == ["Ann", "Bo"]
 
@@ -418,7 +418,7 @@ def test_500_correction_changes_the_hand_and_keeps_the_reason(client):
     table = Kept(client, "500")
     first = five_hundred("Ann", Ann=(45, 0), Bo=(20, 32), Cy=(0, 15))
     table.send(first)
-    table.send(five_hundred(None, 2, Ann=(10, 5), Bo=(0, 8), Cy=(30, 0)))
+    table.send(five_hundred(None, 2, Ann=(10, 5), Bo=(0, 8), Cy=(34, 4)))
     fixed = table.send(corrected(five_hundred("Ann", Ann=(45, 0), Bo=(20, 12), Cy=(0, 15)),
                                  "Bo held a 10, not a joker and a 10"))
     assert fixed["hands"][0]["scores"] == {"Ann": 45, "Bo": 8, "Cy": -15}
@@ -467,7 +467,7 @@ def test_a_correction_that_would_have_ended_a_target_game_earlier_is_refused(cli
 # --- Versions ---------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("ruleset, event", [
-    ("500", five_hundred(None, Ann=(10, 5), Bo=(0, 8), Cy=(30, 0))),
+    ("500", five_hundred(None, Ann=(10, 5), Bo=(0, 8), Cy=(30, 4))),
     ("basic", basic("Ann", Bo=12, Cy=7)),
     ("base", five_hundred("Bo", Ann=(0, 10), Bo=(40, 0), Cy=(5, 5))),
 ])

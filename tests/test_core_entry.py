@@ -120,9 +120,9 @@ def test_five_hundred_entry_scores_melded_less_held_and_may_go_below_nothing():
     reading = read_hand(table("500"), ["Ann", "Bo", "Cy"], [0], [
         SeatEntry(melded=AmountEntry(cards="A 2 3 / K K K")),
         SeatEntry(melded=AmountEntry(counts={"10-K": 1}), held=AmountEntry(cards="A JK 9")),
-        SeatEntry(held=AmountEntry(total=0))])
+        SeatEntry(held=AmountEntry(total=2))])
     assert reading.ok, reading.problems
-    assert reading.shown == {0: 36, 1: -29, 2: 0}
+    assert reading.shown == {0: 36, 1: -29, 2: -2}
     assert reading.sheet.players["Bo"] == {"melded": 10, "held": 39}
     assert reading.entries["Ann"] == {"melded": {"way": "cards",
                                                  "cards": ["A", "2", "3", "/", "K", "K", "K"]}}
@@ -142,7 +142,7 @@ def test_a_game_without_a_stock_running_out_needs_someone_out():
 
 @pytest.mark.parametrize("rows, seat, message", [
     ([SeatEntry(), SeatEntry()], 1,
-     "Enter what Bo still holds: count or tap the cards, or type a total (0 for nothing)."),
+     "Enter what Bo still holds: count or tap the cards, or type a total."),
     ([SeatEntry(held=AmountEntry(total=5)), SeatEntry(held=AmountEntry(total=3))], 0,
      "Ann went out, so Ann holds nothing: held is 0."),
     ([SeatEntry(), SeatEntry(held=AmountEntry(cards="K A"))], 1,
