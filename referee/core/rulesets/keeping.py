@@ -394,8 +394,8 @@ def check_player_end(table: TableRules, name: str, out: bool, melded: int | None
         raise error(f"{name} went out, so {name} melded or laid off cards: enter what they "
                     "are worth.", where_melded)
     if strict and not out and not held and not table.ruleset.keeping.floats(table.options):
-        raise error(f"{name} did not go out, so {name} still holds at least one card: enter "
-                    "what the cards held are worth.", where_held)
+        raise error(f"{name} did not go out, so {name} still holds at least one card.",
+                    where_held)
 
 
 _STEP_WORDS = {5: "fives", 10: "tens"}
