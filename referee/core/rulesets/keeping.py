@@ -206,7 +206,7 @@ class Keeping:
                                      "(teams), each saying whether it went out.", "event.teams")
             return self.partnerships.score(table, teams, sheet.teams, strict)
         if self.stakes is not None:
-            return self._settle(table, players, sheet)
+            return self._settle(table, players, sheet, strict)
         if sheet.settling:
             field_name = next(iter(sheet.settling))
             raise HandEntryError(f"{table.ruleset.title} is not played for stakes: "
@@ -227,8 +227,8 @@ class Keeping:
             return ScoredHand(went_out, scores, held, went_rummy=sheet.went_rummy)
         return ScoredHand(went_out, {name: held.get(name, 0) for name in players}, held)
 
-    def _settle(self, table: TableRules, players: Sequence[str],
-                sheet: ScoreSheet) -> ScoredHand:
+    def _settle(self, table: TableRules, players: Sequence[str], sheet: ScoreSheet,
+                strict: bool) -> ScoredHand:
         title = table.ruleset.title
         for name, given in (("went_out", sheet.went_out), ("points", sheet.points),
                             ("players", sheet.players), ("teams", sheet.teams),
@@ -240,7 +240,7 @@ class Keeping:
         assert self.stakes is not None
         try:
             settling = self.stakes.read(players, sheet.settling)
-            settlement = self.stakes.settle(table, players, settling)
+            settlement = self.stakes.settle(table, players, settling, strict)
         except RefereeInputError as error:
             raise error.within("event") from None
         went_out = settlement.ended_by[0] if len(settlement.ended_by) == 1 else None

@@ -60,9 +60,10 @@ def _read(players: Sequence[str], settling: Mapping[str, Any]) -> dict[str, Any]
     return read
 
 
-def _settle(table: TableRules, players: Sequence[str], read: Mapping[str, Any]) -> Settlement:
+def _settle(table: TableRules, players: Sequence[str], read: Mapping[str, Any],
+            strict: bool = True) -> Settlement:
     return settle(players, read.get("ending"), read.get("player"), read.get("tonks", ()),
-                  read.get("counts"), table.options)
+                  read.get("counts"), table.options, strict=strict)
 
 
 def _seated(players: Sequence[str], name: Any, location: tuple) -> Any:
