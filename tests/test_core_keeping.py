@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from referee.core.errors import GameSetupError, HandEntryError
+from referee.core.errors import DeckCountError, GameSetupError, HandEntryError
 from referee.core.game import GameSetup, HandCorrected, HandScored, IllegalEventError, replay
-from referee.core.game.events import GameEnded, event_from_dict
+from referee.core.game.events import DecksChanged, GameEnded, event_from_dict
 
 SEATS = ("Ann", "Bo", "Cy", "Di")
 
@@ -201,8 +201,15 @@ def test_basic_needs_someone_out_and_ends_at_the_target_or_the_hands():
 
 # --- Base Rules ----------------------------------------------------------------------------------
 
-def test_base_rules_play_five_hands_by_default_highest_wins():
-    setup = game("base", players=("Ann", "Bo"))
+def test_base_rules_is_one_hand_by_default_the_first_out_stops_the_game():
+    # 004: "The game stops when the first person goes out."
+    state = replay(game("base", players=("Ann", "Bo")), [
+        HandScored(1, "Bo", players=melded_held(Ann=(20, 9), Bo=(10, 0)))])
+    assert state.hands_in_game == 1 and state.finished and state.winners == ["Ann"]
+
+
+def test_base_rules_may_play_a_set_number_of_hands_highest_wins():
+    setup = game("base", players=("Ann", "Bo"), hands=5)
     hands = [HandScored(n, "Ann", players=melded_held(Ann=(20, 0), Bo=(10, 3)))
              for n in range(1, 6)]
     state = replay(setup, hands[:4])
@@ -252,6 +259,19 @@ def test_each_game_seats_the_players_its_rules_deal_for():
     with pytest.raises(GameSetupError, match="Basic Rummy is played by 2 to 6 players"):
         GameSetup.create("basic", [f"P{n}" for n in range(7)])
     assert len(GameSetup.create("eversol", [f"P{n}" for n in range(20)]).players) == 20
+
+
+def test_a_one_deck_game_saved_with_two_decks_still_loads():
+    with pytest.raises(DeckCountError, match="Base Rules Rummy is played with one deck, not 2"):
+        GameSetup.create("base", ["Ann", "Bo"], decks=2)
+    saved = GameSetup.from_dict({"ruleset": "base", "players": ["Ann", "Bo", "Cy"],
+                                 "first_dealer": 0, "decks": 2, "options": {
+                                     "game_end": "hands", "hands": 5, "target_score": 100}})
+    state = replay(saved, [DecksChanged(3), HandScored(1, "Ann", players=melded_held(
+        Ann=(20, 0), Bo=(10, 3), Cy=(30, 6)))], strict=False)
+    assert state.decks == 3 and state.totals == {"Ann": 20, "Bo": 7, "Cy": 24}
+    with pytest.raises(IllegalEventError, match="played with one deck, not 3"):
+        replay(saved, [DecksChanged(3)])
 
 
 def test_an_eversol_hand_saved_before_the_decks_total_check_still_loads():

@@ -56,7 +56,10 @@ SCHEMAS: dict[str, Any] = {
         "type": ["integer", "null"],
         "minimum": 1,
         "maximum": MAX_DECKS,
-        "description": "How many decks are in play (default 1).",
+        "description": "How many decks are in play (default 1). More than the game's "
+                       "most_decks (GET /rulesets) answers 422 bad_decks: " + ", ".join(
+                           ruleset.title for ruleset in RULESETS.values()
+                           if ruleset.most_decks == 1) + " are played with one deck.",
     },
     "MeldKind": {"type": "string", "enum": ["book", "run"]},
     "Words": {
@@ -139,6 +142,10 @@ SCHEMAS: dict[str, Any] = {
             "recommended_decks": {"type": "object",
                                   "description": "Decks recommended by number of players.",
                                   "additionalProperties": {"type": "integer"}},
+            "most_decks": {"type": "integer", "minimum": 1, "maximum": MAX_DECKS,
+                           "description": "The most decks the game is played with (1: a "
+                                          "one-deck game); more answers 422 bad_decks "
+                                          "wherever decks are given."},
             "contracts": {"type": "array", "description": "Eversol only: the six contracts.",
                           "items": _ref("Contract")},
             "keeping": {"type": ["object", "null"], "description": (

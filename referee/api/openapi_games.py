@@ -161,7 +161,9 @@ SCHEMAS.update({
                     "description": "2 to 20 names in seating order (play passes left)."},
         "first_dealer": {"type": ["string", "null"],
                          "description": "Who deals hand 1; drawn at random when absent."},
-        "decks": {"type": ["integer", "null"], "minimum": 1, "maximum": 8},
+        "decks": {"type": ["integer", "null"], "minimum": 1, "maximum": 8, "description": (
+            "Absent: the game's recommendation for the players. More than the game's "
+            "most_decks (GET /rulesets; 1 for a one-deck game) answers 422 bad_decks.")},
         "options": {"type": ["object", "null"]},
         "teams": {"type": ["array", "null"], "items": TEAM, "description": (
             "Hand and Foot: the partnerships, each a name and its players (2 teams of 2, 2 of "

@@ -198,6 +198,7 @@ class Ruleset:
     describe_meld: Callable[[Sequence[Card], Options], str | None] | None = None
     arranges: bool = True  # the arranger and lay-offs work under its MeldRules
     default_decks: int = 1  # when a question names neither the decks nor the players
+    most_decks: int = MAX_DECKS  # 1: a one-deck game (Tonk, Basic, Base), where 2 is refused
     # What the table must know at the start of a hand besides the deal and the contract (a
     # rising opening minimum): sentences, from the hand's number and the house options.
     hand_notes: Callable[[int, Options], tuple[str, ...]] = lambda hand, options: ()
@@ -229,6 +230,11 @@ class Ruleset:
         return " or ".join(map(str, counts))
 
     @property
+    def decks_words(self) -> str:
+        """The most decks it is played with, in words: ``'one deck'``, ``'up to 8 decks'``."""
+        return "one deck" if self.most_decks == 1 else f"up to {self.most_decks} decks"
+
+    @property
     def stakes(self) -> Stakes | None:
         """How the game settles a hand for stakes; ``None`` where it keeps points (or is not
         kept at all)."""
@@ -239,8 +245,16 @@ class Ruleset:
         return resolve_house_options(self.title, self.option_specs, given)
 
     def configure(self, options: Options | None = None, decks: int | None = None,
-                  players: int | None = None) -> TableRules:
-        """This ruleset at one table; ``decks`` defaults to the recommendation."""
+                  players: int | None = None, strict: bool = True) -> TableRules:
+        """This ruleset at one table; ``decks`` defaults to the recommendation. ``strict``
+        off takes a game saved before a one-deck game refused more decks, so it still loads.
+
+        >>> from referee.core.rulesets import get_ruleset
+        >>> get_ruleset("basic").configure(decks=2)
+        Traceback (most recent call last):
+        ...
+        referee.core.errors.DeckCountError: Basic Rummy is played with one deck, not 2.
+        """
         resolved = self.resolve_options(options)
         if decks is None:
             decks = self.recommended_decks(players) if players else self.default_decks
@@ -248,6 +262,9 @@ class Ruleset:
             raise WrongTypeError("decks must be a whole number.", "decks")
         if not 1 <= decks <= MAX_DECKS:
             raise DeckCountError(f"Play with 1 to {MAX_DECKS} decks.", "decks")
+        if decks > self.most_decks and strict:
+            raise DeckCountError(f"{self.title} is played with {self.decks_words}, not "
+                                 f"{decks}.", "decks")
         return TableRules(self, resolved, decks)
 
     def describe(self) -> dict[str, Any]:
@@ -267,6 +284,7 @@ class Ruleset:
             "players": {"min": self.players[0], "max": self.players[1]},
             "recommended_decks": {str(n): self.recommended_decks(n)
                                   for n in range(self.players[0], self.players[1] + 1)},
+            "most_decks": self.most_decks,
         }
         described["keeping"] = None if self.keeping is None else self.keeping.describe(
             self.resolve_options())

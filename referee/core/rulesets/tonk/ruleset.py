@@ -95,6 +95,7 @@ TONK = Ruleset(
     recommended_decks=lambda players: 1,
     short_title=TITLE,
     players=(MIN_PLAYERS, MAX_PLAYERS),
+    most_decks=1,
     keeping=Keeping(EntryShape.SETTLEMENT, Ranking.HIGHEST_FIRST, end=lambda options: GameEnd(),
                     stock_may_run_out=True,
                     stakes=Stakes(ENDINGS, _read, _settle,
