@@ -21,7 +21,10 @@ MELDED_AND_HELD = {"type": "object", "additionalProperties": {
     "properties": {"melded": {"type": "integer", "minimum": 0},
                    "held": {"type": "integer", "minimum": 0}}}, "description": (
     "500 and Base Rules: by player's name, the value of the cards they melded or laid off "
-    "this hand and of the cards still in their hand; the hand's score is melded minus held.")}
+    "this hand and of the cards still in their hand; the hand's score is melded minus held. "
+    "Each must be a total some cards make (no held 1; no melded 1 in Base Rules); the one "
+    "out holds 0 and melded more than 0; everyone else holds a card (held above 0), except "
+    "a 500 player floating under its house rules. Else 422 bad_hand_entry.")}
 WENT_OUT = {"type": ["string", "null"], "description": (
     "Who went out; null when the hand ended without anyone out (500: the stock ran out).")}
 WENT_RUMMY = {"type": "boolean", "default": False, "description": (
@@ -173,7 +176,9 @@ SCHEMAS.update({
                     "description": "2 to 20 names in seating order (play passes left)."},
         "first_dealer": {"type": ["string", "null"],
                          "description": "Who deals hand 1; drawn at random when absent."},
-        "decks": {"type": ["integer", "null"], "minimum": 1, "maximum": 8},
+        "decks": {"type": ["integer", "null"], "minimum": 1, "maximum": 8, "description": (
+            "Absent: the game's recommendation for the players. More than the game's "
+            "most_decks (GET /rulesets; 1 for a one-deck game) answers 422 bad_decks.")},
         "options": {"type": ["object", "null"]},
         "teams": {"type": ["array", "null"], "items": TEAM, "description": (
             "Hand and Foot: the partnerships, each a name and its players (2 teams of 2, 2 of "
