@@ -266,6 +266,12 @@ def test_a_card_tapped_into_a_meld_without_javascript_saves_nothing(table):
                                    "tap_into": "0"}, "Ben")
     assert response.status_code == 200 and table.version == before
     assert re.search(r'id="down-meld-0"[^>]*value="8C 8S"', response.get_data(as_text=True))
+    assert re.search(r'name="untap" value="0:1"[^>]*aria-label="Take back 8♠"',
+                     response.get_data(as_text=True))  # a chip for each tapped card
+    taken_back = table.post("down", {"melds-0": "8C 8S", "untap": "0:0"}, "Ben")
+    page = taken_back.get_data(as_text=True)
+    assert taken_back.status_code == 200 and table.version == before
+    assert re.search(r'id="down-meld-0"[^>]*value="8S"', page) and "Take back 8♣" not in page
 
 
 def test_a_joker_bought_while_going_down_goes_into_the_new_melds(table):
