@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 
 from .conftest import PHONE, TABLET
 from .conftest import assert_touch_targets_and_no_overflow as assert_fits
-from .test_game_screens import SEEN_WITHIN, assert_view_only, start_game
+from .test_game_screens import SEEN_WITHIN, assert_view_only, enter_hand, start_game
 
 def pick(area, card: str) -> None:
     """Tap a card into the picker inside ``area``: its suit, then its rank."""
@@ -246,6 +246,50 @@ def test_the_referee_panel_on_a_phone(live_server, open_screen):
     expect(page.locator("[data-meld-chips='0']")).to_contain_text("9♠")
     assert_touch_targets_and_no_overflow(page, PHONE["width"])
     phone.shot("referee-go-down-phone")
+
+
+def test_the_player_in_turn_decides_first_and_a_hand_is_dropped_only_on_purpose(
+        live_server, open_screen):
+    tablet = open_screen(TABLET)
+    page = tablet.page
+    start_game(page, live_server)  # Abe deals to Ben, Carl and Dee
+    page.get_by_role("button", name="Follow this hand (referee)").click()
+    drew_from_stock(page, "Ben")
+    discard(page, "KC", "K♣")
+    # Dee asks before Carl has drawn: the ruling waits for Carl, who takes it free.
+    page.locator(".claim-toggle", has_text="Dee").click()
+    expect(page.locator(".referee-ruling-text")).to_have_text(re.compile(
+        "^If Carl does not take the discard as the draw, Dee is the first after Carl"))
+    passes = page.get_by_role("button", name="Carl passes: Dee buys K♣")
+    expect(passes).to_be_visible()
+    tablet.shot("referee-in-turn-first-tablet")
+    page.get_by_role("button", name="Took K♣").click()
+    turn(page, "Carl’s turn — play")
+    expect(seat(page, "Carl")).to_contain_text("7 cards")
+    expect(seat(page, "Dee")).to_contain_text("0 bought")
+    discard(page, "4C", "4♣")
+    # Abe asks for Carl's 4♣; Dee, whose turn it is, lets it go in the tap that sells it.
+    abe = page.locator(".claim-toggle", has_text="Abe")
+    abe.click()
+    expect(abe).to_have_attribute("aria-pressed", "true")
+    page.get_by_role("button", name="Dee passes: Abe buys 4♣").click()
+    expect(seat(page, "Abe")).to_contain_text("1 bought")
+    turn(page, "Dee’s turn — draw")
+
+    # "Score hand 1" while nobody is out: the entry says so, and saving is a second choice.
+    page.get_by_role("link", name="Score hand 1").click()
+    expect(page.locator(".entry-following")).to_contain_text(
+        "The referee is following hand 1 and has seen nobody go out: it is Dee's turn to draw.")
+    enter_hand(page, "Ben", {"Abe": 30, "Carl": 35, "Dee": 40})
+    page.get_by_role("button", name="Save hand 1").click()
+    expect(page.locator(".entry-anyway")).to_be_visible()
+    tablet.shot("referee-dropped-hand-tablet")
+    page.get_by_role("button", name="Save anyway").click()
+    expect(page.locator(".flash")).to_contain_text("against what the referee saw")
+    page.get_by_role("link", name="History").first.click()
+    expect(page.locator("main")).to_contain_text("Dee passed; Abe bought 4♣")
+    expect(page.locator("main")).to_contain_text(re.compile(
+        r"Saved anyway, against what the referee saw:\s*The referee is following hand 1"))
 
 
 def test_referee_mode_works_without_javascript(live_server, open_screen):
