@@ -187,19 +187,21 @@ def _scoring(ruleset: Ruleset, options: Options) -> tuple[Paragraph, ...]:
 
 
 def _option(spec: OptionSpec, chosen: Options | None) -> Paragraph:
-    return Paragraph(spec.words, option_anchor(spec.name), spec.name.replace("_", " ").capitalize(),
+    return Paragraph(spec.words, option_anchor(spec.name), spec.title,
                      default=option_words(spec, spec.default),
                      chosen=None if chosen is None else option_words(spec, chosen.get(spec.name)),
                      note=spec.note)
 
 
 def option_words(spec: OptionSpec, value: Any) -> str:
-    """An option's value as a player says it: on, off, no limit, 90, 5/10/15."""
+    """An option's value as a player says it: on, off, no limit, 90, Meld all."""
     if isinstance(value, bool):
         return "on" if value else "off"
     if value is None:
         return "no limit"
-    return str(value).replace("_", " ")
+    if value in spec.choices:
+        return spec.choice_label(value)
+    return str(value)
 
 
 def _count(n: int, word: str) -> str:
