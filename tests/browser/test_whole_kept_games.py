@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from playwright.sync_api import expect
 
 from .conftest import PHONE, TABLET
-from .test_entry_shapes_screens import step, tap
+from .test_entry_shapes_screens import TOTAL, step, tap
 from .test_game_screens import add_players
 from .test_game_screens import assert_touch_targets_and_no_overflow as assert_fits
 
@@ -69,7 +69,7 @@ def fill_amount(amount, value, whose: str) -> None:
     if value is None:
         return
     if isinstance(value, int):
-        amount.get_by_label("or total").fill(str(value))
+        amount.get_by_label(TOTAL).fill(str(value))
     elif isinstance(value, list):
         tap(amount, value, whose)
     else:
