@@ -79,6 +79,8 @@ def fill_five_hundred(page) -> None:
     tap(ann.locator("[data-amount=melded]"), ["A", "2", "3", "/", "K", "K", "K"],
         "for Ann's melds")
     expect(page.locator("#melded-points-0")).to_have_text("36")  # the ace low: 1 + 2 + 3
+    # The break between the melds reads as the button that made it, not as a "/".
+    expect(ann.locator("[data-amount=melded] .tapped-card--break")).to_have_text("Next meld ×")
     step(bo.locator("[data-amount=melded]"), "10–K", "for Bo's melds")
     tap(bo.locator("[data-amount=held]"), ["A", "JK", "9"], "for Bo's hand")
     expect(page.locator("#held-points-1")).to_have_text("39")
