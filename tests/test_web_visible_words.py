@@ -555,3 +555,11 @@ def test_a_game_of_four_starts_with_the_two_player_deal_greyed_out(client):
     assert started.status_code == 303, errors(started)
     game = client.get(f"/api/v1/games/{started.headers['Location'].rsplit('/', 1)[1]}")
     assert game.status_code == 200
+
+
+def test_a_tables_rules_page_says_the_two_player_deal_is_not_played_by_three(walk):
+    # The 500 game of the walk seats three.
+    rules = seen(walk, lambda place: place.startswith("GET /games/") and place.endswith(
+        "/rules ") and "Two-player deal" in walk.texts[place])
+    assert "Two-player deal | Cards dealt to each of two players. | Default: | 13 | · | " \
+           "This table: | not played (only when 2 play)" in rules
