@@ -11,6 +11,7 @@ every test here.
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 from html.parser import HTMLParser
@@ -24,7 +25,7 @@ from referee.core.errors import RefereeInputError
 from referee.core.rulesets import RULESETS
 from referee.core.rulesets.reference import rules_reference
 
-from .conftest import APP_CONFIG, dispose_engines, empty_database
+from .conftest import APP_CONFIG, CASES_FILE, dispose_engines, empty_database
 from .test_web_games import errors, send
 from .test_web_referee import Table, card
 
@@ -35,7 +36,11 @@ HTMX = {"HX-Request": "true"}
 # An identifier: two or more words joined by underscores (rummy_calls, top_card).
 SNAKE = re.compile(r"\b[A-Za-z0-9]+_[A-Za-z0-9_]+\b")
 # Leftovers of code: a template's braces, a Python value or structure printed as it is.
-CODE = re.compile(r"\{\{|\}\}|\{%|%\}|\[\]|\{'|\['|<bound |object at 0x|Traceback|\bUndefined\b")
+CODE = re.compile(r"\{\{|\}\}|\{%|%\}|\[\]|\{'|\['|<bound |object at 0x|Traceback|"
+                  r"\b(?:Undefined|undefined|True|False|null|NaN)\b")
+# Python's None printed where a value was missing; "None" alone, or "None: no calls", is the
+# label of 500's choice of no rummy calls.
+NONE = re.compile(r"\bNone\b(?!:)")
 # Option keys that read as no word at all ("5/10/15") are refused wherever they show (those
 # with an underscore are snake_case already).
 KEYS = sorted({str(choice) for ruleset in RULESETS.values() for spec in ruleset.option_specs
@@ -81,6 +86,8 @@ def programmer_words(sentence: str) -> list[str]:
     shown to be typed or shared (a game's join link) is no sentence, and is passed over."""
     sentence = re.sub(r"\bhttps?://\S+|/games/[\w-]+\S*", " ", sentence)
     found = SNAKE.findall(sentence) + CODE.findall(sentence)
+    if sentence != "None":
+        found += NONE.findall(sentence)
     return found + [key for key in KEYS
                     if re.search(rf"(?<![\w/-]){re.escape(key)}(?![\w/-])", sentence)]
 
@@ -95,6 +102,8 @@ def test_the_reader_rejects_identifiers_and_passes_words():
     assert programmer_words("Choose 5/10/15.") == ["5/10/15"]
     assert programmer_words("Standard: 2-10 at face value. Fives, tens and fifteens.") == []
     assert programmer_words("Ann & Cy lead · hand 2 of 4 · 13 cards") == []
+    assert programmer_words("Hand None of 4") == ["None"]
+    assert programmer_words("None") == programmer_words("Pile: any card. None: no calls.") == []
     page = ('<p class="x_y" data-key="top_card">Deal <strong>7</strong> each'
             '<input name="option_two_player_deal" value="deeper_must_meld" aria-label="Pile">'
             '<script>var a_b = 1;</script><img alt="Ace of spades"></p>')
@@ -437,8 +446,22 @@ def core_messages() -> dict[str, list[str]]:
     return {where: [s for s in sentences if s] for where, sentences in said.items()}
 
 
-def test_the_cores_notes_rulings_and_refusals_read_as_words():
+def answered_sentences(answer, key: str = "") -> list[str]:
+    """The sentences in an API answer that a screen shows too: its reasons, descriptions and
+    messages (not its codes or field paths, which are for programs)."""
+    if isinstance(answer, dict):
+        return [s for k, v in answer.items() for s in answered_sentences(v, k)]
+    if isinstance(answer, list):
+        return [s for v in answer for s in answered_sentences(v, key)]
+    return [answer] if key in ("reason", "description", "message") and answer else []
+
+
+def test_the_cores_notes_rulings_and_refusals_read_as_words(rules_client):
     messages = core_messages()
+    # The rulings the rules API answers for the documented examples, refusals among them.
+    for case in json.loads(CASES_FILE.read_text()):
+        answer = rules_client.post(case["path"], json=case["request"]).get_json()
+        messages[f"API {case['name']}"] = answered_sentences(answer)
     assert sum(map(len, messages.values())) > 200
     assert offenders(messages) == []
 
