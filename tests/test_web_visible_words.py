@@ -26,7 +26,7 @@ from referee.core.rulesets import RULESETS
 from referee.core.rulesets.reference import rules_reference
 
 from .conftest import APP_CONFIG, CASES_FILE, dispose_engines, empty_database
-from .test_web_games import errors, send
+from .test_web_games import csrf_token, errors, send
 from .test_web_referee import Table, card
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
@@ -128,6 +128,7 @@ class Walk:
             return loading(name, *args, **kwargs)
 
         environment.get_template = get_template
+        self.token = csrf_token(self.client)  # one session: its token serves every form
 
     def read(self, where: str, response) -> None:
         if response.mimetype == "text/html":
@@ -140,7 +141,7 @@ class Walk:
         return response
 
     def post(self, url: str, data: dict, label: str = "", **kwargs):
-        response = send(self.client, url, data, **kwargs)
+        response = self.client.post(url, data={**data, "csrf_token": self.token}, **kwargs)
         self.read(f"POST {url} {label}".strip(), response)
         if response.status_code in (302, 303) and "Location" in response.headers:
             self.get(response.headers["Location"])
@@ -162,15 +163,20 @@ def api_game(walk: Walk, ruleset: str, players, events=(), **extra) -> str:
     return made["id"]
 
 
-def game_pages(walk: Walk, game_id: str) -> None:
-    """Every page of one kept game as it stands, whole and as htmx fragments."""
-    for page in ("", "/history", "/standings", "/watch", "/rules", "/sheet", "/end",
-                 "/delete", "/hands/1", "/hands/2"):
+EVERY_PAGE = ("", "/history", "/standings", "/watch", "/rules", "/sheet", "/end", "/delete",
+              "/hands/1", "/hands/2")
+
+
+def game_pages(walk: Walk, game_id: str, pages=EVERY_PAGE, polled: bool = True) -> None:
+    """The pages of one kept game as it stands (every one unless told), whole, and the parts
+    a watching screen polls for."""
+    for page in pages:
         walk.get(f"/games/{game_id}{page}")
-    walk.get(f"/games/{game_id}", headers=HTMX)
-    for part in ("board", "standings", "history", "notice", "ruling"):
-        walk.get(f"/games/{game_id}/poll/{part}")
-        walk.get(f"/games/{game_id}/poll/{part}?watch=1")
+    if polled:
+        walk.get(f"/games/{game_id}", headers=HTMX)
+        for part in ("board", "standings", "history", "notice", "ruling"):
+            walk.get(f"/games/{game_id}/poll/{part}")
+            walk.get(f"/games/{game_id}/poll/{part}?watch=1")
 
 
 def melded(went_out, hand, **players) -> dict:
@@ -207,15 +213,17 @@ KEPT_GAMES = {  # each kept game, its players and extra, and hands to score
 def walk_kept_games(walk: Walk) -> None:
     for key, (players, extra, hands) in KEPT_GAMES.items():
         fresh = api_game(walk, key, players, **extra)
-        game_pages(walk, fresh)
+        game_pages(walk, fresh, ("", "/history", "/standings", "/sheet", "/delete",
+                                 "/hands/1"), polled=False)
         playing = api_game(walk, key, players, hands, **extra)
         game_pages(walk, playing)
         corrected = api_game(walk, key, players, [*hands, {**hands[0], **CORRECTED}], **extra)
-        game_pages(walk, corrected)
+        game_pages(walk, corrected, ("", "/history", "/sheet", "/hands/1"), polled=False)
         # Undone from this device: the board says what was taken back.
         walk.post(f"/games/{corrected}/undo", {"expected_version": str(len(hands) + 1)}, "undo")
         over = api_game(walk, key, players, [*hands, {"type": "game_ended"}], **extra)
-        game_pages(walk, over)
+        game_pages(walk, over, ("", "/history", "/standings", "/watch", "/sheet", "/end",
+                                "/hands/1"), polled=False)
         # A hand refused: every number left out, or nonsense typed.
         walk.post(f"/games/{playing}/hands/{len(hands) + 1}",
                   {"expected_version": str(len(hands)), "save": "1"}, "empty hand")
