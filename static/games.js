@@ -322,7 +322,7 @@
       button.className = "tapped-card" + (word === "/" ? " tapped-card--break" : "");
       button.setAttribute("data-untap", String(index));
       button.setAttribute("aria-label", "Take back " + (word === "/" ? "the meld break" : word));
-      button.textContent = word;
+      button.textContent = word === "/" ? box.getAttribute("data-break-word") : word;
       var cross = document.createElement("span");
       cross.setAttribute("aria-hidden", "true");
       cross.textContent = " \u00d7";

@@ -33,7 +33,7 @@ def test_a_tables_choices_are_shown_beside_the_defaults():
                                             {"no_jokers": True, "target_score": 500}).paragraphs}
     assert (options["option-no_jokers"].default, options["option-no_jokers"].chosen) == ("off", "on")
     assert options["option-target_score"].chosen == "500"
-    assert options["option-discard_pile_draw"].chosen == "deeper must meld"
+    assert options["option-discard_pile_draw"].chosen == "Deeper must meld"  # a label, no key
 
 
 def test_the_sections_follow_the_games_data():

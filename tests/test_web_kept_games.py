@@ -163,7 +163,8 @@ def test_a_500_tie_past_the_target_plays_on_and_must_go_out_names_the_one_out(cl
                     events=[melded("Ann", 1, Ann=(50, 0), Bo=(55, 5), Cy=(0, 10))])
     board = text(client.get(f"/games/{tied}"))
     assert "Hand 2" in board and "Game over" not in board and "=1st Ann 50 =1st Bo 50" in board
-    assert ("Not over yet: Ann and Bo are level at the top on 50, past 50. A tie plays on until "
+    # Level on the target itself: not "on 50, past 50".
+    assert ("Not over yet: Ann and Bo are level at the top on 50. A tie plays on until "
             "one player leads alone.") in board
     strict_hands = [melded("Ann", 1, Ann=(20, 0), Bo=(85, 5), Cy=(0, 10)),
                     melded("Ann", 2, Ann=(40, 0), Bo=(0, 5), Cy=(0, 4))]

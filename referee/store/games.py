@@ -93,7 +93,7 @@ class LoadedGame:
                 changes.append((stored.version, event_from_dict(stored.payload).describe()))
             if stored.undone_in is not None and version < stored.undone_in <= self.version:
                 undone = event_from_dict(stored.payload).describe()
-                changes.append((stored.undone_in, f"{undone} was undone"))
+                changes.append((stored.undone_in, f"someone undid “{undone}”"))
         return [words for _, words in sorted(changes)]
 
     @cached_property

@@ -193,10 +193,17 @@ def _option_field(spec: OptionSpec):
     if spec.type == "choice":  # shown as a radio per choice (the template reads spec.choices)
         return StringField(spec.description, default=spec.default, filters=[
             _as_choice(spec.choices)], validators=[AnyOf(
-                spec.choices, message=f"Choose {' or '.join(map(str, spec.choices))}.")])
+                spec.choices, message=f"Choose {_one_of(spec)}.")])
     return WholeNumberField(spec.description, default=spec.default, validators=[
         Optional(), NumberRange(min=spec.minimum, max=spec.maximum,
                                 message=f"Choose from {spec.minimum} to {spec.maximum}.")])
+
+
+def _one_of(spec: OptionSpec) -> str:
+    """A house rule's choices in a sentence, as their labels say them: "pile, top card or none"."""
+    labels = [spec.choice_label(choice) for choice in spec.choices]
+    labels = [label[0].lower() + label[1:] for label in labels]
+    return " or ".join([", ".join(labels[:-1]), labels[-1]] if len(labels) > 1 else labels)
 
 
 def _as_choice(choices: tuple):

@@ -163,7 +163,7 @@ def _line(game: Game, summary: GameSummary) -> dict:
     editable = edit_key_for(game.id) is not None
     return {"game": game, "title": summary.title, "end": summary.end,
             "players": summary.players, "hand": summary.hand, "hands": summary.hands_in_game,
-            "leaders": list(summary.leaders), "winners": list(summary.winners),
+            "leading": summary.leading, "winners": list(summary.winners),
             "finished": summary.finished, "editable": editable,
             "deletable": editable and not summary.hands_played}
 

@@ -235,11 +235,21 @@ def _context(form, ruleset: Ruleset) -> dict:
         "too_few_decks": _too_few_decks(form, ruleset, count),
         "option_fields": [(spec, form[option_field_name(spec.name)])
                           for spec in ruleset.option_specs],
+        "idle_options": _idle_options(ruleset, count),
         "game_end": _game_end(form, ruleset),
         "teams": _teams(form, ruleset, names),
         "team_counts": (ruleset.keeping.partnerships.team_counts(count)
                         if ruleset.keeping.partnerships else ()),
     }
+
+
+def _idle_options(ruleset: Ruleset, count: int) -> dict[str, str]:
+    """The house rules the table as seated cannot use (a two-player deal with four seated),
+    by name, with the note shown beside them; none before a game's fewest players sit."""
+    if count < ruleset.players[0]:
+        return {}
+    return {spec.name: f"{spec.only_for} {count} are seated."
+            for spec in ruleset.option_specs if not spec.applies_to(count)}
 
 
 def _game_end(form, ruleset: Ruleset) -> str:

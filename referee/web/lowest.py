@@ -82,12 +82,14 @@ def lowest(game: str):
     for s in range(players):
         form[cards_field(s)].data = hands[s]
     lowest_count = min((seat.count for seat in seats if seat.count is not None), default=None)
-    deck = ruleset.deck(ruleset.resolve_options(options))
+    house_options = ruleset.resolve_options(options)
+    deck = ruleset.deck(house_options)
     response = render_screen(
         "lowest.html", "_lowest.html", 422 if has_errors(form) else 200,
         ruleset=ruleset, stakes=stakes, form=form, seats=seats, ending=ending,
         picked=picked, settlement=settlement, lowest_count=lowest_count,
-        problems=has_errors(form), who=Who, player_choices=range(*_span(ruleset)),
+        problems=has_errors(form), who=Who, house_options=house_options,
+        player_choices=range(*_span(ruleset)),
         tab_keys=[key for key, other in RULESETS.items() if played_for_stakes(other)],
         option_fields=[(spec, form[spec.name]) for spec in ruleset.option_specs],
         **picker_context(ruleset, deck, [card for seat in seats for card in seat.cards],

@@ -48,6 +48,15 @@ class GameSummary:
                    state.end.describe(), tuple(state.leaders), tuple(state.winners),
                    state.finished, teams)
 
+    @property
+    def leading(self) -> str:
+        """Who leads, in words: "Ann leads", "Ann and Bo lead", and a team, being several
+        players, "Ann & Cy lead"; empty before the first hand."""
+        if not self.leaders:
+            return ""
+        several = len(self.leaders) > 1 or bool(self.teams)
+        return f"{' and '.join(self.leaders)} {'lead' if several else 'leads'}"
+
     def side_of(self, player: str) -> str:
         """Whose total is the player's: their team's, in a game of teams."""
         return self.teams.get(player, player)

@@ -18,8 +18,10 @@ OPTIONS = (
                affects_melds=True),
     OptionSpec("card_values", "standard",
                "standard: 2-10 at face value; 5/10/15: every 2-9 is 5 and a low ace is 5.",
-               choices=("standard", "5/10/15")),
-    OptionSpec("two_player_deal", 13, "Cards dealt to each of two players.", choices=(13, 7)),
+               choices=("standard", "5/10/15"),
+               choice_labels=(("5/10/15", "Fives, tens and fifteens"),)),
+    OptionSpec("two_player_deal", 13, "Cards dealt to each of two players.", choices=(13, 7),
+               label="Two-player deal", players=(2, 2)),
     OptionSpec("discard_pile_draw", "deeper_must_meld",
                "deeper_must_meld: a card taken from under the top must be melded at once; "
                "always_meld: even the top card taken must be melded; "

@@ -50,6 +50,41 @@ class OptionSpec:
     affects_melds: bool = False  # shown on the meld checker
     affects_going_out: bool = False  # read by the arranger's going-out answer (TurnRules)
     table_checks: bool = False  # table conduct nothing in the app sees: the table checks it
+    label: str = ""  # its heading in words, where its name read aloud is not one
+    # A choice's label in words, where the choice read aloud is not one: ((choice, label), ...)
+    choice_labels: tuple[tuple[Any, str], ...] = ()
+    # The numbers of players it can apply to (the fewest, the most); None: any table
+    players: tuple[int, int] | None = None
+
+    @property
+    def title(self) -> str:
+        """Its heading as the screens show it: ``'Rummy calls'``, never ``rummy_calls``."""
+        return self.label or self.name.replace("_", " ").capitalize()
+
+    def choice_label(self, choice: Any) -> str:
+        """A choice as a player says it: ``'Deeper must meld'``, never ``deeper_must_meld``.
+
+        >>> OptionSpec("deal", 13, "", (13, 7), choice_labels=((7, "7 cards"),)).choice_label(7)
+        '7 cards'
+        """
+        return dict(self.choice_labels).get(choice) or str(choice).replace("_", " ").capitalize()
+
+    def applies_to(self, players: int) -> bool:
+        """Whether it can apply to a table of ``players`` (a two-player deal with four: no).
+
+        >>> OptionSpec("deal", 13, "", (13, 7), players=(2, 2)).applies_to(4)
+        False
+        """
+        return self.players is None or self.players[0] <= players <= self.players[1]
+
+    @property
+    def only_for(self) -> str | None:
+        """What the screens say beside it where a table seated otherwise cannot use it."""
+        if self.players is None:
+            return None
+        fewest, most = self.players
+        seated = str(fewest) if fewest == most else f"{fewest} to {most}"
+        return f"Only when {seated} play."
 
     @property
     def choice_notes(self) -> dict[str, str]:
@@ -77,8 +112,8 @@ class OptionSpec:
         notes = self.choice_notes
         if not notes:
             return self.description
-        return " ".join(f"{str(choice).replace('_', ' ').capitalize()}: "
-                        f"{meaning[0].lower()}{meaning[1:]}" for choice, meaning in notes.items())
+        return " ".join(f"{self.choice_label(choice)}: {meaning[0].lower()}{meaning[1:]}"
+                        for choice, meaning in notes.items())
 
     @property
     def note(self) -> str | None:

@@ -64,6 +64,12 @@ class HandEnding:
     who: Who
     question: str  # asked when someone must be named: "Who dropped?"
     counts: bool  # every player's count settles it
+    # The hint as a table's house rules have it, where they change it (a tonk on 49 too):
+    # a screen shows no house rule the table has not chosen.
+    house_hint: Callable[[Mapping[str, Any]], str] | None = None
+
+    def hint_at(self, options: Mapping[str, Any]) -> str:
+        return self.house_hint(options) if self.house_hint is not None else self.hint
 
 
 @dataclass(frozen=True)

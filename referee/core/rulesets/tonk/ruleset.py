@@ -29,8 +29,11 @@ from .settle import MAX_PLAYERS, MIN_PLAYERS, Ending, settle
 
 ENDINGS = (
     HandEnding(Ending.TONK_ON_DEAL.value, "Tonk on the deal",
-               "Dealt 50 (49 by house rule), or 11 or less", Who.SOME,
-               "Who was dealt a tonk?", counts=False),
+               "Dealt 50, or 11 or less", Who.SOME,
+               "Who was dealt a tonk?", counts=False,
+               house_hint=lambda options: ("Dealt 49 or 50, or 11 or less"
+                                           if options.get("tonk_on_49") else
+                                           "Dealt 50, or 11 or less")),
     HandEnding(Ending.DROP.value, "Drop", "Showed the hand before drawing", Who.ONE,
                "Who dropped?", counts=True),
     HandEnding(Ending.STOCK_OUT.value, "Stock out", "Nobody went out: lowest count wins",
