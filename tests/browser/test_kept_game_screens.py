@@ -20,7 +20,7 @@ def melded(went_out, hand, **players) -> dict:
 
 HANDS = [  # totals after them: Cy 70, Bo 35, Ann 10, Dee 10
     melded("Ann", 1, Ann=(45, 0), Bo=(20, 32), Cy=(0, 15), Dee=(35, 10)),
-    melded(None, 2, Ann=(10, 5), Bo=(0, 8), Cy=(30, 0), Dee=(15, 15)),
+    melded(None, 2, Ann=(10, 5), Bo=(0, 8), Cy=(35, 5), Dee=(15, 15)),
     melded("Cy", 3, Ann=(0, 40), Bo=(60, 5), Cy=(55, 0), Dee=(5, 20)),
 ]
 

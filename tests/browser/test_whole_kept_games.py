@@ -191,7 +191,7 @@ FIVE_HUNDRED_HANDS = [
                  "Bo": ({"10–K": 2}, 35), "Cy": (40, {"7": 2}), "Di": (None, 62)},
          {"Ann": 36, "Bo": -15, "Cy": 26, "Di": -62}),
     Hand(None, {"Ann": (30, 10), "Bo": (["Q", "Q", "Q", "/", "J", "J", "J"], {"5": 1}),
-                "Cy": (25, 20), "Di": ({"Ace or Joker": 3}, 0)},
+                "Cy": (25, 20), "Di": ({"Ace or Joker": 3, "5": 1}, 5)},  # held a card
          {"Ann": 20, "Bo": 55, "Cy": 5, "Di": 45}),
     Hand("Bo", {"Bo": (["K", "K", "K", "/", "Q", "Q", "Q", "/", "10", "10", "10"], None),
                 "Ann": (70, ["5"]), "Cy": ({"10–K": 2}, 30), "Di": (10, {"5": 3})},
@@ -343,7 +343,8 @@ BASE_HANDS = [
 
 def test_a_five_hand_base_rules_game(live_server, open_screen):
     players = THREE
-    screen = set_up(open_screen, live_server, "Base Rules Rummy", players, "Ann")
+    screen = set_up(open_screen, live_server, "Base Rules Rummy", players, "Ann",
+                    **{"Number of hands": 5})  # one hand unless the table sets more
     page = screen.page
     expect(page.locator("#hand-title")).to_have_text("Hand 1 of 5")
     expect(page.locator(".standings tbody tr")).to_have_count(5)  # the hands to come too
