@@ -198,7 +198,8 @@ KEPT_GAMES = {  # each kept game, its players and extra, and hands to score
             [melded("Ann", 1, Ann=(50, 0), Bo=(55, 5), Cy=(0, 10))]),  # level on the target
     "basic": (THREE, {}, [{"type": "hand_scored", "hand": 1, "went_out": "Ann",
                            "went_rummy": True, "points": {"Bo": 12, "Cy": 7}}]),
-    "base": (THREE, {}, [melded("Bo", 1, Ann=(20, 5), Bo=(40, 0), Cy=(10, 15))]),
+    "base": (THREE, {"options": {"hands": 3}},  # a longer sitting than the one-hand default
+             [melded("Bo", 1, Ann=(20, 5), Bo=(40, 0), Cy=(10, 15))]),
     "tonk": (THREE, {"stake": "0.25"}, [
         {"type": "hand_scored", "hand": 1, "ending": "tonk_out", "player": "Ann"},
         {"type": "hand_scored", "hand": 2, "ending": "drop", "player": "Cy",
