@@ -413,12 +413,36 @@
       return;
     }
     var opening = !board.querySelector("#referee") && incoming.querySelector("#referee");
+    var title = board.querySelector("#referee-title");
+    var before = title ? title.textContent : "";
     rememberScroll();
     removeFlashes();
     board.replaceWith(incoming);
     window.htmx.process(incoming);
     afterBoardChange();
     if (opening) { incoming.querySelector("#referee").scrollIntoView({ block: "start" }); }
+    showAnswer(incoming, before);
+  }
+
+  // The answer to a tap where the eyes are: the page may have been scrolled down to the
+  // button, and the answer comes back at the panel's top, or further down. What it says is
+  // brought into view and given focus, so a screen reader reads it too: why the tap did not
+  // count, else the ruling on who buys (with its button), else the next player's turn.
+  function showAnswer(board, titleBefore) {
+    var referee = board.querySelector("#referee");
+    if (!referee) { return; }
+    var refusal = referee.querySelector("[role=alert]");
+    var ruling = referee.querySelector(".referee-ruling");
+    var title = referee.querySelector("#referee-title");
+    if (refusal) { bringToEyes(refusal); }
+    else if (title && title.textContent !== titleBefore) { bringToEyes(title); }
+    else if (ruling) { bringToEyes(ruling); }
+  }
+
+  function bringToEyes(element) {
+    element.setAttribute("tabindex", "-1");
+    element.scrollIntoView({ block: "nearest" });
+    element.focus({ preventScroll: true });
   }
 
   function sayOnBoard(words) {
@@ -430,6 +454,7 @@
     note.textContent = words;
     var panel = board.querySelector("#referee .referee-head");
     if (panel) { panel.after(note); } else { board.prepend(note); }
+    bringToEyes(note);
   }
 
   // --- Referee mode: conveniences on its panel ----------------------------------------------
