@@ -378,8 +378,20 @@
 
   document.addEventListener("DOMContentLoaded", function () {
     var form = document.getElementById("entry-form");
-    if (form) { showAll(form); }
+    if (form) { showAll(form); showFirstProblem(form); }
   });
+
+  // An entry sent back to fix (422) loads at the page's top, but what to fix may be far
+  // below it ("Say why hand 3 is corrected" under the last row): bring the first thing
+  // marked into view and focus it, so the keyboard is there and a screen reader reads why.
+  function showFirstProblem(form) {
+    var wrong = form.querySelector("[aria-invalid=true], .field-error, .entry-anyway");
+    if (!wrong) { return; }
+    var area = wrong.closest(".entry-row, .reason, .entry-anyway") || wrong;
+    area.scrollIntoView({ block: "center" });
+    if (!wrong.matches("input, select, textarea, button")) { wrong.setAttribute("tabindex", "-1"); }
+    wrong.focus({ preventScroll: true });
+  }
 
   // --- Referee mode: each tap is sent at once ------------------------------------------------
   // Not through htmx, which queues a second request from one form behind the first and then
