@@ -53,6 +53,15 @@ def test_the_sections_follow_the_games_data():
     assert "calls" not in {s.anchor.value for s in rules_reference(get_ruleset("base"))}
 
 
+def test_a_one_deck_game_says_it_is_never_played_with_a_second():
+    texts = [p.text for p in section("basic", RuleAnchor.PLAYERS).paragraphs]
+    assert "Decks: one deck, however many play, and never a second." in texts
+    assert "Decks: 1 deck for 2 to 4 players and 2 decks for 5 to 8 players." in [
+        p.text for p in section("500", RuleAnchor.PLAYERS).paragraphs]
+    scoring = [p.text for p in section("base", RuleAnchor.SCORING).paragraphs]
+    assert any(text.startswith("Length of a game: 1 hand") for text in scoring)
+
+
 @pytest.mark.parametrize("key, cards, rule", [
     ("eversol", "7D 8D 9D", RuleAnchor.RUNS),
     ("500", "7D 7S", RuleAnchor.BOOKS),

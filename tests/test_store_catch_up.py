@@ -48,7 +48,7 @@ def test_a_tap_the_rules_refuse_now_comes_back_with_the_rule(game):
     append_event(game_id, Drew("Carl", "discard"), 3, key)  # Carl took the K♣
     with pytest.raises(OvertakenError) as refused:
         append_event(game_id, BuyClaimed("Abe"), 3, key, catch_up=True)
-    assert refused.value.meanwhile == ["Carl drew from the discard"]
+    assert refused.value.meanwhile == ["Carl drew K♣ from the discard"]
     assert refused.value.reason.startswith("There is no discard to buy")
     assert refused.value.location == ("step",)
     with pytest.raises(OvertakenError) as twice:  # a double tap on "Drew from the stock"

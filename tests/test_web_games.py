@@ -641,6 +641,17 @@ def test_pages_have_no_inline_script_or_style(client):
         assert db.session.query(GameEvent).count() == 1
 
 
+def test_a_one_deck_game_offers_no_decks_to_choose_and_refuses_a_second_deck(client, app):
+    page = client.get("/games/new/basic")
+    assert 'name="decks"' not in page.get_data(as_text=True)
+    assert "Basic Rummy is played with one deck." in text(page)
+    two = {"players-0": "Abe", "players-1": "Ben", "dealer": "Abe", "decks": "2", "start": "1"}
+    refused = send(client, "/games/new/basic", two)
+    assert refused.status_code == 422 and game_count(app) == 0
+    assert errors(refused) == ["Basic Rummy is played with one deck, not 2."]
+    assert 'id="decks-error"' in refused.get_data(as_text=True)
+
+
 def test_setup_warns_when_the_decks_chosen_cannot_deal_every_hand(client):
     six = ("Abe", "Ben", "Carl", "Dee", "Eve", "Fay")
     data = {**setup_data(six), "decks": "1"}

@@ -21,7 +21,10 @@ MELDED_AND_HELD = {"type": "object", "additionalProperties": {
     "properties": {"melded": {"type": "integer", "minimum": 0},
                    "held": {"type": "integer", "minimum": 0}}}, "description": (
     "500 and Base Rules: by player's name, the value of the cards they melded or laid off "
-    "this hand and of the cards still in their hand; the hand's score is melded minus held.")}
+    "this hand and of the cards still in their hand; the hand's score is melded minus held. "
+    "Each must be a total some cards make (no held 1; no melded 1 in Base Rules); the one "
+    "out holds 0 and melded more than 0; everyone else holds a card (held above 0), except "
+    "a 500 player floating under its house rules. Else 422 bad_hand_entry.")}
 WENT_OUT = {"type": ["string", "null"], "description": (
     "Who went out; null when the hand ended without anyone out (500: the stock ran out).")}
 WENT_RUMMY = {"type": "boolean", "default": False, "description": (
@@ -98,12 +101,17 @@ LIVE_EVENTS = [
     _step("laid_off", "A player who is down adds a card to a meld on the table, on their own "
                       "turn after the draw; JK=6D places a joker.", ("player", "meld", "card"),
           meld=MELD_NUMBER, card=_ref("Card")),
-    _step("rummy_called", "A call of rummy on the top discard, which must fit a meld on the "
-                          "table; the caller throws a card of their own (needed under Ari's "
-                          "rule, which charges both to the thrower).", ("caller",),
+    _step("rummy_called", "A call of rummy on the top discard, which must have fitted a meld "
+                          "on the table as it lay when the card was thrown; the caller throws "
+                          "a card of their own (needed under Ari's rule, which charges both to "
+                          "the thrower). The game keeps the call with the card, its thrower "
+                          "and the points charged (card, thrower, charged); a client may send "
+                          "them, and they must be the hand's.", ("caller",),
           caller=NAME, callers_discard=CARD_OR_NULL,
           meld={"type": ["integer", "null"], "minimum": 0,
-                "description": "With rummy_card \"meld\": the meld the rummy card goes on."}),
+                "description": "With rummy_card \"meld\": the meld the rummy card goes on."},
+          card=CARD_OR_NULL, thrower={"type": ["string", "null"]},
+          charged={"type": ["integer", "null"], "minimum": 0}),
 ]
 
 EVENT = {"oneOf": [
@@ -168,7 +176,9 @@ SCHEMAS.update({
                     "description": "2 to 20 names in seating order (play passes left)."},
         "first_dealer": {"type": ["string", "null"],
                          "description": "Who deals hand 1; drawn at random when absent."},
-        "decks": {"type": ["integer", "null"], "minimum": 1, "maximum": 8},
+        "decks": {"type": ["integer", "null"], "minimum": 1, "maximum": 8, "description": (
+            "Absent: the game's recommendation for the players. More than the game's "
+            "most_decks (GET /rulesets; 1 for a one-deck game) answers 422 bad_decks.")},
         "options": {"type": ["object", "null"]},
         "teams": {"type": ["array", "null"], "items": TEAM, "description": (
             "Hand and Foot: the partnerships, each a name and its players (2 teams of 2, 2 of "
@@ -247,7 +257,9 @@ SCHEMAS.update({
         "version": {"type": "integer", "minimum": 0, "description": "The game's version."},
         "events": {"type": "array", "description": (
             "Up to limit events made before version before (the newest ones without it), "
-            "oldest first; undone events stay, with the version that undid them."),
+            "oldest first; undone events stay, with the version that undid them. A step of "
+            "a followed hand is kept as sent with what the referee saw filled in: the card "
+            "drawn from the pile or bought, and a rummy call's card, thrower and charge."),
             "items": {"type": "object", "required": ["version", "type", "event", "at",
                                                      "undone_in"], "properties": {
                 "version": {"type": "integer", "minimum": 1,

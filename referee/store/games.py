@@ -292,6 +292,8 @@ def append_event(game_id: str, event: Event, expected_version: int,
             raise StaleVersionError(loaded.version)
         if stale:
             _check_still_meant(loaded, event, expected_version)
+        # What the referee saw, filled in as the screen that sent it saw it.
+        event = (loaded.state_at(expected_version) if stale else loaded.state).recorded(event)
         try:
             after = loaded.state.apply(event)  # raises for an illegal step, before any write
         except RefereeInputError as error:

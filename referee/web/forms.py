@@ -7,7 +7,7 @@ from __future__ import annotations
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileAllowed, FileField, FileRequired
 from wtforms import BooleanField, FieldList, Form, FormField, IntegerField, StringField
-from wtforms.validators import (AnyOf, InputRequired, Length, NumberRange, Optional,
+from wtforms.validators import (AnyOf, InputRequired, Length, NumberRange, Optional, Regexp,
                                 ValidationError)
 from wtforms.widgets import HiddenInput
 
@@ -426,6 +426,7 @@ class GoDownForm(RefereeStepForm):
     tap = StringField(validators=[Optional(), AnyOf([*CARD_RANKS, "JK"])])
     tap_suit = StringField(default="S", validators=[Optional(), AnyOf([s.value for s in Suit])])
     tap_into = WholeNumberField(default=0, validators=[Optional(), NumberRange(min=0, max=9)])
+    untap = StringField(validators=[Optional(), Regexp(r"^\d:\d{1,2}$")])  # "1:0": meld, card
 
 
 def go_down_form(melds: int, formdata=None) -> GoDownForm:

@@ -261,7 +261,10 @@ def _too_few_decks(form, ruleset: Ruleset, players: int):
         table = ruleset.configure(options=option_values(form, ruleset),
                                   decks=int(form.decks.data))
     except RefereeInputError:
-        table = ruleset.configure(decks=int(form.decks.data))
+        try:
+            table = ruleset.configure(decks=int(form.decks.data))
+        except RefereeInputError:  # decks the game refuses: starting says so beside them
+            return None
     return first_short_deal(table, players)
 
 

@@ -57,6 +57,6 @@ def picker_context(ruleset, deck, cards, form, table) -> dict:
         "ranks": [r for r in Rank if r in deck.ranks],
         "jokers_in_game": deck.jokers_per_deck > 0,
         "used_up": used_up(cards, form.suit.data, table),
-        "deck_choices": DECK_CHOICES,
+        "deck_choices": DECK_CHOICES[:ruleset.most_decks],  # never a number the game refuses
         "suit_choices": SUIT_CHOICES,
     }

@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 from ..errors import WrongTypeError
 from ..text import spoken_list
 from ..rulesets import RULESETS
-from ..rulesets.followed_hands import STEP_TYPES, Step, step_from_dict
+from ..rulesets.followed_hands import STEP_TYPES, Step, shown, step_from_dict
 from ..rulesets.keeping import ScoreSheet
 from .errors import IllegalEventError
 
@@ -166,7 +166,7 @@ class UpcardTurned:
     card: str | None = None
 
     def describe(self) -> str:
-        return f"Hand {self.hand} dealt: {self.card or 'a card'} turned up"
+        return f"Hand {self.hand} dealt: {shown(self.card) if self.card else 'a card'} turned up"
 
 
 GameEvent = DealerChosen | DecksChanged | HandScored | HandCorrected | UpcardTurned | GameEnded

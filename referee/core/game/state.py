@@ -186,8 +186,9 @@ class GameState:
     @cached_property
     def table(self) -> TableRules:
         """The game's rules with the decks in play now (worked out once per state)."""
+        # Lenient: the decks were checked when the game was set up or changed them.
         return get_ruleset(self.setup.ruleset).configure(options=self.setup.options,
-                                                         decks=self.decks)
+                                                         decks=self.decks, strict=False)
 
     @property
     def short_deal(self) -> ShortDeal | None:
@@ -281,7 +282,7 @@ class GameState:
         if isinstance(event, DealerChosen):
             return self._dealer(event)
         if isinstance(event, DecksChanged):
-            return self._decks(event)
+            return self._decks(event, strict)
         if isinstance(event, HandScored):
             return self._scored(event, strict)
         if isinstance(event, HandCorrected):
@@ -294,6 +295,13 @@ class GameState:
                                         "delete the game instead.", "event.type")
             return replace(self, ended_by_table=True, live=None)
         raise IllegalEventError("That is not a step this game knows.", "event.type")
+
+    def recorded(self, event: Event) -> Event:
+        """``event`` as the game's log keeps it: a step of the hand being followed with what
+        the referee saw filled in (``LiveHand.recorded``), so the history can say it."""
+        if self.live is not None and type(event) in STEP_TYPES.values():
+            return self.live.recorded(event)
+        return event
 
     def _corrected(self, event: HandCorrected, strict: bool) -> GameState:
         if not 1 <= event.hand <= len(self.results):
@@ -326,7 +334,7 @@ class GameState:
             raise IllegalEventError(error.message, error.field) from None
         return replace(self, first_dealer=seat, dealer_drawn=event.drawn)
 
-    def _decks(self, event: DecksChanged) -> GameState:
+    def _decks(self, event: DecksChanged, strict: bool) -> GameState:
         if self.finished:
             raise IllegalEventError("The game is over.", "event.decks")
         if self.live is not None:
@@ -334,7 +342,7 @@ class GameState:
                                     "before a hand is dealt.", "event.decks")
         try:
             table = get_ruleset(self.setup.ruleset).configure(
-                options=self.setup.options, decks=event.decks)
+                options=self.setup.options, decks=event.decks, strict=strict)
         except DeckCountError as error:
             raise IllegalEventError(error.message, "event.decks") from None
         short = short_deal(table, len(self.players), self.hand)

@@ -233,6 +233,7 @@ class Ruleset:
     # a hand itself: (cards, table, hand or None) -> solver.result.Arrangement.
     arrange_hand: Callable[[Sequence[Card], TableRules, int | None], Any] | None = None
     default_decks: int = 1  # when a question names neither the decks nor the players
+    most_decks: int = MAX_DECKS  # 1: a one-deck game (Tonk, Basic, Base), where 2 is refused
     # What the table must know at the start of a hand besides the deal and the contract (a
     # rising opening minimum): sentences, from the hand's number and the house options.
     hand_notes: Callable[[int, Options], tuple[str, ...]] = lambda hand, options: ()
@@ -282,6 +283,11 @@ class Ruleset:
         return tuple(sorted({teams * size for teams, size in partnerships.shapes}))
 
     @property
+    def decks_words(self) -> str:
+        """The most decks it is played with, in words: ``'one deck'``, ``'up to 8 decks'``."""
+        return "one deck" if self.most_decks == 1 else f"up to {self.most_decks} decks"
+
+    @property
     def stakes(self) -> Stakes | None:
         """How the game settles a hand for stakes; ``None`` where it keeps points (or is not
         kept at all)."""
@@ -292,8 +298,16 @@ class Ruleset:
         return resolve_house_options(self.title, self.option_specs, given)
 
     def configure(self, options: Options | None = None, decks: int | None = None,
-                  players: int | None = None) -> TableRules:
-        """This ruleset at one table; ``decks`` defaults to the recommendation."""
+                  players: int | None = None, strict: bool = True) -> TableRules:
+        """This ruleset at one table; ``decks`` defaults to the recommendation. ``strict``
+        off takes a game saved before a one-deck game refused more decks, so it still loads.
+
+        >>> from referee.core.rulesets import get_ruleset
+        >>> get_ruleset("basic").configure(decks=2)
+        Traceback (most recent call last):
+        ...
+        referee.core.errors.DeckCountError: Basic Rummy is played with one deck, not 2.
+        """
         resolved = self.resolve_options(options)
         if decks is None:
             decks = self.recommended_decks(players) if players else self.default_decks
@@ -301,6 +315,9 @@ class Ruleset:
             raise WrongTypeError("decks must be a whole number.", "decks")
         if not 1 <= decks <= MAX_DECKS:
             raise DeckCountError(f"Play with 1 to {MAX_DECKS} decks.", "decks")
+        if decks > self.most_decks and strict:
+            raise DeckCountError(f"{self.title} is played with {self.decks_words}, not "
+                                 f"{decks}.", "decks")
         return TableRules(self, resolved, decks)
 
     def describe(self) -> dict[str, Any]:
@@ -329,6 +346,7 @@ class Ruleset:
             "players": {"min": self.players[0], "max": self.players[1]},
             "recommended_decks": {str(n): self.recommended_decks(n)
                                   for n in self.player_counts},
+            "most_decks": self.most_decks,
         }
         described["keeping"] = None if self.keeping is None else self.keeping.describe(
             self.resolve_options())

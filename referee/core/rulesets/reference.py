@@ -90,6 +90,8 @@ def _players(ruleset: Ruleset) -> tuple[Paragraph, ...]:
     deck_words = [f"{_count(n, 'deck')} for {_span(p)} players" for n, p in decks.items()]
     if len(decks) == 1:
         deck_words = [f"{_count(next(iter(decks)), 'deck')}, however many play"]
+    if ruleset.most_decks == 1:
+        deck_words = ["one deck, however many play, and never a second"]
     return (Paragraph(f"{ruleset.players_words} players.", RuleAnchor.PLAYERS.value),
             Paragraph(f"Decks: {spoken_list(deck_words)}."))
 

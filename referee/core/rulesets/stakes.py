@@ -72,13 +72,14 @@ class Stakes:
 
     ``read(players, settling)`` gives a ``hand_scored`` event's ``settling`` (its ``fields``
     as given, raw) with every name as seated; ``settle(table, players, read)`` answers its
-    ``Settlement``. Both raise the narrow error of the field at fault, located in the event. ``who_field`` and ``claims_field`` name the
+    ``Settlement`` (``strict=False``: leaving out checks added since a saved hand was
+    entered, so a saved night always loads). Both raise the narrow error of the field at fault, located in the event. ``who_field`` and ``claims_field`` name the
     fields that carry the one player (``Who.ONE``) and the claimants (``Who.SOME``);
     ``counts_field`` the counts."""
 
     endings: tuple[HandEnding, ...]
     read: Callable[[Sequence[str], Mapping[str, Any]], Mapping[str, Any]]
-    settle: Callable[[TableRules, Sequence[str], Mapping[str, Any]], Settlement]
+    settle: Callable[..., Settlement]  # (table, players, read, strict=True)
     fields: tuple[str, ...] = ("ending", "player", "claims", "counts")
     ending_field: str = "ending"
     who_field: str = "player"

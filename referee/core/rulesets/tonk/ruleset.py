@@ -60,9 +60,10 @@ def _read(players: Sequence[str], settling: Mapping[str, Any]) -> dict[str, Any]
     return read
 
 
-def _settle(table: TableRules, players: Sequence[str], read: Mapping[str, Any]) -> Settlement:
+def _settle(table: TableRules, players: Sequence[str], read: Mapping[str, Any],
+            strict: bool = True) -> Settlement:
     return settle(players, read.get("ending"), read.get("player"), read.get("tonks", ()),
-                  read.get("counts"), table.options)
+                  read.get("counts"), table.options, strict=strict)
 
 
 def _seated(players: Sequence[str], name: Any, location: tuple) -> Any:
@@ -94,6 +95,7 @@ TONK = Ruleset(
     recommended_decks=lambda players: 1,
     short_title=TITLE,
     players=(MIN_PLAYERS, MAX_PLAYERS),
+    most_decks=1,
     keeping=Keeping(EntryShape.SETTLEMENT, Ranking.HIGHEST_FIRST, end=lambda options: GameEnd(),
                     stock_may_run_out=True,
                     stakes=Stakes(ENDINGS, _read, _settle,
