@@ -97,7 +97,10 @@ def test_a_correction_answers_where_the_scorer_is_looking(live_server, open_scre
     the keyboard in it; another device's change meanwhile is said where the scorer is typing."""
     tablet = open_screen(TABLET)
     page = tablet.page
-    api_game(page, live_server, PLAYERS, ruleset="500", events=HANDS)
+    api_game(page, live_server, PLAYERS, ruleset="500", events=[  # each player not out holds
+        melded("Ann", 1, Ann=(45, 0), Bo=(20, 32), Cy=(0, 15), Dee=(35, 10)),
+        melded(None, 2, Ann=(10, 5), Bo=(0, 8), Cy=(30, 5), Dee=(15, 15)),
+        melded("Cy", 3, Ann=(0, 40), Bo=(60, 5), Cy=(55, 0), Dee=(5, 20))])
     board = page.url
     page.get_by_role("link", name="Correct hand 1").click()
     expect(page.get_by_role("heading", name="Correct hand 1")).to_be_visible()

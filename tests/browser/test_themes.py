@@ -237,7 +237,7 @@ def five_hundred_hands(names, hands: int) -> list[dict]:
         out = names[hand % len(names)]
         events.append({"type": "hand_scored", "hand": hand, "went_out": out, "players": {
             name: {"melded": 150 + 5 * hand, "held": 0} if name == out else
-            {"melded": 5 * ((i * 3 + hand) % 4), "held": 5 * ((i * 5 + hand) % 3)}
+            {"melded": 5 * ((i * 3 + hand) % 4), "held": 5 * ((i * 5 + hand) % 3) + 5}
             for i, name in enumerate(names)}})
     return events
 
