@@ -377,8 +377,20 @@
 
   document.addEventListener("DOMContentLoaded", function () {
     var form = document.getElementById("entry-form");
-    if (form) { showAll(form); }
+    if (form) { showAll(form); showFirstProblem(form); }
   });
+
+  // An entry sent back to fix (422) loads at the page's top, but what to fix may be far
+  // below it ("Say why hand 3 is corrected" under the last row): bring the first thing
+  // marked into view and focus it, so the keyboard is there and a screen reader reads why.
+  function showFirstProblem(form) {
+    var wrong = form.querySelector("[aria-invalid=true], .field-error, .entry-anyway");
+    if (!wrong) { return; }
+    var area = wrong.closest(".entry-row, .reason, .entry-anyway") || wrong;
+    area.scrollIntoView({ block: "center" });
+    if (!wrong.matches("input, select, textarea, button")) { wrong.setAttribute("tabindex", "-1"); }
+    wrong.focus({ preventScroll: true });
+  }
 
   // --- Referee mode: each tap is sent at once ------------------------------------------------
   // Not through htmx, which queues a second request from one form behind the first and then
@@ -393,13 +405,13 @@
     fetch(form.action, { method: "POST", body: body, credentials: "same-origin",
                          headers: { "HX-Request": "true" } })
       .then(function (response) { return response.text(); })
-      .then(showBoard)
+      .then(function (html) { showBoard(html, form); })
       .catch(function () {
         sayOnBoard("Not sent: this device could not reach the scorer. Check the Wi-Fi and tap again.");
       });
   });
 
-  function showBoard(html) {
+  function showBoard(html, form) {
     var template = document.createElement("template");
     template.innerHTML = html;
     var incoming = template.content.querySelector("#board");
@@ -412,12 +424,37 @@
       return;
     }
     var opening = !board.querySelector("#referee") && incoming.querySelector("#referee");
+    var title = board.querySelector("#referee-title");
+    var before = title ? title.textContent : "";
     rememberScroll();
     removeFlashes();
     board.replaceWith(incoming);
     window.htmx.process(incoming);
     afterBoardChange();
     if (opening) { incoming.querySelector("#referee").scrollIntoView({ block: "start" }); }
+    showAnswer(incoming, before, form && form.classList.contains("referee-claim-form"));
+  }
+
+  // The answer to a tap where the eyes are: the page may have been scrolled down to the
+  // button, and the answer comes back at the panel's top, or further down. What it says is
+  // brought into view and given focus, so a screen reader reads it too: why the tap did not
+  // count, else the next player's turn, else (after a tap on who wants it) the ruling on who
+  // buys, with its button.
+  function showAnswer(board, titleBefore, claimed) {
+    var referee = board.querySelector("#referee");
+    if (!referee) { return; }
+    var refusal = referee.querySelector("[role=alert]");
+    var ruling = referee.querySelector(".referee-ruling");
+    var title = referee.querySelector("#referee-title");
+    if (refusal) { bringToEyes(refusal); }
+    else if (title && title.textContent !== titleBefore) { bringToEyes(title); }
+    else if (ruling && claimed) { bringToEyes(ruling); }
+  }
+
+  function bringToEyes(element) {
+    element.setAttribute("tabindex", "-1");
+    element.scrollIntoView({ block: "nearest" });
+    element.focus({ preventScroll: true });
   }
 
   function sayOnBoard(words) {
@@ -429,6 +466,7 @@
     note.textContent = words;
     var panel = board.querySelector("#referee .referee-head");
     if (panel) { panel.after(note); } else { board.prepend(note); }
+    bringToEyes(note);
   }
 
   // --- Referee mode: conveniences on its panel ----------------------------------------------

@@ -73,6 +73,9 @@ def test_the_going_out_checklist(live_server, open_screen):
     screen.shot("hand-and-foot-tablet-going-out-said-no")
     page.locator("label.deck-choice:has(input[name=answer][value=yes])").click()
     expect(answer).to_contain_text("Yes: the team has its piles")
+    # The last answer is tapped at the checklist's foot: the verdict is in view there too.
+    expect(answer).to_be_in_viewport(ratio=1)
+    expect(answer).to_have_attribute("aria-live", "polite")
     expect(page.locator(".checklist")).not_to_contain_text("not met")
     screen.shot("hand-and-foot-tablet-going-out-yes")
 

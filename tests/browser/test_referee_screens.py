@@ -360,9 +360,13 @@ def test_two_devices_tap_at_once_and_no_tap_is_lost(live_server, open_screen):
     # is gone, and it reads why beside the toggles, the board brought up to date.
     page.get_by_role("button", name=re.compile(r"^Dee buys ")).click()
     expect(seat(page, "Dee")).to_contain_text("1 bought")
-    other.locator(".claim-toggle", has_text="Abe").click()
-    expect(other.locator("#claim-problem, .referee .stale-message")).to_contain_text(
-        "Not recorded: meanwhile Dee bought K♣.")
+    abe = other.locator(".claim-toggle", has_text="Abe")
+    abe.scroll_into_view_if_needed()
+    other.mouse.wheel(0, abe.bounding_box()["y"] - 600)  # the toggle at the screen's foot
+    abe.click()
+    refused = other.locator("#claim-problem, .referee .stale-message")
+    expect(refused).to_contain_text("Not recorded: meanwhile Dee bought K♣.")
+    assert_in_view_and_told(other, refused)  # where the eyes are, not the panel's top
     expect(seat(other, "Dee")).to_contain_text("1 bought")
     assert_touch_targets_and_no_overflow(other, PHONE["width"])
     phone.shot("referee-tap-too-late-phone")
@@ -370,3 +374,72 @@ def test_two_devices_tap_at_once_and_no_tap_is_lost(live_server, open_screen):
     release(other, held)
     expect(seat(other, "Abe")).to_contain_text("0 bought")
     assert "/join/" not in other.url and game_url.endswith(other.url.rsplit("/", 1)[1])
+
+
+# --- Every answer where the eyes are; long names whole -------------------------------------
+
+# Each word of each element's text on one line: "Bartholomew", never "Barthol / omew".
+WORDS_BROKEN_JS = """elements => elements.flatMap(element => {
+  const broken = [];
+  const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    for (const found of node.textContent.matchAll(/\\S+/g)) {
+      const range = document.createRange();
+      range.setStart(node, found.index);
+      range.setEnd(node, found.index + found[0].length);
+      const lines = new Set([...range.getClientRects()].map(r => Math.round(r.top)));
+      if (lines.size > 1) broken.push(found[0]);
+    }
+  }
+  const cut = element.scrollWidth > element.clientWidth + 1 ? [element.textContent.trim()] : [];
+  return broken.concat(cut);
+})"""
+
+
+def assert_names_whole(page, where: str) -> None:
+    assert page.locator(where).count() > 0, where
+    assert page.locator(where).evaluate_all(WORDS_BROKEN_JS) == [], where
+
+
+def assert_in_view_and_told(page, locator) -> None:
+    """The answer to a tap is on screen, whole, and has the focus (a screen reader reads it)."""
+    expect(locator).to_be_in_viewport(ratio=1)
+    expect(locator).to_be_focused()
+
+
+LONG_NAMES = ("Cy", "Grandma", "Bartholomew", "Maximilian")
+
+
+def test_each_answer_comes_into_view_on_the_tablet_and_long_names_stay_whole(
+        live_server, open_screen):
+    tablet = open_screen(TABLET)
+    page = tablet.page
+    start_game(page, live_server, names=LONG_NAMES, dealer="Maximilian")
+    page.get_by_role("button", name="Follow this hand (referee)").click()
+    drew_from_stock(page, "Cy")
+    # The discard tapped low on the page, the page scrolled down to it: the next turn's heading
+    # comes into view, not left above the screen's top.
+    form = page.locator(".referee-discard")
+    form.locator(".pick-chip--C").click()
+    page.mouse.wheel(0, 2000)
+    form.get_by_role("button", name="Discard K", exact=True).click()
+    turn(page, "Grandma’s turn — draw")
+    assert_in_view_and_told(page, page.locator("#referee-title"))
+    expect(page.get_by_role("button", name="Drew from the stock")).to_be_in_viewport()
+    drew_from_stock(page, "Grandma")
+
+    # Two ask for Cy's K♣: the ruling and its button, below the fold at 1024 x 768, come up.
+    for name in ("Maximilian", "Bartholomew"):
+        toggle = page.locator(".claim-toggle", has_text=name)
+        toggle.click()
+        expect(toggle).to_have_attribute("aria-pressed", "true")
+    expect(page.locator(".referee-ruling-text")).to_contain_text("Bartholomew buys the discard")
+    assert_in_view_and_told(page, page.locator(".referee-ruling"))
+    expect(page.get_by_role("button", name="Bartholomew buys K♣")).to_be_in_viewport(ratio=1)
+    assert_names_whole(page, ".claim-name, .referee-bought .button, .referee-seat-name")
+    assert_touch_targets_and_no_overflow(page, TABLET["width"])
+    tablet.shot("referee-long-names-ruling-tablet")
+    page.set_viewport_size(PHONE)
+    assert_names_whole(page, ".claim-name, .referee-bought .button, .referee-seat-name")
+    assert_touch_targets_and_no_overflow(page, PHONE["width"])
+    tablet.shot("referee-long-names-ruling-phone")
