@@ -38,6 +38,9 @@ from .events import (
     GameEnded,
     HandCorrected,
     HandScored,
+    PlayerLeft,
+    PlayerRenamed,
+    PlayerSeated,
     UpcardTurned,
 )
 from .followed import Mismatch, RefereeMismatchError, mismatches, still_playing
@@ -76,6 +79,11 @@ class GameState:
     decks: int = 0  # in play now (the table may add decks between hands)
     dealer_drawn: bool = True  # the first dealer was drawn at random, not chosen
     ended_by_table: bool = False  # a game_ended event stopped it early
+    # After a player joins or leaves, the deal goes round the new table from the hand then
+    # next (``dealt_from``); the hands dealt before keep their dealers (``past_dealers``).
+    dealt_from: int = 1
+    past_dealers: tuple[str, ...] = ()
+    left: tuple[str, ...] = ()  # who left the game: their totals stay in the standings
 
     @classmethod
     def start(cls, setup: GameSetup) -> GameState:
@@ -89,8 +97,9 @@ class GameState:
 
     @property
     def sides(self) -> tuple[str, ...]:
-        """Whoever scores (the teams, in a game of teams): the names of totals and ranking."""
-        return self.setup.sides
+        """Whoever scores (the teams, in a game of teams): the names of totals and ranking,
+        those who left the game included."""
+        return (*self.setup.sides, *self.left)
 
     @property
     def keeping(self) -> Keeping:
@@ -144,17 +153,20 @@ class GameState:
         return None if self.finished else len(self.results) + 1
 
     def _dealer_seat(self, hand: int) -> int:
-        """The deal passes to the left, or (two players, where the game says) to the winner."""
+        """The deal passes to the left, or (two players, where the game says) to the winner;
+        from the first dealer, or the dealer after the table last changed."""
         seat, count = self.first_dealer, len(self.players)
         heads_up = self.keeping.winner_deals_two_handed and count == 2
-        for previous in self.results[:hand - 1]:
+        for previous in self.results[self.dealt_from - 1:hand - 1]:
             if heads_up and previous.went_out is not None:
                 seat = self.players.index(previous.went_out)
             else:
                 seat = (seat + 1) % count
-        return (seat + max(0, hand - 1 - len(self.results))) % count
+        return (seat + max(0, hand - 1 - max(len(self.results), self.dealt_from - 1))) % count
 
     def dealer_of(self, hand: int) -> str:
+        if hand < self.dealt_from:
+            return self.past_dealers[hand - 1]
         return self.players[self._dealer_seat(hand)]
 
     def known_dealer_of(self, hand: int) -> str | None:
@@ -286,6 +298,8 @@ class GameState:
             return self._scored(event, strict)
         if isinstance(event, HandCorrected):
             return self._corrected(event, strict)
+        if isinstance(event, (PlayerRenamed, PlayerSeated, PlayerLeft)):
+            return roster_change(self, event)
         if isinstance(event, GameEnded):
             if self.finished:
                 raise IllegalEventError("The game is already over.", "event.type")
@@ -412,7 +426,8 @@ class GameState:
     def _result(self, hand: int, sheet: ScoreSheet, entries: Mapping[str, Any],
                  strict: bool) -> HandResult:
         scored = self.keeping.score(self.table, self.players, sheet, strict, self.setup.teams)
-        return HandResult(hand, scored.went_out, scored.scores, scored.held, scored.melded,
+        scores = {**scored.scores, **dict.fromkeys(self.left, 0)}  # who left scores no more
+        return HandResult(hand, scored.went_out, scores, scored.held, scored.melded,
                           scored.went_rummy, scored.teams, scored.settling,
                           scored.settlement, entries=dict(entries))
 
@@ -421,6 +436,9 @@ class GameState:
         last: a corrected hand may have brought the end forward."""
         return any(replace(self, results=self.results[:played])._winners_by_rules() is not None
                    for played in range(hand, len(self.results)))
+
+
+from .roster import roster_change  # noqa: E402  (it folds a GameState)
 
 
 def replay(setup: GameSetup, events: Sequence[Event], strict: bool = True) -> GameState:

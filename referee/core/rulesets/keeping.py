@@ -180,6 +180,9 @@ class Keeping:
     followed: bool = False  # the referee can follow a hand turn by turn
     partnerships: Partnerships | None = None  # played in teams, which score (shape TEAMS)
     stakes: Stakes | None = None  # played for stakes, each hand settled (shape SETTLEMENT)
+    # A latecomer may be seated, or a player who leaves let go, between hands. A game of
+    # teams never does: its partnerships are the game.
+    seats_change: bool = False
 
     def describe(self, options: Options) -> dict[str, Any]:
         """What GET /api/v1/rulesets says of it, with the game's default ``options``."""
@@ -187,7 +190,7 @@ class Keeping:
                 "end": self.end(options).describe(), "stock_may_run_out": self.stock_may_run_out,
                 "winner_deals_two_handed": self.winner_deals_two_handed,
                 "followed": self.followed, "teams": self.partnerships is not None,
-                "stakes": self.stakes is not None}
+                "stakes": self.stakes is not None, "seats_change": self.seats_change}
 
     def score(self, table: TableRules, players: Sequence[str], sheet: ScoreSheet,
               strict: bool = True, teams: Sequence[Team] = ()) -> ScoredHand:
