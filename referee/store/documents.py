@@ -27,8 +27,9 @@ def game_document(loaded: LoadedGame) -> dict[str, Any]:
         "decks": state.decks,
         "options": dict(loaded.setup.options),
         "players": list(state.players),
+        "left": list(state.left),
         "teams": [{"name": team.name, "players": list(team.players)}
-                  for team in loaded.setup.teams] or None,
+                  for team in state.setup.teams] or None,
         "hand": state.hand,
         "hands_in_game": state.hands_in_game,
         "dealer": state.dealer,
