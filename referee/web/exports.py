@@ -69,7 +69,7 @@ def game_csv(game_id: str):
 def _ledger_rows(writer: _SpreadsheetSafeWriter, state, ledger: Ledger) -> None:
     """A night for stakes: a row a hand (how it ended, who, each count, who paid whom, each
     net in stakes), the night's net in stakes and money, and the payments that settle it."""
-    stakes, players = state.keeping.stakes, state.players
+    stakes, players = state.keeping.stakes, state.sides  # who left keeps a column
     head = ["hand", "dealer", "ending", "who", "outcome", *players, "corrections",
             *(f"{name} count" for name in players), "payments"]
     writer.writerow(head)
@@ -79,7 +79,7 @@ def _ledger_rows(writer: _SpreadsheetSafeWriter, state, ledger: Ledger) -> None:
         counts = settling.get(stakes.counts_field) or {}
         writer.writerow([result.hand, state.dealer_of(result.hand),
                          ending.label if ending else "", ", ".join(settlement.ended_by),
-                         settlement.outcome.value, *(result.scores[name] for name in players),
+                         settlement.outcome.value, *(result.scores.get(name, 0) for name in players),
                          "; ".join(result.corrections), *(counts.get(name, "") for name in players),
                          "; ".join(ledger.paid(payment) for payment in settlement.payments)])
     pad = [""] * (len(head) - 5 - len(players))
@@ -108,7 +108,7 @@ def _entered(state, result, fields: tuple[str, ...]) -> list:
                  for field in fields]
         return ["yes" if cell is True else "no" if cell is False else cell for cell in cells]
     by_part = {"melded": result.melded, "held": result.held}
-    return [by_part[field][name] for name in state.players for field in fields]
+    return [by_part[field].get(name, "") for name in state.sides for field in fields]
 
 
 # A spreadsheet reads a cell starting with one of these as a formula to run.

@@ -573,3 +573,15 @@ def going_out_form(ruleset: Ruleset, formdata) -> GoingOutForm:
             f"Partner {number} {question.partner_did}", default="no",
             validators=[AnyOf(YES_NO, message="Tap yes or no.")]))
     return GameGoingOutForm(formdata=formdata)
+
+
+# --- Who plays, changed mid-game (POST, with CSRF) --------------------------------------------
+
+class RosterForm(FlaskForm):
+    """One change to who plays: ``change`` is the button pressed (rename, seat, leave),
+    ``name`` whom it is about and ``new_name`` the name typed (a correction, a latecomer)."""
+
+    expected_version = WholeNumberField(widget=HiddenInput(), validators=[InputRequired()])
+    change = StringField(validators=[AnyOf(("rename", "seat", "leave"))])
+    name = StringField(validators=[Length(max=MAX_NAME)])
+    new_name = StringField("Name", validators=[Text(MAX_NAME, name=True)])
