@@ -123,3 +123,21 @@ def test_roster_events_read_back_as_written():
     for event in (PlayerRenamed("Bne", "Ben"), PlayerSeated("Dee"), PlayerSeated("Dee", 2),
                   PlayerLeft("Abe")):
         assert event_from_dict(event.to_dict()) == event
+
+
+def test_a_game_played_again_keeps_the_seats_and_rules_and_passes_the_deal_on():
+    state = replay(eversol(), [HandScored(h, "Dee", {"Abe": 5, "Ben": 5, "Carl": 5})
+                               for h in range(1, 7)])
+    again = state.next_game()  # Abe, Ben, Carl, Dee, Abe, Ben dealt: Carl deals next
+    assert again.players == tuple(FOUR) and again.options == state.setup.options
+    assert replay(again, []).dealer == "Carl" and not again.dealer_drawn
+    seated = replay(eversol(), [PlayerSeated("Eve")]).next_game()
+    assert seated.players == (*FOUR, "Eve")
+
+
+def test_two_players_play_again_with_the_last_winner_dealing_where_the_game_says():
+    setup = GameSetup.create("basic", ["Ann", "Bob"], first_dealer="Ann",
+                             options={"game_end": "hands", "hands": 1})
+    state = replay(setup, [event_from_dict({"type": "hand_scored", "hand": 1, "went_out": "Ann",
+                                            "points": {"Bob": 10}})])
+    assert state.finished and replay(state.next_game(), []).dealer == "Ann"  # she dealt, won

@@ -177,6 +177,13 @@ class GameState:
             return None
         return self.dealer_of(hand)
 
+    def next_game(self) -> GameSetup:
+        """The setup of the game the table plays again: the same seats (as they are now),
+        teams, decks, house rules and stake, the deal passing on as it would to one more
+        hand (to the left; with two players, where the game says, to the last winner)."""
+        return replace(self.setup, first_dealer=self._dealer_seat(len(self.results) + 1),
+                       decks=self.decks, dealer_drawn=False)
+
     def first_player_of(self, hand: int) -> str:
         """The player left of the dealer, who plays first and has the upcard first."""
         return self.players[(self._dealer_seat(hand) + 1) % len(self.players)]
