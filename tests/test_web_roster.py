@@ -17,7 +17,7 @@ def change(client, app, game_id, change, name=None, new_name=None):
 
 def test_a_name_corrected_and_a_player_come_and_gone_show_everywhere(client, app):
     game_id = new_game(client, ("Abe", "Bne", "Carl"))
-    assert "Who plays: correct a name, seat a latecomer" in text(client.get(f"/games/{game_id}"))
+    assert "Change who plays" in text(client.get(f"/games/{game_id}"))
     send(client, f"/games/{game_id}/hands/1", hand_data(0, "1", {0: 15, 2: 35}))
 
     renamed = change(client, app, game_id, "rename", "Bne", "Ben")
