@@ -15,8 +15,9 @@ from ..core.rulesets import RULESETS
 from ..core.rulesets.keeping import EntryShape
 from ..store.documents import export_document
 from ..store.games import GameNotFoundError, LoadedGame, load_game
-from ..store.queries import all_game_summaries
+from ..store.queries import all_games, summaries_of
 from .games_ledger import Ledger, hand_ending, ledger_of, settling_up
+from .players_stakes import stakes_balances
 
 bp = Blueprint("exports", __name__)
 TARGET_GAME_BLANK_ROWS = 4  # on a printed sheet of a game to a target: rows to fill in by hand
@@ -178,8 +179,11 @@ def players():
     # A hand of a game for stakes averages the stakes won or lost: the page says so.
     stakes_titles = {ruleset.title for ruleset in RULESETS.values()
                      if ruleset.stakes is not None}
+    games = all_games(include_archived=False)
+    summaries = summaries_of(games)
     return render_template("players/index.html", stakes_titles=stakes_titles,
-                           stats=player_stats(all_game_summaries(include_archived=False)))
+                           stats=player_stats(summaries),
+                           balances=stakes_balances(games, summaries))
 
 
 def _download(body: str, mimetype: str, filename: str) -> Response:
