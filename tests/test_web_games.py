@@ -674,3 +674,17 @@ def test_play_again_makes_the_next_game_with_the_same_seats_and_the_deal_passed_
     twice = send(client, f"/games/{game_id}/again", {"expected_version": "6"})
     assert twice.headers["Location"].endswith(new_id)  # a double tap makes one game
     assert send(client, f"/games/{new_id}/again", {"expected_version": "0"}).status_code == 409
+
+
+def test_a_reloaded_setup_keeps_the_players_seated_until_the_game_starts(client):
+    send(client, NEW_GAME, {"players-0": "Abe", "new_name": "Ben", "add": "1"})
+    send(client, NEW_GAME, {"players-0": "Abe", "players-1": "Ben", "new_name": "Carl",
+                            "add": "1"})
+    def seated() -> list[str]:
+        page = client.get(NEW_GAME).get_data(as_text=True)
+        return [html.unescape(v) for v in re.findall(
+            r'class="seat-name" name="players-\d+"[^>]*value="([^"]*)"', page)]
+
+    assert seated() == ["Abe", "Ben", "Carl"]
+    new_game(client, ("Abe", "Ben", "Carl"))
+    assert seated() == []  # started: the next setup begins empty
