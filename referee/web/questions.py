@@ -35,7 +35,7 @@ def opening(game: str):
                                "a game whose opening has a minimum")
     form = opening_form(ruleset, request.args)
     form.validate()
-    taps = apply_pile_tap(form)
+    taps = apply_pile_tap(form, by_rank=not ruleset.runs)  # melds of one rank: no suit asked
     specs = opening_option_specs(ruleset)
     options = option_choices(form, specs)
     hand = form.hand.data if not form.hand.errors and form.hand.data else 1
@@ -66,7 +66,8 @@ def opening(game: str):
         minimum=ruleset.opening.minimum(hand, resolved), problems=has_errors(form),
         hands=range(1, ruleset.opening.hands + 1),
         option_fields=[(spec, form[spec.name]) for spec in specs],
-        **picker_context(ruleset, deck, [card for meld in melds for card in meld], form, rules))
+        **picker_context(ruleset, deck, [card for meld in melds for card in meld], form, rules,
+                         by_rank=not ruleset.runs))
     if wants_fragment():
         response.headers["HX-Replace-Url"] = canonical
     return response
