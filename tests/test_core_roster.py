@@ -141,3 +141,12 @@ def test_two_players_play_again_with_the_last_winner_dealing_where_the_game_says
     state = replay(setup, [event_from_dict({"type": "hand_scored", "hand": 1, "went_out": "Ann",
                                             "points": {"Bob": 10}})])
     assert state.finished and replay(state.next_game(), []).dealer == "Ann"  # she dealt, won
+
+
+def test_a_hand_followed_after_the_table_changed_is_dealt_by_the_right_player():
+    state = replay(eversol(["Abe", "Ben", "Carl"]), [
+        HandScored(1, "Ben", {"Abe": 15, "Carl": 35}), PlayerSeated("Dee"),
+        HandScored(2, "Dee", {"Abe": 5, "Ben": 10, "Carl": 5}), PlayerLeft("Abe")])
+    assert (state.dealer, state.first_player) == ("Carl", "Dee")
+    followed = state.apply(UpcardTurned(3, "QC"))
+    assert followed.live.current == "Dee"

@@ -393,8 +393,13 @@ class GameState:
     # ------------------------------------------------------------------ a hand followed live
 
     def _seating(self) -> GameSetup:
-        """The setup with the first dealer and the decks as the game has them now."""
-        return replace(self.setup, first_dealer=self.first_dealer, decks=self.decks)
+        """The setup with the first dealer and the decks as the game has them now. A live hand
+        counts its dealer from the first dealer, a seat a hand: after the table changed
+        midway, the seat from which that count comes to this hand's dealer."""
+        first = self.first_dealer
+        if self.dealt_from > 1 and self.hand is not None:
+            first = (self._dealer_seat(self.hand) - self.hand + 1) % len(self.players)
+        return replace(self.setup, first_dealer=first, decks=self.decks)
 
     def _can_deal(self, field_name: str) -> None:
         short = self.short_deal
