@@ -107,7 +107,7 @@ def test_a_game_of_teams_keeps_its_teams_and_the_ruleset_says_so():
 
 def test_no_fewer_players_than_the_game_needs_and_not_during_a_followed_hand():
     state = replay(eversol(["Abe", "Ben", "Carl"]), [PlayerLeft("Carl")])
-    assert "would leave 1" in refused(state, PlayerLeft("Ben"))
+    assert "the table would have 1" in refused(state, PlayerLeft("Ben"))
     followed = replay(eversol(), [UpcardTurned(1, "QC")])
     assert "between hands" in refused(followed, PlayerSeated("Eve"))
 

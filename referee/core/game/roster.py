@@ -136,7 +136,7 @@ def _reseated(state: GameState, players: tuple[str, ...], next_dealer: str) -> G
     fewest, most = ruleset.players
     if not max(fewest, MIN_PLAYERS) <= len(players) <= min(most, MAX_PLAYERS):
         raise IllegalEventError(f"{ruleset.title} is played by {fewest} to {most} players; "
-                                f"that would leave {len(players)}.", "event.name")
+                                f"the table would have {len(players)}.", "event.name")
     try:
         ruleset.configure(options=state.setup.options, decks=state.decks, players=len(players))
     except DeckCountError as error:
