@@ -91,10 +91,12 @@ def test_whos_lowest_opens_with_the_nights_players_and_saves_the_hand_in_one_tap
     assert "tonk out by Bob" in history
 
 
-def test_whos_lowest_offers_no_save_once_the_hand_is_scored_or_to_a_watcher(client, app):
+def test_whos_lowest_offers_no_save_to_a_watcher_nor_the_questions_on_its_board(client, app):
     game_id = start(client, "tonk", ("Ann", "Bob", "Cy"), stake="0.50")
     address = link(client, game_id, "Who’s lowest?") + "&ending=tonk_out&who=1"
     assert "Save as hand" in text(client.get(address))
     watcher = app.test_client()
     assert "Save as hand" not in text(watcher.get(address))
     assert "Bob" in text(watcher.get(address))
+    for page in (f"/games/{game_id}", f"/games/{game_id}/watch"):
+        assert 'class="question-links"' not in watcher.get(page).get_data(as_text=True)

@@ -75,8 +75,10 @@ def board_context(loaded: LoadedGame, editing: bool) -> dict:
         "ranking": ranking_places(state.ranking),
         "ledger": ledger,
         "settle_up": settling_up(state, ledger),
-        # The question screens, opened with this game's hand, decks, house rules and names.
-        "questions": [] if state.finished else question_links(state, loaded.game.id),
+        # The question screens, opened with this game's hand, decks, house rules and names: on
+        # the scoring tablet (a watching screen offers nothing to tap).
+        "questions": question_links(state, loaded.game.id)
+        if editing and not state.finished else [],
     }
 
 
