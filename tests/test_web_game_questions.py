@@ -89,6 +89,7 @@ def test_whos_lowest_opens_with_the_nights_players_and_saves_the_hand_in_one_tap
     assert "Hand 2" in board and version_of(app, game_id) == 1
     history = text(client.get(f"/games/{game_id}/history"))
     assert "tonk out by Bob" in history
+    assert "Save as hand" not in text(client.get(address + "&ending=tonk_out&who=1"))  # scored
 
 
 def test_whos_lowest_offers_no_save_to_a_watcher_nor_the_questions_on_its_board(client, app):
