@@ -37,6 +37,8 @@ def test_a_name_corrected_and_a_player_come_and_gone_show_everywhere(client, app
     assert csv[1].startswith("1,Abe,Ben,0,35,0,15") and csv[-1].startswith("total,,,0,35,0,15")
     players = text(client.get("/players"))
     assert "Ben" in players and "Dee" in players and "Bne" not in players
+    known = client.get("/games/new/eversol").get_data(as_text=True)  # the one-tap chips
+    assert 'name="pick" value="Dee"' in known and 'value="Bne"' not in known
 
 
 def test_a_name_taken_is_refused_beside_it_and_nothing_changes(client, app):
