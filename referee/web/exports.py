@@ -80,7 +80,8 @@ def _ledger_rows(writer: _SpreadsheetSafeWriter, state, ledger: Ledger) -> None:
         counts = settling.get(stakes.counts_field) or {}
         writer.writerow([result.hand, state.dealer_of(result.hand),
                          ending.label if ending else "", ", ".join(settlement.ended_by),
-                         settlement.outcome.value, *(result.scores.get(name, 0) for name in players),
+                         settlement.outcome.value,
+                         *(result.scores.get(name, 0) for name in players),
                          "; ".join(result.corrections), *(counts.get(name, "") for name in players),
                          "; ".join(ledger.paid(payment) for payment in settlement.payments)])
     pad = [""] * (len(head) - 5 - len(players))

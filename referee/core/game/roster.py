@@ -43,7 +43,8 @@ def roster_change(state: GameState, event: RosterEvent) -> GameState:
         return _renamed(state, event)
     if not state.keeping.seats_change:
         title = get_ruleset(state.setup.ruleset).title
-        why = " its teams are the game" if state.setup.teams else " the same players play it through"
+        why = (" its teams are the game" if state.setup.teams
+               else " the same players play it through")
         raise IllegalEventError(f"No one joins or leaves a game of {title} midway:{why}.",
                                 "event.type")
     if isinstance(event, PlayerSeated):
