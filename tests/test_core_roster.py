@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from referee.core import RefereeInputError
-from referee.core.game import GameSetup, HandScored, event_from_dict, replay
+from referee.core.game import GameSetup, HandCorrected, HandScored, event_from_dict, replay
 from referee.core.game.events import PlayerLeft, PlayerRenamed, PlayerSeated, UpcardTurned
 from referee.core.rulesets import RULESETS
 
@@ -150,3 +150,12 @@ def test_a_hand_followed_after_the_table_changed_is_dealt_by_the_right_player():
     assert (state.dealer, state.first_player) == ("Carl", "Dee")
     followed = state.apply(UpcardTurned(3, "QC"))
     assert followed.live.current == "Dee"
+
+
+def test_a_hand_played_before_the_table_changed_is_corrected_with_its_own_players():
+    state = replay(eversol(["Abe", "Ben", "Carl"]), [
+        HandScored(1, "Ben", {"Abe": 15, "Carl": 35}), PlayerSeated("Dee"), PlayerLeft("Abe")])
+    assert state.players_of(1) == ("Abe", "Ben", "Carl")
+    assert state.players_of(2) == ("Ben", "Carl", "Dee")
+    fixed = state.apply(HandCorrected(1, "Ben", {"Abe": 20, "Carl": 35}, "Abe had a 5 more"))
+    assert fixed.totals == {"Ben": 0, "Carl": 35, "Dee": 0, "Abe": 20}

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import re
+
 from tests.test_web_games import errors, hand_data, new_game, send, text, version_of
 
 
@@ -62,3 +64,21 @@ def test_a_game_of_teams_offers_only_a_corrected_name(client, app):
     assert "no one joins or leaves" in page and "Seat a latecomer" not in page
     refused = change(client, app, game_id, "leave", "Ann")
     assert refused.status_code == 422 and "teams are the game" in errors(refused)[0]
+
+
+def test_a_hand_scored_before_the_table_changed_is_corrected_with_its_own_players(client, app):
+    game_id = new_game(client, ("Abe", "Ben", "Carl"))
+    send(client, f"/games/{game_id}/hands/1", hand_data(0, "1", {0: 15, 2: 35}))
+    change(client, app, game_id, "seat", new_name="Dee")
+    change(client, app, game_id, "leave", "Abe")
+    def rows(hand):
+        page = client.get(f"/games/{game_id}/hands/{hand}").get_data(as_text=True)
+        return re.findall(r'class="entry-name" id="name-\d+">([^<]+)<', page)
+
+    assert rows(1) == ["Abe", "Ben", "Carl"] and rows(2) == ["Ben", "Carl", "Dee"]
+    fixed = send(client, f"/games/{game_id}/hands/1",
+                 hand_data(version_of(app, game_id), "1", {0: 20, 2: 35}, correcting="1",
+                           reason="Abe had a 5 more"))
+    assert fixed.status_code == 303, errors(fixed)
+    assert "Abe −20" not in text(client.get(f"/games/{game_id}"))
+    assert "total,,,0,35,0,20," in text(client.get(f"/games/{game_id}/export.csv"))

@@ -103,7 +103,8 @@ def _result_renamed(result: HandResult, names: dict[str, str],
                                    p.stakes) for p in settlement.payments),
             ended_by=tuple(names.get(p, p) for p in settlement.ended_by))
     return replace(
-        result, went_out=sides.get(result.went_out, result.went_out) if result.went_out else None,
+        result, players=tuple(names.get(p, p) for p in result.players),
+        went_out=sides.get(result.went_out, result.went_out) if result.went_out else None,
         scores=_keys(result.scores, sides), held=_keys(result.held, names),
         melded=_keys(result.melded, names), teams=_keys(result.teams, sides),
         settling=_names_in(result.settling, names), settlement=settlement,
@@ -159,10 +160,8 @@ def _seated(state: GameState, event: PlayerSeated) -> GameState:
     after = _reseated(state, tuple(players), state.dealer_of(len(state.results) + 1))
     left = tuple(p for p in state.left if p != name)
     # Hands played before they sat down count 0 for them, so every total adds up.
-    results = tuple(r if name in r.scores else replace(
-        r, scores={**r.scores, name: 0},
-        held={**r.held, name: 0} if r.held else r.held,
-        melded={**r.melded, name: 0} if r.melded else r.melded) for r in state.results)
+    results = tuple(r if name in r.scores else replace(r, scores={**r.scores, name: 0})
+                    for r in state.results)
     return replace(after, results=results, left=left)
 
 

@@ -61,6 +61,7 @@ class HandResult:
     entries: Mapping[str, Any] | None = None
     # Saved although it contradicted the hand the referee followed: what did not agree.
     saved_anyway: tuple[Mismatch, ...] = ()
+    players: tuple[str, ...] = ()  # who was dealt the hand (the table may change midway)
 
 
 @dataclass(frozen=True)
@@ -177,6 +178,12 @@ class GameState:
             return None
         return self.dealer_of(hand)
 
+    def players_of(self, hand: int) -> tuple[str, ...]:
+        """Who was dealt ``hand``: a hand scored before the table changed keeps its players."""
+        if 1 <= hand <= len(self.results) and self.results[hand - 1].players:
+            return self.results[hand - 1].players
+        return self.players
+
     def next_game(self) -> GameSetup:
         """The setup of the game the table plays again: the same seats (as they are now),
         teams, decks, house rules and stake, the deal passing on as it would to one more
@@ -277,7 +284,7 @@ class GameState:
             return dict(result.settling)
         if shape is EntryShape.MELDED_MINUS_HELD:
             return {"players": {name: {"melded": result.melded[name], "held": result.held[name]}
-                                for name in self.players}}
+                                for name in result.players or self.players}}
         entered: dict[str, Any] = {"points": dict(result.held)}
         if shape is EntryShape.WINNER_COLLECTS:
             entered["went_rummy"] = result.went_rummy
@@ -323,7 +330,8 @@ class GameState:
         if strict:  # the same limit as the form's, for a correction made now
             clean_text(event.reason, "event.reason", MAX_REASON)
         old = self.results[event.hand - 1]
-        fixed = self._result(event.hand, event.sheet, event.entries, strict)
+        fixed = self._result(event.hand, event.sheet, event.entries, strict,
+                             self.players_of(event.hand))
         fixed = replace(fixed, corrections=(*old.corrections, event.reason),
                         saved_anyway=old.saved_anyway)
         results = list(self.results)
@@ -436,12 +444,14 @@ class GameState:
         return replace(self, live=live.after(step, strict))
 
     def _result(self, hand: int, sheet: ScoreSheet, entries: Mapping[str, Any],
-                 strict: bool) -> HandResult:
-        scored = self.keeping.score(self.table, self.players, sheet, strict, self.setup.teams)
-        scores = {**scored.scores, **dict.fromkeys(self.left, 0)}  # who left scores no more
+                 strict: bool, players: tuple[str, ...] | None = None) -> HandResult:
+        players = players or self.players
+        scored = self.keeping.score(self.table, players, sheet, strict, self.setup.teams)
+        # Who was not dealt the hand (gone, or not yet come) scores 0 in it.
+        scores = {**dict.fromkeys(self.sides, 0), **scored.scores}
         return HandResult(hand, scored.went_out, scores, scored.held, scored.melded,
                           scored.went_rummy, scored.teams, scored.settling,
-                          scored.settlement, entries=dict(entries))
+                          scored.settlement, entries=dict(entries), players=players)
 
     def _ends_early(self, hand: int) -> bool:
         """Whether the game, by its own end, was over after ``hand`` or a later hand but the
