@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from tests.test_web_game_questions import start
 from tests.test_web_games import errors, hand_data, new_game, send, text, version_of
 
 
@@ -82,3 +83,15 @@ def test_a_hand_scored_before_the_table_changed_is_corrected_with_its_own_player
     assert fixed.status_code == 303, errors(fixed)
     assert "Abe −20" not in text(client.get(f"/games/{game_id}"))
     assert "total,,,0,35,0,20," in text(client.get(f"/games/{game_id}/export.csv"))
+
+
+def test_the_history_reads_each_hand_with_the_names_it_was_entered_with(client, app):
+    game_id = start(client, "tonk", ("Ann", "Bbo", "Cy"), stake="0.50")
+    saved = send(client, f"/games/{game_id}/hands/1", {"expected_version": "0", "save": "1",
+                                                       "ending": "tonk_out", "who": "1"})
+    assert saved.status_code == 303, errors(saved)
+    change(client, app, game_id, "rename", "Bbo", "Bob")
+    change(client, app, game_id, "leave", "Cy")
+    history = text(client.get(f"/games/{game_id}/history"))
+    assert "no longer adds up" not in history
+    assert "Ann pays Bbo 2 stakes (1.00)" in history and "Cy: −2 stakes · −1.00" in history
