@@ -55,3 +55,22 @@ def test_players_page_counts_games_wins_and_average_hand(client):
     assert "<td>2 <small>(1 going)</small></td>" in abe and "<td>1</td>" in abe  # 2 games, 1 won
     assert "Eversol Rummy: 2.5</span>" in abe  # 15 over six hands
     assert ">Dee<" in page and client.get("/players").status_code == 200
+
+
+def test_the_players_page_adds_each_persons_stakes_across_the_nights(client, app):
+    from tests.test_web_game_questions import start
+    from tests.test_web_games import send as post_form, text
+
+    nights = [start(client, "tonk", ("Ann", "Bob", "Cy"), stake="0.50"),
+              start(client, "tonk", ("Ann", "Bob"))]
+    for game_id, who in zip(nights, ("1", "0")):  # Bob tonks out, then Ann does
+        saved = post_form(client, f"/games/{game_id}/hands/1",
+                          {"expected_version": "0", "save": "1", "ending": "tonk_out",
+                           "who": who})
+        assert saved.status_code == 303
+    page = text(client.get("/players"))
+    assert "Stakes across the nights" in page
+    assert "Ann 0 stakes · −1.00 in money over 2 nights" in page  # −2 at 0.50, then +2 for points
+    assert "Bob +2 stakes · +2.00 in money over 2 nights" in page
+    assert "Cy −2 stakes · −1.00 in money over 1 night" in page
+    assert "+2 stakes (still going)" in page and "+4 stakes · 2.00 (still going)" in page

@@ -164,7 +164,7 @@ def api_game(walk: Walk, ruleset: str, players, events=(), **extra) -> str:
 
 
 EVERY_PAGE = ("", "/history", "/standings", "/watch", "/rules", "/sheet", "/end", "/delete",
-              "/hands/1", "/hands/2")
+              "/hands/1", "/hands/2", "/players")
 
 
 def game_pages(walk: Walk, game_id: str, pages=EVERY_PAGE, polled: bool = True) -> None:

@@ -166,7 +166,8 @@ SCHEMAS: dict[str, Any] = {
                 "deals next, whether the referee follows hands turn by turn, and whether the "
                 "game is played in teams (then totals and ranking are by team)."),
                 "required": ["entry", "ranking", "end", "stock_may_run_out",
-                             "winner_deals_two_handed", "followed", "teams", "stakes"],
+                             "winner_deals_two_handed", "followed", "teams", "stakes",
+                             "seats_change"],
                 "properties": {
                     "entry": {"enum": [shape.value for shape in EntryShape]},
                     "teams": {"type": "boolean"},
@@ -177,7 +178,10 @@ SCHEMAS: dict[str, Any] = {
                     "end": {"type": "string"},
                     "stock_may_run_out": {"type": "boolean"},
                     "winner_deals_two_handed": {"type": "boolean"},
-                    "followed": {"type": "boolean"}}},
+                    "followed": {"type": "boolean"},
+                    "seats_change": {"type": "boolean", "description": (
+                        "Between hands a latecomer may be seated (player_seated) and a player "
+                        "who leaves let go (player_left); a game of teams never does.")}}},
         },
     },
     "RulesetList": {

@@ -166,6 +166,26 @@ EVENT = {"oneOf": [
     {"type": "object", "required": ["type"], "properties": {"type": {"enum": ["game_ended"]}},
      "description": "The table stops the game early, after at least one scored hand: the "
                     "ranking as it stands decides the winners."},
+    {"type": "object", "required": ["type", "name", "new_name"], "properties": {
+        "type": {"enum": ["player_renamed"]}, "name": NAME, "new_name": NEW_NAME},
+     "description": "A player's name corrected, in any game, between hands: every hand so far "
+                    "is theirs under new_name (a team named after its players follows). 422 "
+                    "illegal_event for a name no one plays under, or one already in the game."},
+    {"type": "object", "required": ["type", "name"], "properties": {
+        "type": {"enum": ["player_seated"]}, "name": NEW_NAME,
+        "seat": {"type": ["integer", "null"], "minimum": 1, "description": (
+            "Where they sit: 1 is the first seat; null or absent, after the last.")}},
+     "description": "A latecomer seated between hands, where the game's ruleset allows it "
+                    "(keeping.seats_change): their total starts at 0 (each hand already "
+                    "played scores 0 for them), and the hand being played is still dealt by "
+                    "its dealer; the deal then goes round the new table. A player who left "
+                    "comes back with their total."},
+    {"type": "object", "required": ["type", "name"], "properties": {
+        "type": {"enum": ["player_left"]}, "name": NAME},
+     "description": "A player who leaves between hands, where the ruleset allows it: dealt no "
+                    "more hands, their total kept in totals and ranking (and each later hand "
+                    "scores 0 for them), listed in left. Refused (illegal_event) where the "
+                    "game would have fewer players than it needs."},
     *LIVE_EVENTS,
 ]}
 
@@ -201,7 +221,11 @@ SCHEMAS.update({
         "edit_key": {"type": "string", "description": "Only in the answer that made the game."},
         "ruleset": {"type": "string"}, "decks": {"type": "integer"},
         "options": {"type": "object"},
-        "players": {"type": "array", "items": NAME},
+        "players": {"type": "array", "items": NAME, "description": "Who plays now, in "
+                    "seating order."},
+        "left": {"type": "array", "items": NAME, "description": (
+            "Who left the game midway (player_left): their totals stay in totals and "
+            "ranking.")},
         "teams": {"type": ["array", "null"], "items": TEAM, "description": (
             "In a game played in teams, the teams (scores, totals, ranking and winners are "
             "then by team); null otherwise.")},

@@ -379,7 +379,22 @@ def _claim_version(game_id: str, expected: int, after: GameState) -> int:
     if moved.rowcount != 1:
         db.session.rollback()
         raise StaleVersionError(current_version(game_id) or expected)
+    _seat_players(game_id, (*after.players, *after.left))
     return expected + 1
+
+
+def _seat_players(game_id: str, names: tuple[str, ...]) -> None:
+    """The game's seats as its players are now (a name corrected, a player come or gone,
+    or any of them undone), in the transaction that moves its version."""
+    seats = db.session.scalars(select(GameSeat).where(GameSeat.game_id == game_id)
+                               .order_by(GameSeat.seat)).all()
+    if tuple(seat.player.name for seat in seats) == names:
+        return
+    for seat in seats:
+        db.session.delete(seat)
+    db.session.flush()
+    db.session.add_all(GameSeat(game_id=game_id, seat=number, player=player_named(name))
+                       for number, name in enumerate(names))
 
 
 def set_archived(game_id: str, archived: bool, edit_key: str | None) -> LoadedGame:

@@ -580,4 +580,34 @@ def going_out_form(ruleset: Ruleset, formdata) -> GoingOutForm:
         setattr(GameGoingOutForm, partner_field(number), StringField(
             f"Partner {number} {question.partner_did}", default="no",
             validators=[AnyOf(YES_NO, message="Tap yes or no.")]))
+        # Opened from a game: the partner's name, said in place of "Partner 1".
+        setattr(GameGoingOutForm, partner_name_field(number), StringField(
+            validators=[Text(MAX_NAME, name=True)]))
     return GameGoingOutForm(formdata=formdata)
+
+
+def name_partners(form, question) -> None:
+    """After validating: each partner named from the game in place of "Partner 1" (a name
+    that could not be kept is passed over, as no one typed it)."""
+    for number in range(1, max(question.partners) + 1):
+        name = form[partner_name_field(number)]
+        if name.errors:
+            name.errors, name.data = [], None
+        elif name.data:
+            form[partner_field(number)].label.text = f"{name.data} {question.partner_did}"
+
+
+def partner_name_field(number: int) -> str:
+    return f"name{number}"
+
+
+# --- Who plays, changed mid-game (POST, with CSRF) --------------------------------------------
+
+class RosterForm(FlaskForm):
+    """One change to who plays: ``change`` is the button pressed (rename, seat, leave),
+    ``name`` whom it is about and ``new_name`` the name typed (a correction, a latecomer)."""
+
+    expected_version = WholeNumberField(widget=HiddenInput(), validators=[InputRequired()])
+    change = StringField(validators=[AnyOf(("rename", "seat", "leave"))])
+    name = StringField(validators=[Length(max=MAX_NAME)])
+    new_name = StringField("Name", validators=[Text(MAX_NAME, name=True)])

@@ -205,4 +205,4 @@ def form_expired(error):
 
 # The game's own screens join this blueprint (imported last: they use what is above).
 from . import (games_board, games_delete, games_end, games_hands, games_new,  # noqa: E402,F401
-               games_referee, games_transfer)
+               games_referee, games_roster, games_transfer)

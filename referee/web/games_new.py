@@ -14,7 +14,7 @@ import re
 import secrets
 
 from flask import (Response, abort, current_app, flash, make_response, redirect, render_template,
-                   request, url_for)
+                   request, session, url_for)
 from sqlalchemy import func, select
 
 from ..core import RefereeInputError
@@ -70,16 +70,24 @@ def setup_game(ruleset: str):
         if form.start.data:
             setup = _setup_from(form, ruleset)
             if setup is not None:
+                session.pop(SEATED, None)
                 return _started(setup, drawn=form.dealer.data in (None, "", "random"),
                                 token=form.start_token.data)
         else:
             _apply_button(form, ruleset)
+        # A reload (or a tablet that slept) brings the seats back, not an empty table.
+        session[SEATED] = [name for name in _names(form) if name.strip()]
+    elif session.get(SEATED):
+        _set_names(form, [str(name) for name in session[SEATED]][:ruleset.players[1]])
     status = 422 if _has_errors(form) else 200
     response = render_screen("games/new.html", "games/_new_form.html", status,
                              **_context(form, ruleset))
     # Never from the cache: Back must bring a form with a new token, not the one used.
     response.headers["Cache-Control"] = "no-store"
     return response
+
+
+SEATED = "seated"  # the players seated on the setup form not yet started, by this device
 
 
 def _apply_button(form, ruleset: Ruleset) -> None:

@@ -43,7 +43,9 @@ class GameSummary:
     @classmethod
     def of(cls, state: GameState) -> GameSummary:
         teams = {player: team.name for team in state.setup.teams for player in team.players}
-        return cls(state.setup.ruleset, get_ruleset(state.setup.ruleset).title, state.players,
+        # Who left midway played in it too: their total stays theirs.
+        return cls(state.setup.ruleset, get_ruleset(state.setup.ruleset).title,
+                   (*state.players, *state.left),
                    state.totals, len(state.results), state.hand, state.hands_in_game,
                    state.end.describe(), tuple(state.leaders), tuple(state.winners),
                    state.finished, teams)

@@ -183,6 +183,9 @@ class Keeping:
     # Whether a player may have melded every card and not be out yet (500's floating), so may
     # end a hand holding nothing without having gone out; elsewhere an empty hand is out.
     floats: Callable[[Options], bool] = lambda options: False
+    # A latecomer may be seated, or a player who leaves let go, between hands. A game of
+    # teams never does: its partnerships are the game.
+    seats_change: bool = False
 
     def describe(self, options: Options) -> dict[str, Any]:
         """What GET /api/v1/rulesets says of it, with the game's default ``options``."""
@@ -190,7 +193,7 @@ class Keeping:
                 "end": self.end(options).describe(), "stock_may_run_out": self.stock_may_run_out,
                 "winner_deals_two_handed": self.winner_deals_two_handed,
                 "followed": self.followed, "teams": self.partnerships is not None,
-                "stakes": self.stakes is not None}
+                "stakes": self.stakes is not None, "seats_change": self.seats_change}
 
     def score(self, table: TableRules, players: Sequence[str], sheet: ScoreSheet,
               strict: bool = True, teams: Sequence[Team] = ()) -> ScoredHand:

@@ -224,7 +224,8 @@ class GoingOutQuestion:
 
     counts: tuple[tuple[str, str], ...]  # what the team counts (name, label): piles...
     partner_did: str  # what each partner must have done, after the partner's name
-    # (counts, each partner's flag, asked, the partner said yes) -> an answer whose checklist
+    # (counts, each partner's flag, asked, the partner said yes[, the partners' names]) -> an
+    # answer whose checklist
     # is in that order: one line per count, one per partner, then the partner's yes; with
     # may_go_out, reason and penalties
     check: Callable[[Mapping[str, int], Sequence[bool], bool, bool], Any]

@@ -103,7 +103,8 @@ TONK = Ruleset(
                     stock_may_run_out=True,
                     stakes=Stakes(ENDINGS, _read, _settle,
                                   fields=("ending", "player", "tonks", "counts"),
-                                  claims_field="tonks")),
+                                  claims_field="tonks"),
+                    seats_change=True),
     book_word="set",
     value_notes=("Ace 1, J Q K 10, the rest face value.",
                  "A player's count is what the cards outside spreads are worth: sets of 3 or "
