@@ -16,12 +16,27 @@
 (function () {
   "use strict";
 
+  // The card a rank button adds: of the suit chosen; on a screen that asks no suit (melds go
+  // by rank alone), of the suit that rank has least of in ``words``, as the server picks it.
+  function tappedCard(form, rank, words) {
+    if (rank === "JK") { return rank; }
+    var suit = form.querySelector("input[name=suit]:checked");
+    if (suit || form.querySelector("input[name=suit]")) { return rank + (suit ? suit.value : "S"); }
+    var best = "S", fewest = Infinity;
+    ["S", "H", "D", "C"].forEach(function (each) {
+      var held = words.filter(function (word) {
+        return word.toUpperCase() === rank + each;
+      }).length;
+      if (held < fewest) { best = each; fewest = held; }
+    });
+    return rank + best;
+  }
+
   function applyTap(form, button) {
     var box = form.querySelector("input[name=cards]");
     var cards = box.value.trim() ? box.value.trim().split(/\s+/) : [];
     if (button.name === "add") {
-      var suit = form.querySelector("input[name=suit]:checked");
-      cards.push(button.value === "JK" ? "JK" : button.value + (suit ? suit.value : "S"));
+      cards.push(tappedCard(form, button.value, cards));
     } else if (button.name === "remove") {
       var index = Number(button.value);
       cards.splice(index, 1);
@@ -96,8 +111,9 @@
 
   function applyPileTap(form, button) {
     if (button.name === "add") {
-      var suit = form.querySelector("input[name=suit]:checked");
-      addCard(form, button.value === "JK" ? "JK" : button.value + (suit ? suit.value : "S"));
+      var table = form.querySelector("input[name=table]");
+      addCard(form, tappedCard(form, button.value,
+        wordsOf(table ? table.value.replace(/\//g, " ") : "")));
     } else if (button.name === "remove") {
       removeCard(form, button);
     } else if (button.name === "clear") {

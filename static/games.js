@@ -42,7 +42,6 @@
       if (scrolled[i]) { box.scrollLeft = scrolled[i]; }
     });
     localTimes();
-    document.querySelectorAll("[data-card-picker]").forEach(namePicked);
   }
   document.addEventListener("htmx:afterSettle", afterBoardChange);
 
@@ -323,7 +322,7 @@
       button.className = "tapped-card" + (word === "/" ? " tapped-card--break" : "");
       button.setAttribute("data-untap", String(index));
       button.setAttribute("aria-label", "Take back " + (word === "/" ? "the meld break" : word));
-      button.textContent = word;
+      button.textContent = word === "/" ? box.getAttribute("data-break-word") : word;
       var cross = document.createElement("span");
       cross.setAttribute("aria-hidden", "true");
       cross.textContent = " \u00d7";
@@ -378,8 +377,20 @@
 
   document.addEventListener("DOMContentLoaded", function () {
     var form = document.getElementById("entry-form");
-    if (form) { showAll(form); }
+    if (form) { showAll(form); showFirstProblem(form); }
   });
+
+  // An entry sent back to fix (422) loads at the page's top, but what to fix may be far
+  // below it ("Say why hand 3 is corrected" under the last row): bring the first thing
+  // marked into view and focus it, so the keyboard is there and a screen reader reads why.
+  function showFirstProblem(form) {
+    var wrong = form.querySelector("[aria-invalid=true], .field-error, .entry-anyway");
+    if (!wrong) { return; }
+    var area = wrong.closest(".entry-row, .reason, .entry-anyway") || wrong;
+    area.scrollIntoView({ block: "center" });
+    if (!wrong.matches("input, select, textarea, button")) { wrong.setAttribute("tabindex", "-1"); }
+    wrong.focus({ preventScroll: true });
+  }
 
   // --- Referee mode: each tap is sent at once ------------------------------------------------
   // Not through htmx, which queues a second request from one form behind the first and then
@@ -394,13 +405,13 @@
     fetch(form.action, { method: "POST", body: body, credentials: "same-origin",
                          headers: { "HX-Request": "true" } })
       .then(function (response) { return response.text(); })
-      .then(showBoard)
+      .then(function (html) { showBoard(html, form); })
       .catch(function () {
         sayOnBoard("Not sent: this device could not reach the scorer. Check the Wi-Fi and tap again.");
       });
   });
 
-  function showBoard(html) {
+  function showBoard(html, form) {
     var template = document.createElement("template");
     template.innerHTML = html;
     var incoming = template.content.querySelector("#board");
@@ -413,6 +424,8 @@
       return;
     }
     var opening = !board.querySelector("#referee") && incoming.querySelector("#referee");
+    var title = board.querySelector("#referee-title");
+    var before = title ? title.textContent : "";
     rememberScroll();
     removeFlashes();
     board.replaceWith(incoming);
@@ -420,6 +433,29 @@
     afterBoardChange();
     incoming.dispatchEvent(new CustomEvent("board:swapped", { bubbles: true }));  // announce.js
     if (opening) { incoming.querySelector("#referee").scrollIntoView({ block: "start" }); }
+    showAnswer(incoming, before, form && form.classList.contains("referee-claim-form"));
+  }
+
+  // The answer to a tap where the eyes are: the page may have been scrolled down to the
+  // button, and the answer comes back at the panel's top, or further down. What it says is
+  // brought into view and given focus, so a screen reader reads it too: why the tap did not
+  // count, else the next player's turn, else (after a tap on who wants it) the ruling on who
+  // buys, with its button.
+  function showAnswer(board, titleBefore, claimed) {
+    var referee = board.querySelector("#referee");
+    if (!referee) { return; }
+    var refusal = referee.querySelector("[role=alert]");
+    var ruling = referee.querySelector(".referee-ruling");
+    var title = referee.querySelector("#referee-title");
+    if (refusal) { bringToEyes(refusal); }
+    else if (title && title.textContent !== titleBefore) { bringToEyes(title); }
+    else if (ruling && claimed) { bringToEyes(ruling); }
+  }
+
+  function bringToEyes(element) {
+    element.setAttribute("tabindex", "-1");
+    element.scrollIntoView({ block: "nearest" });
+    element.focus({ preventScroll: true });
   }
 
   function sayOnBoard(words) {
@@ -431,41 +467,79 @@
     note.textContent = words;
     var panel = board.querySelector("#referee .referee-head");
     if (panel) { panel.after(note); } else { board.prepend(note); }
+    bringToEyes(note);
   }
 
   // --- Referee mode: conveniences on its panel ----------------------------------------------
-  // The button under a card picker names the card picked: "Discard Q♥".
   var SUIT_SYMBOLS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
 
-  function namePicked(picker) {
-    var button = picker.form && picker.form.querySelector("[data-picked-label]");
-    if (!button) { return; }
-    var rank = picker.querySelector("input[name$='-rank']:checked");
-    var suit = picker.querySelector("input[name$='-suit']:checked");
-    var words = button.getAttribute("data-picked-label");
-    if (rank && rank.value === "JK") { words += " Joker"; }
-    else if (rank) { words += " " + rank.value + (suit ? SUIT_SYMBOLS[suit.value] : ""); }
-    button.textContent = words;
+  // Going down: a tapped card joins the meld chosen under "Into", and a tap on its chip takes
+  // it back, here, without a round trip (referee_panel.tapped words the chips the same way).
+  // Without JavaScript each tap posts the form and the server does the same.
+  function cardLabel(word) {
+    var text = word.toUpperCase();
+    if (text.indexOf("JK=") === 0) { return "Joker as " + cardLabel(text.slice(3)); }
+    if (text === "JK") { return "Joker"; }
+    var suit = SUIT_SYMBOLS[text.slice(-1)];
+    return suit ? text.slice(0, -1).replace(/^T$/, "10") + suit : word;
   }
 
-  document.addEventListener("change", function (event) {
-    var picker = event.target.closest("[data-card-picker]");
-    if (picker) { namePicked(picker); }
-  });
+  function showMeldChips(form, meld) {
+    var field = form.querySelector("[data-meld-input='" + meld + "']");
+    var box = form.querySelector("[data-meld-chips='" + meld + "']");
+    if (!field || !box) { return; }
+    box.textContent = "";
+    var words = field.value.replace(/,/g, " ").split(/\s+/).filter(Boolean);
+    words.forEach(function (word, index) {
+      var chip = document.createElement("button");
+      chip.type = "submit";
+      chip.name = "untap";
+      chip.value = meld + ":" + index;
+      chip.className = "tapped-card";
+      chip.setAttribute("data-untap-card", String(index));
+      chip.setAttribute("aria-label", "Take back " + cardLabel(word));
+      chip.textContent = cardLabel(word);
+      var cross = document.createElement("span");
+      cross.setAttribute("aria-hidden", "true");
+      cross.textContent = " \u00d7";
+      chip.appendChild(cross);
+      box.appendChild(chip);
+    });
+    if (!words.length) {
+      var empty = document.createElement("span");
+      empty.className = "down-chips-empty";
+      empty.textContent = "Tap its cards";
+      box.appendChild(empty);
+    }
+  }
 
-  // Going down: a tapped card joins the meld chosen under "Into", here, without a round trip.
-  // Without JavaScript the tap posts the form and the server adds the card.
   document.addEventListener("click", function (event) {
-    var button = event.target.closest("#go-down button[data-tap-card]");
+    var button = event.target.closest("#go-down button[data-tap-card], #go-down button[data-untap-card]");
     if (!button) { return; }
     event.preventDefault();
     var form = button.form;
+    if (button.hasAttribute("data-untap-card")) {
+      var meld = button.value.split(":")[0];
+      var typed = form.querySelector("[data-meld-input='" + meld + "']");
+      var words = typed.value.replace(/,/g, " ").split(/\s+/).filter(Boolean);
+      words.splice(Number(button.getAttribute("data-untap-card")), 1);
+      typed.value = words.join(" ");
+      showMeldChips(form, meld);
+      return;
+    }
     var into = form.querySelector("input[name=tap_into]:checked");
     var suit = form.querySelector("input[name=tap_suit]:checked");
-    var field = form.querySelector("[data-meld-input='" + (into ? into.value : "0") + "']");
+    var target = into ? into.value : "0";
+    var field = form.querySelector("[data-meld-input='" + target + "']");
     if (!field) { return; }
     var rank = button.getAttribute("data-tap-card");
     var card = rank === "JK" ? "JK" : rank + (suit ? suit.value : "S");
     field.value = (field.value.trim() + " " + card).trim();
+    showMeldChips(form, target);
+  });
+
+  document.addEventListener("input", function (event) {
+    var field = event.target.closest("#go-down [data-meld-input]");
+    if (field) { showMeldChips(field.form, field.getAttribute("data-meld-input")); }
   });
 })();

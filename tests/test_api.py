@@ -349,7 +349,8 @@ def test_supply_counts_meld_add_and_swap_together(client, meld, add, swap, field
     ({"swap_for_joker": "8Z"}, 422, "bad_card", "swap_for_joker"),
     ({"kind": 1}, 400, "wrong_type", "kind"),
     ({"kind": "set"}, 422, "bad_kind", "kind"),
-    ({"add": ["JK"], "ruleset": "basic"}, 422, "card_not_in_game", "add[0]"),
+    ({"add": ["JK"], "ruleset": "basic", "decks": 1}, 422, "card_not_in_game", "add[0]"),
+    ({"ruleset": "basic"}, 422, "bad_decks", "decks"),  # a one-deck game
 ])
 def test_extend_error_paths(client, change, status, code, field):
     body = {"ruleset": "eversol", "decks": 2, "meld": ["7D", "8D", "9D", "10D"]} | change

@@ -13,6 +13,8 @@ from collections import Counter
 
 import pytest
 
+from referee.core import get_ruleset
+
 from .conftest import api_cases, assert_error, check_example, post
 from .test_api import (assert_answer_documented, openapi, response_schema,
                        schema_errors)
@@ -128,8 +130,8 @@ def test_broken_meld_index_is_reported(client):
     ({"hand": 10**30}, 422, "bad_hand", "hand"),
     ({"remaining": -1}, 422, "bad_remaining", "remaining"),
     ({"ruleset": "500"}, 422, "not_in_ruleset", "ruleset"),
-    ({"ruleset": "basic", "melds": []}, 422, "not_in_ruleset", "ruleset"),
-    ({"ruleset": "base", "melds": []}, 422, "not_in_ruleset", "ruleset"),
+    ({"ruleset": "basic", "decks": 1, "melds": []}, 422, "not_in_ruleset", "ruleset"),
+    ({"ruleset": "base", "decks": 1, "melds": []}, 422, "not_in_ruleset", "ruleset"),
     ({"ruleset": "gin"}, 422, "unknown_ruleset", "ruleset"),
     ({"options": {"wild_twos": True}}, 422, "unknown_option", "options.wild_twos"),
     ({"decks": 0}, 422, "bad_decks", "decks"),
@@ -238,7 +240,7 @@ def test_a_hand_given_to_a_game_without_contracts_is_ignored(client):
             == answer(client, ARRANGE, {"ruleset": "basic", "cards": cards}))
 
 
-@pytest.mark.parametrize("ruleset, decks", [("eversol", 2), ("500", 5), ("basic", 5)])
+@pytest.mark.parametrize("ruleset, decks", [("eversol", 2), ("500", 5), ("basic", 1)])
 def test_forty_cards_are_arranged_quickly(client, ruleset, decks):
     cards = dealt(ruleset, decks, 40, 0)
     request = {"ruleset": ruleset, "hand": 6, "decks": decks, "cards": cards}
@@ -253,12 +255,14 @@ def test_forty_cards_are_arranged_quickly(client, ruleset, decks):
 @pytest.mark.parametrize("ruleset, limit", [("eversol", 40), ("500", 40), ("basic", 40),
                                             ("base", 40)])
 def test_too_many_cards_are_refused_before_arranging(client, ruleset, limit):
-    cards = dealt(ruleset, 8, limit + 1, 0)
-    response = post(client, ARRANGE, {"ruleset": ruleset, "hand": 1, "decks": 8, "cards": cards})
+    decks = get_ruleset(ruleset).most_decks  # one deck, in a one-deck game, still holds 41
+    cards = dealt(ruleset, decks, limit + 1, 0)
+    response = post(client, ARRANGE, {"ruleset": ruleset, "hand": 1, "decks": decks,
+                                      "cards": cards})
     error = assert_error(response, 422, "too_many_cards", "cards")
     assert f"at most {limit} cards" in error["message"] and f"{limit + 1} were given" in (
         error["message"])
-    at_limit = post(client, ARRANGE, {"ruleset": ruleset, "hand": 1, "decks": 8,
+    at_limit = post(client, ARRANGE, {"ruleset": ruleset, "hand": 1, "decks": decks,
                                       "cards": cards[:limit]})
     assert at_limit.status_code == 200
 

@@ -198,3 +198,42 @@ def test_the_documented_examples_and_answers_of_a_games_addresses(client):
     read = client.get(f"{GAMES}/{game['id']}").get_json()
     assert schema_errors(document, response_schema(document, GAMES + "/{game_id}", "get", 200),
                          read) == []
+
+
+def test_a_name_corrected_and_players_come_and_go_follow_the_totals_and_undo(client):
+    game = make_game(client, ("Abe", "Bne", "Carl"))
+    send(client, game, scored(1, "Bne", {"Carl": 35, "Abe": 15}), 0)
+    renamed = send(client, game, {"type": "player_renamed", "name": "Bne", "new_name": "Ben"}, 1)
+    assert renamed.status_code == 201, renamed.get_data(as_text=True)
+    assert renamed.get_json()["totals"] == {"Abe": 15, "Ben": 0, "Carl": 35}
+    seated = send(client, game, {"type": "player_seated", "name": "Dee"}, 2).get_json()
+    assert seated["players"] == ["Abe", "Ben", "Carl", "Dee"] and seated["totals"]["Dee"] == 0
+    assert seated["dealer"] == "Ben" and seated["hands"][0]["dealer"] == "Abe"
+    gone = send(client, game, {"type": "player_left", "name": "Abe"}, 3).get_json()
+    assert gone["players"] == ["Ben", "Carl", "Dee"] and gone["left"] == ["Abe"]
+    assert gone["totals"] == {"Ben": 0, "Carl": 35, "Dee": 0, "Abe": 15}
+    stale = send(client, game, {"type": "player_left", "name": "Carl"}, 3)
+    assert_error(stale, 409, "stale_version", "expected_version")
+    undone = client.post(f"{GAMES}/{game['id']}/undo", json={"expected_version": 4},
+                         headers={"X-Edit-Key": game["edit_key"]}).get_json()
+    assert undone["players"] == ["Abe", "Ben", "Carl", "Dee"] and undone["left"] == []
+    kinds = [event["event"]["type"] for event in history(client, game["id"])]
+    assert kinds[1:] == ["player_renamed", "player_seated", "player_left"]
+    document = openapi(client)
+    assert schema_errors(document, response_schema(document, GAMES + "/{game_id}", "get", 200),
+                         client.get(f"{GAMES}/{game['id']}").get_json()) == []
+    for event in ({"type": "player_renamed", "name": "Ben", "new_name": "Benny"},
+                  {"type": "player_seated", "name": "Eve", "seat": 2},
+                  {"type": "player_left", "name": "Dee"}):
+        assert schema_errors(document, {"$ref": "#/components/schemas/GameEvent"}, event) == []
+
+
+def test_a_game_of_teams_refuses_a_player_coming_or_going(client):
+    response = post(client, GAMES, {"ruleset": "hand-and-foot",
+                                    "players": ["Ann", "Bob", "Cy", "Dee"]})
+    game = response.get_json()
+    refused = send(client, game, {"type": "player_seated", "name": "Eve"}, 0)
+    assert "teams are the game" in assert_error(refused, 422, "illegal_event",
+                                                 "event.type")["message"]
+    renamed = send(client, game, {"type": "player_renamed", "name": "Cy", "new_name": "Cyd"}, 0)
+    assert renamed.status_code == 201 and "Cyd" in renamed.get_json()["players"]

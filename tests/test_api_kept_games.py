@@ -113,8 +113,8 @@ GAME_ENDED = {"type": "game_ended"}
              "description": "first to 500"}, None, "highest_first"),
     ("basic", {"hands": None, "target": 100, "must_go_out": False,
                "description": "first to 100"}, None, "highest_first"),
-    ("base", {"hands": 5, "target": None, "must_go_out": False, "description": "5 hands"},
-     5, "highest_first"),
+    ("base", {"hands": 1, "target": None, "must_go_out": False, "description": "1 hand"},
+     1, "highest_first"),
 ])
 def test_every_ruleset_makes_a_game_at_hand_one(client, ruleset, end, hands_in_game, order):
     game = Kept(client, ruleset).game
@@ -160,6 +160,9 @@ def test_decks_come_from_the_player_count_unless_given(client):
     ({"ruleset": "basic", "players": [f"P{i}" for i in range(7)]}, 422, "bad_setup", "players"),
     ({"ruleset": "base", "players": ["Ann"]}, 422, "bad_setup", "players"),
     ({"ruleset": "500", "players": ["Ann", "Bo"], "decks": 9}, 422, "bad_decks", "decks"),
+    ({"ruleset": "base", "players": [f"P{i}" for i in range(6)]}, 422, "bad_setup", "players"),
+    ({"ruleset": "basic", "players": ["Ann", "Bo"], "decks": 2}, 422, "bad_decks", "decks"),
+    ({"ruleset": "tonk", "players": ["Ann", "Bo"], "decks": 2}, 422, "bad_decks", "decks"),
 ])
 def test_a_game_its_ruleset_cannot_have_is_refused(client, body, status, code, field):
     response = client.post(GAMES, json=body)
@@ -174,11 +177,11 @@ def test_a_game_its_ruleset_cannot_have_is_refused(client, body, status, code, f
 def test_the_player_limits_are_the_rulesets_own(client):
     assert Kept(client, "500", tuple(f"P{i}" for i in range(8))).game["decks"] == 2
     assert Kept(client, "basic", tuple(f"P{i}" for i in range(6))).game["hand"] == 1
-    assert Kept(client, "base", tuple(f"P{i}" for i in range(12))).game["hand"] == 1
+    assert Kept(client, "base", tuple(f"P{i}" for i in range(5))).game["decks"] == 1
     described = {r["key"]: r["players"] for r in client.get("/api/v1/rulesets").get_json()
                  ["rulesets"]}
     assert described == {"eversol": {"min": 2, "max": 20}, "500": {"min": 2, "max": 8},
-                         "basic": {"min": 2, "max": 6}, "base": {"min": 2, "max": 20},
+                         "basic": {"min": 2, "max": 6}, "base": {"min": 2, "max": 5},
                          "tonk": {"min": 2, "max": 5}, "hand-and-foot": {"min": 4, "max": 6}}
 
 
@@ -343,8 +346,11 @@ def test_basic_by_hands_ends_after_them_and_equal_bests_share_the_win(client):
 
 # --- Base Rules: melded minus held, five hands --------------------------------------------
 
-def test_base_five_hands_end_the_game(client):
-    table = Kept(client, "base")
+def test_base_is_one_hand_unless_the_table_sets_more(client):
+    # 004: the game stops when the first player goes out.
+    one = Kept(client, "base").send(five_hundred("Bo", Ann=(0, 10), Bo=(40, 0), Cy=(5, 5)))
+    assert one["finished"] and one["winners"] == ["Bo"] and one["hand"] is None
+    table = Kept(client, "base", options={"hands": 5})
     for hand in range(1, 6):
         out = ("Ann", "Bo", "Cy")[hand % 3]
         game = table.send(five_hundred(out, hand, **{
@@ -376,21 +382,21 @@ def test_base_has_no_aces_so_a_held_one_cannot_be_counted_past_the_deck(client):
 def test_eversol_ranks_lowest_first_the_others_highest_first(client):
     low = Kept(client, "eversol").send(eversol("Ann", Bo=20, Cy=5))
     assert places(low) == [(1, "Ann", 0), (2, "Cy", 5), (3, "Bo", 20)]
-    high = Kept(client, "base").send(five_hundred("Ann", Ann=(20, 0), Bo=(20, 0), Cy=(0, 5)))
+    high = Kept(client, "base").send(five_hundred("Ann", Ann=(20, 0), Bo=(22, 2), Cy=(0, 5)))
     assert places(high) == [(1, "Ann", 20), (1, "Bo", 20), (3, "Cy", -5)]
     assert high["leaders"] == ["Ann", "Bo"]
 
 
 # --- game_ended: the table stops early ---------------------------------------------------
 
-@pytest.mark.parametrize("ruleset, first_hand", [
-    ("500", five_hundred("Bo", Ann=(0, 10), Bo=(40, 0), Cy=(5, 5))),
-    ("basic", basic("Bo", Ann=10, Cy=5)),
-    ("base", five_hundred("Bo", Ann=(0, 10), Bo=(40, 0), Cy=(5, 5))),
-    ("eversol", eversol("Bo", Ann=10, Cy=5)),
+@pytest.mark.parametrize("ruleset, options, first_hand", [
+    ("500", None, five_hundred("Bo", Ann=(0, 10), Bo=(40, 0), Cy=(5, 5))),
+    ("basic", None, basic("Bo", Ann=10, Cy=5)),
+    ("base", {"hands": 3}, five_hundred("Bo", Ann=(0, 10), Bo=(40, 0), Cy=(5, 5))),
+    ("eversol", None, eversol("Bo", Ann=10, Cy=5)),
 ])
-def test_game_ended_stops_a_game_and_undo_reopens_it(client, ruleset, first_hand):
-    table = Kept(client, ruleset)
+def test_game_ended_stops_a_game_and_undo_reopens_it(client, ruleset, options, first_hand):
+    table = Kept(client, ruleset, options=options)
     error = table.refused(GAME_ENDED, 422, "illegal_event", "event.type")
     assert "No hand has been scored yet" in error["message"]
     table.send(first_hand)
@@ -418,7 +424,7 @@ def test_500_correction_changes_the_hand_and_keeps_the_reason(client):
     table = Kept(client, "500")
     first = five_hundred("Ann", Ann=(45, 0), Bo=(20, 32), Cy=(0, 15))
     table.send(first)
-    table.send(five_hundred(None, 2, Ann=(10, 5), Bo=(0, 8), Cy=(30, 0)))
+    table.send(five_hundred(None, 2, Ann=(10, 5), Bo=(0, 8), Cy=(34, 4)))
     fixed = table.send(corrected(five_hundred("Ann", Ann=(45, 0), Bo=(20, 12), Cy=(0, 15)),
                                  "Bo held a 10, not a joker and a 10"))
     assert fixed["hands"][0]["scores"] == {"Ann": 45, "Bo": 8, "Cy": -15}
@@ -466,13 +472,13 @@ def test_a_correction_that_would_have_ended_a_target_game_earlier_is_refused(cli
 
 # --- Versions ---------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("ruleset, event", [
-    ("500", five_hundred(None, Ann=(10, 5), Bo=(0, 8), Cy=(30, 0))),
-    ("basic", basic("Ann", Bo=12, Cy=7)),
-    ("base", five_hundred("Bo", Ann=(0, 10), Bo=(40, 0), Cy=(5, 5))),
+@pytest.mark.parametrize("ruleset, options, event", [
+    ("500", None, five_hundred(None, Ann=(10, 5), Bo=(0, 8), Cy=(30, 4))),
+    ("basic", None, basic("Ann", Bo=12, Cy=7)),
+    ("base", {"hands": 3}, five_hundred("Bo", Ann=(0, 10), Bo=(40, 0), Cy=(5, 5))),
 ])
-def test_a_stale_version_is_409_and_changes_nothing(client, ruleset, event):
-    table = Kept(client, ruleset)
+def test_a_stale_version_is_409_and_changes_nothing(client, ruleset, options, event):
+    table = Kept(client, ruleset, options=options)
     table.send(event)
     stale = table.post(table.events, {"expected_version": 0, "event": GAME_ENDED})
     assert_error(stale, 409, "stale_version", "expected_version")

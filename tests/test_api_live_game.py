@@ -15,7 +15,7 @@ from tests.conftest import assert_error
 from tests.test_api import openapi, response_schema, schema_errors
 from tests.test_api_games import GAMES, make_game, scored, send
 from tests.test_api_games import history as all_events
-from tests.test_live_hand import APPENDIX, at
+from tests.test_live_hand import APPENDIX, appendix_hand, at
 
 SEATS = ("Abe", "Ben", "Carl")  # in order of play
 HAND_ONE = scored(1, "Abe", {"Ben": 5, "Carl": 5})  # dealt by Carl, so Abe deals hand 2
@@ -131,8 +131,8 @@ def test_the_appendix_hand_played_as_game_events_and_scored(client):
     assert live["stock"] == asked["stock"] - 1  # the penalty card came off the stock
     assert live["top"] is None and live["claims"] == [] and live["pending_buy"] is None
     assert (live["current"], live["phase"]) == ("Abe", "draw")  # still Abe's turn to draw
-    assert live["last_step"] == {"type": "bought", "player": "Ben", "card": None,
-                                 "penalty": "JK", "description": "Ben bought the discard"}
+    assert live["last_step"] == {"type": "bought", "player": "Ben", "card": "7H",  # as seen
+                                 "penalty": "JK", "description": "Ben bought 7♥"}
     documented(client, bought)
 
     # Ben draws QH and goes down, the joker filling his book of eights.
@@ -196,15 +196,21 @@ def test_the_appendix_hand_played_as_game_events_and_scored(client):
     assert (final["dealer"], final["first_player"]) == ("Ben", "Carl")
 
 
-def test_the_history_lists_every_step_as_it_was_sent(client):
+def test_the_history_lists_every_step_as_sent_with_the_cards_the_referee_saw(client):
     table = appendix_game(client, upto=None)
     history = all_events(client, table.game["id"])
     assert [h["type"] for h in history] == [
         "hand_scored", "upcard_turned", *[step.type for step in APPENDIX]]
-    assert [h["event"] for h in history[2:]] == [step.to_dict() for step in APPENDIX]
+    hand, kept = appendix_hand(0), []
+    for step in APPENDIX:
+        kept.append(hand.recorded(step))
+        hand.apply(kept[-1])
+    assert [h["event"] for h in history[2:]] == [step.to_dict() for step in kept]
     assert history[1]["event"] == UPCARD
     bought = history[2 + APPENDIX.index(BEN_BUYS_7H)]["event"]
-    assert bought == {"type": "bought", "player": "Ben", "card": None, "penalty": "JK"}
+    assert bought == {"type": "bought", "player": "Ben", "card": "7H", "penalty": "JK"}
+    taken = history[2 + APPENDIX.index(Drew("Abe", "discard", "10C"))]["event"]
+    assert taken["card"] == "10C"  # said by the table: kept as said
     assert [h["version"] for h in history] == list(range(1, len(APPENDIX) + 3))
     assert all(h["undone_in"] is None for h in history)
 
@@ -336,7 +342,8 @@ def test_every_documented_live_event_is_answered_in_its_hand(client):
     document = openapi(client)
     operation = document["paths"]["/games/{game_id}/events"]["post"]
     content = operation["requestBody"]["content"]["application/json"]
-    not_live = {"hand_scored", "hand_corrected", "game_ended", "dealer_chosen", "decks_changed"}
+    not_live = {"hand_scored", "hand_corrected", "game_ended", "dealer_chosen", "decks_changed",
+                "player_renamed", "player_seated", "player_left"}
     examples = {example["value"]["expected_version"]: example["value"]
                 for example in content["examples"].values()
                 if example["value"]["event"]["type"] not in not_live}

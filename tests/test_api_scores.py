@@ -90,7 +90,7 @@ def test_decks_default_to_the_recommendation_for_the_players(client):
     two_threes = [out("A"), held("B", "3H"), held("C", "3H")]
     assert_error(post(client, SCORE, {"ruleset": "eversol", "players": two_threes}),
                  422, "too_many_copies", "players[2].hand[0]")
-    four = two_threes + [held("D")]  # four players: two decks
+    four = two_threes + [held("D", "4S")]  # four players: two decks
     body = score(client, "eversol", four)
     assert body["decks"] == 2 and body["scores"]["C"] == 5
     assert score(client, "eversol", two_threes, decks=2)["scores"] == {"A": 0, "B": 5, "C": 5}
@@ -98,9 +98,9 @@ def test_decks_default_to_the_recommendation_for_the_players(client):
 
 def test_optional_fields_may_be_null(client):
     body = score(client, "500", [{"name": "Ann", "hand": ["2C"], "melds": None, "layoffs": None,
-                                  "went_out": None, "went_rummy": None}, held("Bo")],
+                                  "went_out": None, "went_rummy": None}, held("Bo", "3D")],
                  options=None, decks=None, penalties=None)
-    assert body["scores"] == {"Ann": -2, "Bo": 0}
+    assert body["scores"] == {"Ann": -2, "Bo": -3}
 
 
 # --- Error paths ------------------------------------------------------------------------------
@@ -187,6 +187,11 @@ def test_impossible_hands_are_422(client, change, code, field):
     ("base", [held("Ann", "AS"), out("Bo")], "card_not_in_game", "players[0].hand[0]"),
     ("basic", [held("Ann", "2C"), held("Bo", "3C")], "bad_going_out", "players"),
     ("500", [out("Ann"), out("Bo")], "bad_going_out", "players[1].went_out"),
+    ("500", [out("Ann", layoffs=[{"card": "5C", "onto": ["5H", "5S", "5D"]}]), held("Bo", "2C")],
+     "bad_layoff", "players[0].layoffs[0].onto"),
+    ("base", [out("Ann"), held("Bo", "2C")], "bad_going_out", "players[0].melds"),
+    ("500", [out("Ann", melds=[["3H", "4H", "5H"]]), held("Bo")], "bad_going_out",
+     "players[1].hand"),
 ])
 def test_each_games_own_limits(client, ruleset, players, code, field):
     assert_error(post(client, SCORE, {"ruleset": ruleset, "players": players}), 422, code, field)

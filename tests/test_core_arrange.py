@@ -154,10 +154,13 @@ FREE_CASES = [{"ruleset": ruleset, "decks": decks, "options": options,
                                        ("basic", {}), ("basic", {"ace_high": True}),
                                        ("base", {}))
               for decks, size in ((1, 8), (1, 13), (2, 11))
+              if decks <= get_ruleset(ruleset).most_decks  # Basic and Base: one deck
               for seed in range(2)]
-PLANTED_FREE = [({"ruleset": ruleset, "decks": 2, "cards": cards}, bound)
+PLANTED_FREE = [({"ruleset": ruleset, "decks": decks, "cards": cards}, bound)
                 for ruleset in ("500", "basic", "base") for seed in range(4)
-                for cards, bound in [planted(ruleset, 1 + seed % 2, 1 + seed // 2, 3, seed)]]
+                for decks in [min(2, get_ruleset(ruleset).most_decks)]
+                for cards, bound in [planted(ruleset, 1 + seed % 2, 1 + seed // 2, 3, seed,
+                                             decks)]]
 
 
 def case_id(question):
@@ -292,8 +295,8 @@ def test_house_options_change_the_arrangement():
      "cards": "AS JK JK JK 5D 5C 5H KD KC JK 7H 8H 9H".split()},
     {"ruleset": "eversol", "hand": 2, "decks": 2, "cards": "3H 3S 3D 3C 4H 5H 6H JK 8C".split()},
     {"ruleset": "500", "decks": 2, "cards": "9H 10H JK JK 9S 9D 2C 3C 4C AS AD KH QH".split()},
-    {"ruleset": "basic", "decks": 2, "cards": "5H 5S 5D 5C 6H 7H 8H 6S 7S 8S AH 2H 3H".split()},
-    {"ruleset": "base", "decks": 2, "cards": "5H 5S 5D 5C 6H 7H 8H 6S 7S 8S 2H 3H 4H".split()},
+    {"ruleset": "basic", "decks": 1, "cards": "5H 5S 5D 5C 6H 7H 8H 6S 7S 8S AH 2H 3H".split()},
+    {"ruleset": "base", "decks": 1, "cards": "5H 5S 5D 5C 6H 7H 8H 6S 7S 8S 2H 3H 4H".split()},
     {"ruleset": "500", "options": {"going_out": "discard_required"},
      "cards": "5C 6C 7C 8C 9H 9S 9D".split()},
     *EVERSOL_CASES[::5], *FREE_CASES[::4], *[q for q, _ in PLANTED_EVERSOL[::3]],

@@ -120,9 +120,9 @@ def test_five_hundred_entry_scores_melded_less_held_and_may_go_below_nothing():
     reading = read_hand(table("500"), ["Ann", "Bo", "Cy"], [0], [
         SeatEntry(melded=AmountEntry(cards="A 2 3 / K K K")),
         SeatEntry(melded=AmountEntry(counts={"10-K": 1}), held=AmountEntry(cards="A JK 9")),
-        SeatEntry(held=AmountEntry(total=0))])
+        SeatEntry(held=AmountEntry(total=2))])
     assert reading.ok, reading.problems
-    assert reading.shown == {0: 36, 1: -29, 2: 0}
+    assert reading.shown == {0: 36, 1: -29, 2: -2}
     assert reading.sheet.players["Bo"] == {"melded": 10, "held": 39}
     assert reading.entries["Ann"] == {"melded": {"way": "cards",
                                                  "cards": ["A", "2", "3", "/", "K", "K", "K"]}}
@@ -142,17 +142,30 @@ def test_a_game_without_a_stock_running_out_needs_someone_out():
 
 @pytest.mark.parametrize("rows, seat, message", [
     ([SeatEntry(), SeatEntry()], 1,
-     "Enter what Bo still holds: count or tap the cards, or type a total (0 for nothing)."),
+     "Enter what Bo still holds: count or tap the cards, or type a total."),
     ([SeatEntry(held=AmountEntry(total=5)), SeatEntry(held=AmountEntry(total=3))], 0,
      "Ann went out, so Ann holds nothing: held is 0."),
     ([SeatEntry(), SeatEntry(held=AmountEntry(cards="K A"))], 1,
      "Bo: Base Rules Rummy is played without aces."),
     ([SeatEntry(melded=AmountEntry(total=9)), SeatEntry(held=AmountEntry(total=-5))], 1,
      "Bo: points can't be below 0."),
+    ([SeatEntry(melded=AmountEntry(total=9)), SeatEntry(held=AmountEntry(total=1))], 1,
+     "No cards held in Base Rules add up to 1: it can't be right for Bo."),
+    ([SeatEntry(melded=AmountEntry(total=9)),
+      SeatEntry(melded=AmountEntry(total=12), held=AmountEntry(total=0))], 1,
+     "Bo did not go out, so Bo still holds at least one card."),
 ])
 def test_base_rules_entry_problems_are_beside_the_player(rows, seat, message):
     reading = read_hand(table("base"), ["Ann", "Bo"], [0], rows)
     assert reading.problems == {seat: message}
+
+
+def test_a_500_floater_may_be_entered_holding_nothing():
+    rows = [SeatEntry(melded=AmountEntry(total=40)),
+            SeatEntry(melded=AmountEntry(total=25), held=AmountEntry(total=0))]
+    assert read_hand(table("500", going_out="floating"), ["Ann", "Bo"], [0], rows).ok
+    assert read_hand(table("500"), ["Ann", "Bo"], [0], rows).problems == {
+        1: "Bo did not go out, so Bo still holds at least one card."}
 
 
 def test_basic_entry_the_winner_collects_double_for_rummy():

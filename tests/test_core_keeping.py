@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from referee.core.errors import GameSetupError, HandEntryError
+from referee.core.errors import DeckCountError, GameSetupError, HandEntryError
 from referee.core.game import GameSetup, HandCorrected, HandScored, IllegalEventError, replay
-from referee.core.game.events import GameEnded, event_from_dict
+from referee.core.game.events import DecksChanged, GameEnded, event_from_dict
 
 SEATS = ("Ann", "Bo", "Cy", "Di")
 
@@ -35,28 +35,36 @@ def test_a_500_hand_scores_melded_minus_held_and_may_be_negative():
 
 
 def test_a_500_hand_may_end_when_the_stock_runs_out():
-    state = replay(game("500"), [five_hundred_hand(1, None, Ann=(40, 5), Bo=(0, 8), Cy=(15, 0),
-                                                   Di=(0, 0))])
+    state = replay(game("500"), [five_hundred_hand(1, None, Ann=(40, 5), Bo=(0, 8), Cy=(15, 2),
+                                                   Di=(0, 3))])
     assert state.results[0].went_out is None and state.totals["Ann"] == 35
     assert state.dealer == "Bo"  # the deal passes left all the same
 
 
 @pytest.mark.parametrize(("entry", "message", "location"), [
-    (dict(went_out="Ann", players=melded_held(Ann=(40, 5), Bo=(0, 8), Cy=(1, 1), Di=(0, 0))),
+    (dict(went_out="Ann", players=melded_held(Ann=(40, 5), Bo=(0, 8), Cy=(2, 2), Di=(0, 0))),
      "Ann went out, so Ann holds nothing", ("event", "players", "Ann", "held")),
-    (dict(went_out="Ann", players=melded_held(Ann=(0, 0), Bo=(0, 8), Cy=(1, 1), Di=(0, 0))),
+    (dict(went_out="Ann", players=melded_held(Ann=(0, 0), Bo=(0, 8), Cy=(2, 2), Di=(0, 0))),
      "Ann went out, so Ann melded", ("event", "players", "Ann", "melded")),
-    (dict(went_out=None, players=melded_held(Ann=(40, 5), Bo=(0, 8), Cy=(1, 1))),
+    (dict(went_out=None, players=melded_held(Ann=(40, 5), Bo=(0, 8), Cy=(2, 2))),
      "Enter what Di melded and still held", ("event", "players", "Di")),
-    (dict(went_out=None, players=melded_held(Ann=(40, 5), Bo=(0, 8), Cy=(1, 1), Di=(0, 0),
+    (dict(went_out=None, players=melded_held(Ann=(40, 5), Bo=(0, 8), Cy=(2, 2), Di=(0, 0),
                                              Zed=(3, 3))),
      "Nobody called Zed plays", ("event", "players", "Zed")),
-    (dict(went_out=None, players=melded_held(Ann=(427, 0), Bo=(0, 8), Cy=(1, 1), Di=(0, 0))),
+    (dict(went_out=None, players=melded_held(Ann=(427, 0), Bo=(0, 8), Cy=(2, 2), Di=(0, 0))),
      r"427 for Ann is more than every card of 1 deck is worth \(426\)",
      ("event", "players", "Ann", "melded")),
+    (dict(went_out="Ann", players=melded_held(Ann=(40, 0), Bo=(0, 8), Cy=(2, 1), Di=(0, 5))),
+     "No cards held in 500 add up to 1: it can't be right for Cy",
+     ("event", "players", "Cy", "held")),
+    (dict(went_out="Ann", players=melded_held(Ann=(40, 0), Bo=(0, 8), Cy=(12, 0), Di=(0, 5))),
+     "Cy did not go out, so Cy still holds at least one card",
+     ("event", "players", "Cy", "held")),
+    (dict(went_out=None, players=melded_held(Ann=(40, 5), Bo=(0, 8), Cy=(12, 0), Di=(0, 5))),
+     "Cy did not go out, so Cy still holds", ("event", "players", "Cy", "held")),
     (dict(went_out="Ann", points={"Bo": 5}), "not as points", ("event", "points")),
     (dict(went_out="Ann", went_rummy=True,
-          players=melded_held(Ann=(40, 0), Bo=(0, 8), Cy=(1, 1), Di=(0, 0))),
+          players=melded_held(Ann=(40, 0), Bo=(0, 8), Cy=(2, 2), Di=(0, 0))),
      "Going rummy does not change a 500 Rummy score", ("event", "went_rummy")),
 ])
 def test_a_500_entry_no_table_could_have_is_refused_naming_the_input(entry, message, location):
@@ -65,11 +73,35 @@ def test_a_500_entry_no_table_could_have_is_refused_naming_the_input(entry, mess
     assert refused.value.location == location
 
 
+def test_500_counts_a_low_ace_laid_off_alone_as_a_melded_1():
+    state = replay(game("500"), [five_hundred_hand(1, "Ann", Ann=(40, 0), Bo=(1, 8), Cy=(0, 2),
+                                                   Di=(0, 5))])
+    assert state.totals["Bo"] == -7
+
+
+def test_a_500_floater_has_melded_every_card_without_going_out():
+    # Floating: Cy melded every card and waits for the turn, when Ann goes out first.
+    floating = replay(game("500", going_out="floating"), [
+        five_hundred_hand(1, "Ann", Ann=(40, 0), Bo=(0, 8), Cy=(25, 0), Di=(0, 5))])
+    assert floating.totals["Cy"] == 25
+    made_to_float = replay(game("500", unplayable_last_discard=True), [
+        five_hundred_hand(1, "Ann", Ann=(40, 0), Bo=(0, 8), Cy=(25, 0), Di=(0, 5))])
+    assert made_to_float.totals["Cy"] == 25
+
+
+def test_a_500_hand_saved_before_the_checks_on_what_cards_make_still_loads():
+    saved = five_hundred_hand(1, "Ann", Ann=(40, 0), Bo=(0, 8), Cy=(1, 1), Di=(20, 0))
+    with pytest.raises(HandEntryError):
+        replay(game("500"), [saved])
+    assert replay(game("500"), [saved], strict=False).totals == {"Ann": 40, "Bo": -8, "Cy": 0,
+                                                                 "Di": 20}
+
+
 def test_500_plays_on_after_a_tie_for_the_top_at_the_target_and_ends_when_one_leads():
     # What one hand's entries add up to stays within one deck's 426 points.
-    hands = [five_hundred_hand(1, "Ann", Ann=(200, 0), Bo=(200, 0), Cy=(0, 10), Di=(0, 10)),
-             five_hundred_hand(2, "Bo", Ann=(200, 0), Bo=(200, 0), Cy=(0, 10), Di=(0, 10)),
-             five_hundred_hand(3, "Bo", Ann=(100, 0), Bo=(100, 0), Cy=(0, 10), Di=(0, 10))]
+    hands = [five_hundred_hand(1, "Ann", Ann=(200, 0), Bo=(202, 2), Cy=(0, 10), Di=(0, 10)),
+             five_hundred_hand(2, "Bo", Ann=(202, 2), Bo=(200, 0), Cy=(0, 10), Di=(0, 10)),
+             five_hundred_hand(3, "Bo", Ann=(102, 2), Bo=(100, 0), Cy=(0, 10), Di=(0, 10))]
     assert replay(game("500"), hands[:2]).past_target == []  # 400 each: short of 500
     tied = replay(game("500"), hands)
     assert tied.totals["Ann"] == tied.totals["Bo"] == 500
@@ -86,14 +118,14 @@ def test_500_plays_on_after_a_tie_for_the_top_at_the_target_and_ends_when_one_le
 def test_500_entries_that_together_pass_what_the_decks_hold_are_refused():
     with pytest.raises(HandEntryError, match="come to 620, more than every card of 1 deck is "
                                              r"worth \(426\)") as refused:
-        replay(game("500"), [five_hundred_hand(1, "Ann", Ann=(300, 0), Bo=(300, 0), Cy=(0, 10),
+        replay(game("500"), [five_hundred_hand(1, "Ann", Ann=(300, 0), Bo=(298, 2), Cy=(0, 10),
                                                Di=(0, 10))])
     assert refused.value.field == "event.players"
 
 
 def test_500_must_go_out_to_win_waits_for_the_one_out_to_reach_the_target():
     setup = game("500", players=("Ann", "Bo"), must_go_out_to_win=True, target_score=100)
-    first = replay(setup, [five_hundred_hand(1, "Bo", Ann=(120, 0), Bo=(40, 0))])
+    first = replay(setup, [five_hundred_hand(1, "Bo", Ann=(125, 5), Bo=(40, 0))])
     assert first.totals == {"Ann": 120, "Bo": 40} and not first.finished
     assert first.past_target == ["Ann"]
     second = first.apply(five_hundred_hand(2, "Bo", Ann=(0, 5), Bo=(70, 0)))
@@ -102,8 +134,8 @@ def test_500_must_go_out_to_win_waits_for_the_one_out_to_reach_the_target():
 
 
 def test_the_table_can_end_a_game_early_and_the_ranking_decides():
-    state = replay(game("500"), [five_hundred_hand(1, "Cy", Ann=(10, 0), Bo=(0, 5), Cy=(20, 0),
-                                                   Di=(20, 0))])
+    state = replay(game("500"), [five_hundred_hand(1, "Cy", Ann=(12, 2), Bo=(0, 5), Cy=(20, 0),
+                                                   Di=(25, 5))])
     ended = state.apply(GameEnded())
     assert ended.finished and ended.winners == ["Cy", "Di"] and ended.hand is None
     with pytest.raises(IllegalEventError, match="already over"):
@@ -169,8 +201,15 @@ def test_basic_needs_someone_out_and_ends_at_the_target_or_the_hands():
 
 # --- Base Rules ----------------------------------------------------------------------------------
 
-def test_base_rules_play_five_hands_by_default_highest_wins():
-    setup = game("base", players=("Ann", "Bo"))
+def test_base_rules_is_one_hand_by_default_the_first_out_stops_the_game():
+    # 004: "The game stops when the first person goes out."
+    state = replay(game("base", players=("Ann", "Bo")), [
+        HandScored(1, "Bo", players=melded_held(Ann=(20, 9), Bo=(10, 0)))])
+    assert state.hands_in_game == 1 and state.finished and state.winners == ["Ann"]
+
+
+def test_base_rules_may_play_a_set_number_of_hands_highest_wins():
+    setup = game("base", players=("Ann", "Bo"), hands=5)
     hands = [HandScored(n, "Ann", players=melded_held(Ann=(20, 0), Bo=(10, 3)))
              for n in range(1, 6)]
     state = replay(setup, hands[:4])
@@ -179,6 +218,20 @@ def test_base_rules_play_five_hands_by_default_highest_wins():
     assert state.finished and state.winners == ["Ann"] and state.totals == {"Ann": 100, "Bo": 35}
     ran_out = replay(setup, [HandScored(1, None, players=melded_held(Ann=(20, 4), Bo=(10, 3)))])
     assert ran_out.totals == {"Ann": 16, "Bo": 7}  # the stock ran out: nobody went out
+
+
+@pytest.mark.parametrize(("players", "message", "location"), [
+    (melded_held(Ann=(20, 0), Bo=(10, 1)), "No cards held in Base Rules add up to 1",
+     ("event", "players", "Bo", "held")),
+    (melded_held(Ann=(20, 0), Bo=(1, 5)), "No cards melded or laid off in Base Rules add up to 1",
+     ("event", "players", "Bo", "melded")),
+    (melded_held(Ann=(20, 0), Bo=(10, 0)), "Bo did not go out, so Bo still holds",
+     ("event", "players", "Bo", "held")),
+])
+def test_base_rules_entries_no_cards_could_make_are_refused(players, message, location):
+    with pytest.raises(HandEntryError, match=message) as refused:
+        replay(game("base", players=("Ann", "Bo")), [HandScored(1, "Ann", players=players)])
+    assert refused.value.location == location
 
 
 def test_eversol_still_ranks_lowest_first_and_ends_after_six_hands():
@@ -206,6 +259,19 @@ def test_each_game_seats_the_players_its_rules_deal_for():
     with pytest.raises(GameSetupError, match="Basic Rummy is played by 2 to 6 players"):
         GameSetup.create("basic", [f"P{n}" for n in range(7)])
     assert len(GameSetup.create("eversol", [f"P{n}" for n in range(20)]).players) == 20
+
+
+def test_a_one_deck_game_saved_with_two_decks_still_loads():
+    with pytest.raises(DeckCountError, match="Base Rules Rummy is played with one deck, not 2"):
+        GameSetup.create("base", ["Ann", "Bo"], decks=2)
+    saved = GameSetup.from_dict({"ruleset": "base", "players": ["Ann", "Bo", "Cy"],
+                                 "first_dealer": 0, "decks": 2, "options": {
+                                     "game_end": "hands", "hands": 5, "target_score": 100}})
+    state = replay(saved, [DecksChanged(3), HandScored(1, "Ann", players=melded_held(
+        Ann=(20, 0), Bo=(10, 3), Cy=(30, 6)))], strict=False)
+    assert state.decks == 3 and state.totals == {"Ann": 20, "Bo": 7, "Cy": 24}
+    with pytest.raises(IllegalEventError, match="played with one deck, not 3"):
+        replay(saved, [DecksChanged(3)])
 
 
 def test_an_eversol_hand_saved_before_the_decks_total_check_still_loads():

@@ -33,7 +33,7 @@ def test_a_tables_choices_are_shown_beside_the_defaults():
                                             {"no_jokers": True, "target_score": 500}).paragraphs}
     assert (options["option-no_jokers"].default, options["option-no_jokers"].chosen) == ("off", "on")
     assert options["option-target_score"].chosen == "500"
-    assert options["option-discard_pile_draw"].chosen == "deeper must meld"
+    assert options["option-discard_pile_draw"].chosen == "Deeper must meld"  # a label, no key
 
 
 def test_the_sections_follow_the_games_data():
@@ -51,6 +51,15 @@ def test_the_sections_follow_the_games_data():
     assert "runs" not in anchors("hand-and-foot") and "wild-cards" not in anchors("tonk")
     assert "calls" in {s.anchor.value for s in rules_reference(get_ruleset("eversol"))}
     assert "calls" not in {s.anchor.value for s in rules_reference(get_ruleset("base"))}
+
+
+def test_a_one_deck_game_says_it_is_never_played_with_a_second():
+    texts = [p.text for p in section("basic", RuleAnchor.PLAYERS).paragraphs]
+    assert "Decks: one deck, however many play, and never a second." in texts
+    assert "Decks: 1 deck for 2 to 4 players and 2 decks for 5 to 8 players." in [
+        p.text for p in section("500", RuleAnchor.PLAYERS).paragraphs]
+    scoring = [p.text for p in section("base", RuleAnchor.SCORING).paragraphs]
+    assert any(text.startswith("Length of a game: 1 hand") for text in scoring)
 
 
 @pytest.mark.parametrize("key, cards, rule", [

@@ -11,7 +11,7 @@ import itertools
 from decimal import Decimal
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from referee.core import parse_cards
@@ -26,6 +26,7 @@ from referee.core.rulesets import RULESETS
 from referee.core.rulesets.tonk import (OPTIONS, Ending, Outcome, arrange, card_value, count,
                                         fewest_transfers, hand_total, in_money, is_tonk,
                                         resolve_options, settle, stake_value)
+from referee.core.rulesets.tonk.cards import counts_fit
 from referee.core.ledger import EXACT_LIMIT
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve"]
@@ -260,7 +261,8 @@ ENDINGS = st.sampled_from(list(Ending))
 @given(st.integers(2, 5), ENDINGS, st.data())
 def test_every_hand_pays_out_exactly_what_is_paid_in(n, ending, data):
     players = NAMES[:n]
-    counts = {name: data.draw(st.integers(0, 60)) for name in players}
+    counts = {name: data.draw(st.integers(0, 50)) for name in players}
+    assume(counts_fit(counts.values()))
     player = data.draw(st.sampled_from(players))
     tonks = data.draw(st.lists(st.sampled_from(players), min_size=1, unique=True))
     done = settle(players, ending,
@@ -272,6 +274,37 @@ def test_every_hand_pays_out_exactly_what_is_paid_in(n, ending, data):
     assert len({(p.payer, p.payee) for p in done.payments}) == len(done.payments)
     assert (done.outcome is Outcome.DRAW) == (done.payments == ())
     assert done.reason.endswith(".") and ". " not in done.reason
+
+
+def test_a_count_is_of_five_cards_at_most():
+    assert settle(NAMES[:2], Ending.STOCK_OUT, counts={"Ann": 50, "Bob": 0}).net["Bob"] == 1
+    error = refusal(ImpossibleScoreError, settle, NAMES[:2], Ending.STOCK_OUT,
+                    counts={"Ann": 51, "Bob": 3})
+    assert error.message == "Ann's count of 51 is more than 5 cards can be worth (50): a hand " \
+                            "holds at most 5."
+
+
+@pytest.mark.parametrize("counts, fit", [
+    ((50, 50, 50), True),        # 15 of the 16 cards worth 10
+    ((50, 50, 50, 50), False),   # 20 cards worth 10: the deck has 16
+    ((50, 50, 50, 46), True),    # 46 is four 9s and a 10
+    ((50, 50, 50, 47), False),   # 47 needs two 10s, or five cards of 9 or more
+    ((1, 1, 1, 1, 1), False),    # only an ace counts 1, and there are four
+    ((1, 1, 1, 1, 2), True),
+    ((47, 47, 46, 47, 50), False),
+    ((40, 40, 40, 40, 40), True),
+])
+def test_the_counts_together_are_within_one_deck(counts, fit):
+    players = NAMES[:len(counts)]
+    ask = dict(zip(players, counts))
+    if fit:
+        assert settle(players, Ending.STOCK_OUT, counts=ask).outcome in (Outcome.WIN,
+                                                                         Outcome.DRAW)
+    else:
+        error = refusal(ImpossibleScoreError, settle, players, Ending.STOCK_OUT, counts=ask)
+        assert error.location == ("counts",)
+        assert error.message == ("One deck does not hold cards enough for all these counts at "
+                                 "once: one of them is wrong.")
 
 
 # --- Options ---------------------------------------------------------------------------------
@@ -327,8 +360,10 @@ def test_a_table_no_game_of_tonk_could_have_is_refused(players, error_type, loca
      ("counts", "Bob")),
     ({"ending": Ending.STOCK_OUT, "counts": {"Ann": 1, "Bob": 2.5, "Cy": 3}}, WrongTypeError,
      ("counts", "Bob")),
-    ({"ending": Ending.STOCK_OUT, "counts": {"Ann": 1, "Bob": 341, "Cy": 3}},
+    ({"ending": Ending.STOCK_OUT, "counts": {"Ann": 1, "Bob": 51, "Cy": 3}},
      ImpossibleScoreError, ("counts", "Bob")),
+    ({"ending": Ending.DROP, "player": "Ann", "counts": {"Ann": 200, "Bob": 200, "Cy": 1}},
+     ImpossibleScoreError, ("counts", "Ann")),
     ({"ending": Ending.TONK_ON_DEAL}, GoingOutError, ("tonks",)),
     ({"ending": Ending.TONK_ON_DEAL, "tonks": ["Ann", "Zed"]}, UnknownPlayerError, ("tonks", 1)),
     ({"ending": Ending.TONK_ON_DEAL, "tonks": ["Ann", "Ann"]}, PlayerNameError, ("tonks", 1)),

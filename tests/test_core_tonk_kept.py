@@ -11,7 +11,8 @@ from decimal import Decimal
 
 import pytest
 
-from referee.core.errors import (GameSetupError, HandEntryError, MissingCountError, StakeError,
+from referee.core.errors import (GameSetupError, HandEntryError, ImpossibleScoreError,
+                                 MissingCountError, StakeError,
                                  UnknownPlayerError)
 from referee.core.game import GameSetup, HandCorrected, replay
 from referee.core.game.events import GameEnded, event_from_dict
@@ -102,11 +103,21 @@ def test_a_correction_settles_the_hand_again():
     (hand(1, "run_out", player="Zed"), UnknownPlayerError, ("event", "player")),
     (hand(1, "stock_out", counts={"Ann": 1, "Bob": 1, "Cy": 1}), MissingCountError,
      ("event", "counts", "Dee")),
+    (hand(1, "stock_out", counts={"Ann": 300, "Bob": 300, "Cy": 300, "Dee": 300}),
+     ImpossibleScoreError, ("event", "counts", "Ann")),
+    (hand(1, "drop", player="Ann", counts={"Ann": 50, "Bob": 50, "Cy": 50, "Dee": 50}),
+     ImpossibleScoreError, ("event", "counts")),
     (event_from_dict({"type": "hand_scored", "hand": 1, "went_out": "Ann"}), HandEntryError,
      ("event", "went_out")),
 ])
 def test_a_hand_no_table_could_have_is_refused_within_the_event(event, error_type, location):
     assert refusal(error_type, replay(night(), []).apply, event).location == location
+
+
+def test_a_night_saved_before_counts_were_held_to_one_deck_still_loads():
+    saved = hand(1, "stock_out", counts={"Ann": 60, "Bob": 300, "Cy": 200, "Dee": 70})
+    refusal(ImpossibleScoreError, replay, night(), [saved])
+    assert replay(night(), [saved], strict=False).totals["Ann"] == 3
 
 
 @pytest.mark.parametrize("stake, error_type", [

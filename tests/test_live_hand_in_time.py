@@ -16,7 +16,7 @@ from referee.core.rulesets.eversol_hand.errors import IllegalStepError
 from referee.core.rulesets.eversol_hand.hand import LiveHand
 from referee.core.rulesets.eversol_hand.steps import (Bought, BuyClaimed, Discarded, Drew,
                                                       JokerSwap, LaidOff, RummyCalled, WentDown)
-from tests.test_live_hand import refused
+from tests.test_live_hand import ben_down, refused
 
 SEATS = ["Abe", "Ben", "Carl"]
 
@@ -263,3 +263,34 @@ def test_once_the_player_in_turn_drew_from_the_stock_the_buy_waits_for_nobody():
     refused(hand, Bought("Abe", passed="Carl"), "Only the player whose turn it is, before "
             "drawing, passes on the card: that is Carl, who has drawn already.")
     refused(hand, Bought("Abe", passed="Ben"), "passes on the card: that is Carl", part=True)
+
+
+# ---------------------------------------------------------------------- what the log keeps
+
+def test_a_step_is_kept_with_the_cards_the_referee_saw_so_the_history_can_say_them():
+    hand = played([Drew("Ben", "stock"), Discarded("Ben", "KC")], decks=2)
+    bought = hand.recorded(Bought("Abe", passed="Carl"))
+    assert bought.describe() == "Carl passed; Abe bought K♣"
+    hand.apply(bought)
+    assert hand.recorded(Drew("Carl", "discard")) == Drew("Carl", "discard")  # nothing on top
+    hand = ben_down()
+    hand.apply(Discarded("Carl", "8H"))
+    call = hand.recorded(RummyCalled("Abe", "KS"))
+    assert (call.card, call.thrower, call.charged) == ("8H", "Carl", 15)
+    assert call.describe() == ("Abe called rummy on Carl’s 8♥, throwing K♠; both are dead; "
+                               "Carl is charged 15 (Ari’s rule)")
+    assert RummyCalled.to_dict(RummyCalled("Abe", "KS")) == {
+        "type": "rummy_called", "caller": "Abe", "callers_discard": "KS", "meld": None}
+
+
+@pytest.mark.parametrize("wrong, message, field", [
+    ({"card": "9H"}, "The top discard is 8♥, not 9♥.", "step.card"),
+    ({"thrower": "Ben"}, "Carl threw 8♥, not Ben.", "step.thrower"),
+    ({"charged": 20}, "This call charges Carl 15, not 20.", "step.charged"),
+])
+def test_facts_a_call_is_sent_with_must_be_the_hands(wrong, message, field):
+    hand = ben_down()
+    hand.apply(Discarded("Carl", "8H"))
+    with pytest.raises(IllegalStepError) as caught:
+        hand.apply(RummyCalled("Abe", "KS", **wrong))
+    assert (caught.value.message, caught.value.field) == (message, field)

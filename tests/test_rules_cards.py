@@ -139,10 +139,10 @@ def full_supply(key: str, decks: int, **options) -> dict[str, int]:
     return supply
 
 
-@pytest.mark.parametrize("key, cards_per_deck, jokers_per_deck", [
-    ("eversol", 54, 2), ("500", 54, 2), ("basic", 52, 0), ("base", 48, 0),
+@pytest.mark.parametrize("key, cards_per_deck, jokers_per_deck, decks", [
+    *[(key, 54, 2, decks) for key in ("eversol", "500") for decks in (1, 2, 3)],
+    ("basic", 52, 0, 1), ("base", 48, 0, 1),  # one-deck games
 ])
-@pytest.mark.parametrize("decks", [1, 2, 3])
 def test_each_deck_adds_one_of_every_card_and_its_jokers(key, cards_per_deck, jokers_per_deck,
                                                           decks):
     supply = full_supply(key, decks)

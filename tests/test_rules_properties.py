@@ -23,13 +23,14 @@ from referee.core.melds import ACE_HIGH, rank_at
 # (ruleset, options) pairs: every game, and Basic with its ace-high house rule.
 TABLES = [("eversol", {}), ("500", {}), ("basic", {}), ("basic", {"ace_high": True}),
           ("base", {})]
-DECKS = 4
+DECKS = 4  # or one, in a one-deck game
 # The same 150 examples every run (no example database): the suite is deterministic.
 SETTINGS = settings(max_examples=150, deadline=None, derandomize=True, database=None)
 
 
 def configure(key, options):
-    return get_ruleset(key).configure(options=options, decks=DECKS)
+    ruleset = get_ruleset(key)
+    return ruleset.configure(options=options, decks=min(DECKS, ruleset.most_decks))
 
 
 def position(card: Card, ace_at: int) -> int:
@@ -46,9 +47,9 @@ def physical(cards) -> Counter:
 
 
 def supply_pool(table) -> list[Card]:
-    pool = [natural(r, s) for r in Rank for s in Suit for _ in range(DECKS)
-            if table.deck.copies_of(natural(r, s), DECKS)]
-    return pool + [JOKER] * table.deck.copies_of(JOKER, DECKS)
+    pool = [natural(r, s) for r in Rank for s in Suit for _ in range(table.decks)
+            if table.deck.copies_of(natural(r, s), table.decks)]
+    return pool + [JOKER] * table.deck.copies_of(JOKER, table.decks)
 
 
 @st.composite
@@ -86,7 +87,7 @@ def runs(draw, tables=tuple(TABLES), min_jokers=0):
     cards = [natural(rank_at(p), suit) for p in range(start, start + length)]
     if table.deck.jokers_per_deck:
         wild = draw(st.sets(st.integers(0, length - 1), min_size=min_jokers,
-                            max_size=min(length - 1, 2 * DECKS)))
+                            max_size=min(length - 1, 2 * table.decks)))
         named = draw(st.booleans())
         cards = [(Card(stands_for=c) if named else JOKER) if i in wild else c
                  for i, c in enumerate(cards)]
@@ -107,7 +108,7 @@ def books(draw):
                               max_size=rules.max_book or 4, unique=True))
     else:
         suits = draw(st.lists(st.sampled_from(list(Suit)), min_size=rules.min_book, max_size=8))
-        assume(max(Counter(suits).values()) <= DECKS)
+        assume(max(Counter(suits).values()) <= table.decks)
     cards = [natural(rank, s) for s in suits]
     if table.deck.jokers_per_deck:
         wild = draw(st.sets(st.integers(0, len(cards) - 1), max_size=len(cards) - 1))
@@ -308,5 +309,5 @@ def test_the_pool_matches_the_supply():
     for key, options in TABLES:
         table = configure(key, options)
         table.check_supply(supply_pool(table))
-        assert len(supply_pool(table)) == DECKS * (48 if key == "base" else 52) + \
-            table.deck.copies_of(JOKER, DECKS)
+        assert len(supply_pool(table)) == table.decks * (48 if key == "base" else 52) + \
+            table.deck.copies_of(JOKER, table.decks)

@@ -215,6 +215,18 @@ def test_500_decks(players, decks):
     assert get_ruleset("500").recommended_decks(players) == decks
 
 
+@pytest.mark.parametrize("key", ["tonk", "basic", "base"])
+def test_a_one_deck_game_refuses_a_second_deck(key):
+    ruleset = get_ruleset(key)
+    with pytest.raises(DeckCountError) as refused:
+        ruleset.configure(decks=2)
+    assert refused.value.field == "decks"
+    assert refused.value.message == f"{ruleset.title} is played with one deck, not 2."
+    assert ruleset.configure(decks=2, strict=False).decks == 2  # a game saved before loads
+    assert {ruleset.recommended_decks(n)
+            for n in range(ruleset.players[0], ruleset.players[1] + 1)} == {1}
+
+
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_basic_is_one_deck(players):
     assert get_ruleset("basic").recommended_decks(players) == 1
@@ -226,6 +238,8 @@ def test_basic_is_one_deck(players):
 def test_every_recommendation_leaves_a_stock_after_the_biggest_deal(key, cards_per_deck,
                                                                      players):
     ruleset = get_ruleset(key)
+    if not ruleset.players[0] <= players <= ruleset.players[1]:
+        return  # a table the game does not seat
     options = ruleset.resolve_options()
     biggest = max(ruleset.deal_size(players, hand, options) for hand in range(1, 7)) \
         if ruleset.contracts else ruleset.deal_size(players, None, options)
@@ -269,7 +283,7 @@ DEFAULTS = {
             "must_go_out_to_win": False, "target_score": 500},
     "basic": {"ace_high": False, "one_meld_per_turn": False, "game_end": "points",
               "target_points": 100, "hands": 10},
-    "base": {"game_end": "hands", "hands": 5, "target_score": 100},
+    "base": {"game_end": "hands", "hands": 1, "target_score": 100},
 }
 
 
@@ -385,6 +399,7 @@ def test_every_ruleset_describes_itself(key):
     assert described["card_values"] == values(key)
     assert [o["name"] for o in described["options"]] == list(DEFAULTS[key])
     assert described["recommended_decks"]["2"] == ruleset.recommended_decks(2)
+    assert described["most_decks"] == (1 if key in ("basic", "base") else MAX_DECKS)
 
 
 def test_a_rank_whose_colour_changes_its_worth_lists_both_colours():

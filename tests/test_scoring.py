@@ -30,7 +30,7 @@ def scores(rules, *players, penalties=()):
 
 @pytest.mark.parametrize("held, points", [
     ("2H", 5), ("9C", 5), ("10D", 10), ("JS", 10), ("KH", 10), ("AS", 15), ("JK", 50),
-    ("JK=9D", 50), ("2H 9C 10D KH AS JK", 95), ("", 0),
+    ("JK=9D", 50), ("2H 9C 10D KH AS JK", 95),
 ])
 def test_eversol_charges_each_held_card_its_value(held, points):
     assert scores(table("eversol"), player("Ben", went_out=True),
@@ -96,7 +96,7 @@ def test_penalty_cards_count_against_the_supply():
 ])
 def test_500_values_what_was_melded(meld, points):
     assert scores(table("500"), player("Ann", melds=[meld], went_out=True),
-                  player("Bo")) == {"Ann": points, "Bo": 0}
+                  player("Bo", "5C")) == {"Ann": points, "Bo": -5}
 
 
 @pytest.mark.parametrize("card, onto, points", [
@@ -108,21 +108,23 @@ def test_500_values_what_was_melded(meld, points):
     ("5H", "2H 3H 4H", 5),
 ])
 def test_500_values_what_was_laid_off(card, onto, points):
-    assert scores(table("500"), player("Ann", layoffs=[(card, onto)]),
-                  player("Bo")) == {"Ann": points, "Bo": 0}
+    result = score_hand(table("500", decks=2), [player("Ann", "5C", layoffs=[(card, onto)]),
+                                                player("Bo", melds=[onto], went_out=True)])
+    assert result.players[0].laid_off == points
 
 
 def test_500_held_cards_count_against_at_full_value():
     # A held ace is never "low": it is in no sequence.
     assert scores(table("500"), player("Ann", "AS 9C JK KD", melds=["2H 3H 4H"]),
-                  player("Bo", went_out=True)) == {"Ann": 9 - (15 + 9 + 15 + 10), "Bo": 0}
+                  player("Bo", melds=["7S 7H 7D"], went_out=True)) == {
+        "Ann": 9 - (15 + 9 + 15 + 10), "Bo": 21}
 
 
 def test_500_five_ten_fifteen_values():
     rules = table("500", card_values="5/10/15")
-    result = scores(rules, player("Ann", "9C AS", melds=["AH 2H 3H", "QD KD AD"]),
+    result = scores(rules, player("Ann", "9C AS", melds=["AH 2H 3H", "QD KD AD", "2C 3C 4C"]),
                     player("Bo", layoffs=[("AC", "2C 3C 4C")], went_out=True))
-    assert result == {"Ann": (5 + 5 + 5) + (10 + 10 + 15) - (5 + 15), "Bo": 5}
+    assert result == {"Ann": (5 + 5 + 5) + (10 + 10 + 15) + 15 - (5 + 15), "Bo": 5}
 
 
 def test_500_and_base_may_end_with_nobody_out():
@@ -132,8 +134,8 @@ def test_500_and_base_may_end_with_nobody_out():
 
 def test_500_lay_off_that_fits_only_one_reading_of_the_meld():
     rules = table("500", decks=2)
-    assert scores(rules, player("Ann", layoffs=[("4S", "AS JK JK")]),
-                  player("Bo")) == {"Ann": 4, "Bo": 0}
+    assert scores(rules, player("Ann", "9C", layoffs=[("4S", "AS JK JK")]),
+                  player("Bo", melds=["AS JK JK"], went_out=True)) == {"Ann": 4 - 9, "Bo": 45}
 
 
 # --- Base Rules --------------------------------------------------------------------------------
@@ -231,8 +233,9 @@ def test_player_count(count):
 
 
 def test_twenty_players_is_a_table():
-    players = [player(f"P{i}", went_out=(i == 0)) for i in range(20)]
-    assert sum(scores(table("eversol", decks=5), *players).values()) == 0
+    players = [player(f"P{i}", "" if i == 0 else f"{2 + i % 8}{'SHDC'[i // 8]}",
+                      went_out=(i == 0)) for i in range(20)]
+    assert sum(scores(table("eversol", decks=5), *players).values()) == 19 * 5
 
 
 def test_supply_counts_every_players_cards_together():
@@ -249,7 +252,50 @@ def test_supply_counts_every_players_cards_together():
 def test_a_lay_off_onto_names_cards_already_counted():
     # 5H 5S 5D appear in C's meld and again as the lay-off's onto: one deck is enough.
     assert scores(table("base"), player("A", layoffs=[("5C", "5H 5S 5D")], went_out=True),
-                  player("C", melds=["5H 5S 5D"])) == {"A": 5, "C": 15}
+                  player("C", "2C", melds=["5H 5S 5D"])) == {"A": 5, "C": 13}
+
+
+@pytest.mark.parametrize("ruleset", ["500", "base"])
+def test_a_lay_off_goes_onto_a_meld_someone_laid_this_hand(ruleset):
+    # Nobody laid 5H 5S 5D, so its cards were counted nowhere: the hand cannot be.
+    with pytest.raises(LayOffError) as caught:
+        score_hand(table(ruleset), [player("A", layoffs=[("5C", "5H 5S 5D")], went_out=True),
+                                    player("C", "2C", melds=["9H 9S 9D"])])
+    assert caught.value.field == "players[0].layoffs[0].onto"
+    assert caught.value.message.startswith("Nobody laid 5♥ 5♠ 5♦ this hand")
+
+
+def test_a_lay_off_may_go_onto_a_meld_as_earlier_lay_offs_left_it():
+    result = score_hand(table("500"), [
+        player("Ann", "9C", melds=["2H 3H 4H"]),
+        player("Bo", "2C", layoffs=[("5H", "2H 3H 4H")], melds=["KS KD KC"]),
+        player("Cy", layoffs=[("6H", "2H 3H 4H 5H")], melds=["7C 7D 7S"], went_out=True)])
+    assert result.scores == {"Ann": 9 - 9, "Bo": 30 + 5 - 2, "Cy": 21 + 6}
+
+
+@pytest.mark.parametrize("ruleset", ["500", "base"])
+def test_the_player_who_went_out_melded_or_laid_off_something(ruleset):
+    # As a kept game's entry says: going out lays down every card, so it scores above 0.
+    with pytest.raises(GoingOutError) as caught:
+        score_hand(table(ruleset), [player("Ann", "9C", melds=["3H 4H 5H"]),
+                                    player("Bo", went_out=True)])
+    assert caught.value.field == "players[1].melds"
+
+
+@pytest.mark.parametrize("ruleset", ["eversol", "500", "basic", "base"])
+def test_a_player_not_out_still_holds_a_card(ruleset):
+    with pytest.raises(GoingOutError) as caught:
+        score_hand(table(ruleset), [player("Ann", melds=["3H 4H 5H 6H"], went_out=True),
+                                    player("Bo", melds=["7C 7D 7S"]), player("Cy", "9C")])
+    assert caught.value.field == "players[1].hand"
+    assert caught.value.message.startswith("Bo did not go out, so Bo still holds")
+
+
+def test_a_500_floater_holds_nothing_without_being_out():
+    floating = table("500", going_out="floating")
+    assert scores(floating, player("Ann", melds=["3H 4H 5H"], went_out=True),
+                  player("Bo", melds=["7C 7D 7S"]), player("Cy", "9C")) == {
+        "Ann": 12, "Bo": 21, "Cy": -9}
 
 
 def test_a_meld_must_be_legal():

@@ -35,7 +35,9 @@ def hands(draw, rulesets=("eversol", "500", "basic", "base"), most=9):
     options = {"ace_high": draw(st.booleans())} if key == "basic" else {}
     if key == "500":
         options = {"going_out": draw(st.sampled_from(("meld_all", "discard_required")))}
-    table = get_ruleset(key).configure(options=options, decks=draw(st.integers(1, 2)))
+    ruleset = get_ruleset(key)  # up to two decks, where the game is played with more than one
+    table = ruleset.configure(options=options,
+                              decks=draw(st.integers(1, min(2, ruleset.most_decks))))
     deck = full_deck(table)
     size = draw(st.integers(0, most))
     picks = draw(st.lists(st.integers(0, len(deck) - 1), min_size=size, max_size=size,
@@ -198,8 +200,8 @@ def test_spare_jokers_lengthen_a_run_the_way_the_checker_lays_it():
 
 
 def test_copies_from_two_decks_make_two_groups_never_one():
-    basic = get_ruleset("basic").configure(decks=2)
-    answer = arrange(parse_cards("5H 5H 5S 5S 5D 5D 9C"), basic)
+    no_jokers = get_ruleset("500").configure(decks=2, options={"no_jokers": True})
+    answer = arrange(parse_cards("5H 5H 5S 5S 5D 5D 9C"), no_jokers)
     assert [k.value for k in answer.kinds] == ["book", "book"]
     assert all(len({c.suit for c in meld}) == 3 for meld in answer.melds)
     assert [str(c) for c in answer.leftover] == ["9C"]

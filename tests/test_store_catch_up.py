@@ -48,7 +48,7 @@ def test_a_tap_the_rules_refuse_now_comes_back_with_the_rule(game):
     append_event(game_id, Drew("Carl", "discard"), 3, key)  # Carl took the K♣
     with pytest.raises(OvertakenError) as refused:
         append_event(game_id, BuyClaimed("Abe"), 3, key, catch_up=True)
-    assert refused.value.meanwhile == ["Carl drew from the discard"]
+    assert refused.value.meanwhile == ["Carl drew K♣ from the discard"]
     assert refused.value.reason.startswith("There is no discard to buy")
     assert refused.value.location == ("step",)
     with pytest.raises(OvertakenError) as twice:  # a double tap on "Drew from the stock"
@@ -72,7 +72,8 @@ def test_an_undo_from_an_older_screen_undoes_only_the_step_it_named(game):
     assert load_game(game_id).version == 4
     undone = undo_last(game_id, 3, key, undoes=4)  # its screen was older, its step the newest
     assert undone.state.live.claims == () and undone.version == 5
-    assert undone.changes_since(3) == ["Abe asked to buy", "Abe asked to buy was undone"]
+    # Read after "Not recorded: meanwhile ...", each change is a sentence of its own.
+    assert undone.changes_since(3) == ["Abe asked to buy", "someone undid “Abe asked to buy”"]
     with pytest.raises(StaleVersionError):
         undo_last(game_id, 3, key)
 

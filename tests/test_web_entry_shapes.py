@@ -79,14 +79,14 @@ def test_a_five_hundred_hand_is_saved_as_melded_less_held(client, app):
 def test_the_stock_ran_out_nobody_went_out(client, app):
     game_id = api_game(client, "500", players=("Ann", "Bo"))
     saved = send(client, f"/games/{game_id}/hands/1", entry(0, "nobody", {
-        "melded0-total": 40, "held0-total": 5, "held1-total": 0}))
+        "melded0-total": 40, "held0-total": 5, "held1-total": 2}))
     assert saved.status_code == 303, errors(saved)
     with app.app_context():
         state = load_game(game_id).state
-    assert state.results[0].went_out is None and state.totals == {"Ann": 35, "Bo": 0}
+    assert state.results[0].went_out is None and state.totals == {"Ann": 35, "Bo": -2}
     form = client.get(f"/games/{game_id}/hands/1").get_data(as_text=True)
     assert 'name="went_out" value="nobody" checked' in form
-    assert "Saved now: the stock ran out; Ann 35, Bo 0." in text(client.get(
+    assert "Saved now: the stock ran out; Ann 35, Bo −2." in text(client.get(
         f"/games/{game_id}/hands/1"))
 
 
@@ -94,7 +94,7 @@ def test_the_stock_ran_out_nobody_went_out(client, app):
     ("0", {"held0-total": 5, "held1-total": 3, "held2-total": 3}, 0,
      "Ann went out, so Ann holds nothing: held is 0."),
     ("0", {"melded0-total": 10, "held2-total": 3}, 1,
-     "Enter what Bo still holds: count or tap the cards, or type a total (0 for nothing)."),
+     "Enter what Bo still holds: count or tap the cards, or type a total."),
     ("0", {"melded0-total": 10, "held1-cards": "JK JK JK", "held2-total": 3}, 1,
      "Bo: 3 jokers, but 1 deck holds only 2."),
     ("0", {"melded0-cards": "A 2 3", "melded0-total": 7, "held1-total": 1, "held2-total": 3}, 0,

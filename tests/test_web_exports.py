@@ -94,3 +94,22 @@ def test_the_score_sheet_leads_back_to_the_game_and_offers_to_print(client):
     time = re.search(r'<time datetime="(\S+)Z" data-local-moment>([^<]+)</time>', page)
     started = datetime.fromisoformat(time[1])
     assert time[2] == f"{started:%d %b %Y %H:%M} UTC"
+
+
+def test_the_players_page_adds_each_persons_stakes_across_the_nights(client, app):
+    from tests.test_web_game_questions import start
+    from tests.test_web_games import send as post_form, text
+
+    nights = [start(client, "tonk", ("Ann", "Bob", "Cy"), stake="0.50"),
+              start(client, "tonk", ("Ann", "Bob"))]
+    for game_id, who in zip(nights, ("1", "0")):  # Bob tonks out, then Ann does
+        saved = post_form(client, f"/games/{game_id}/hands/1",
+                          {"expected_version": "0", "save": "1", "ending": "tonk_out",
+                           "who": who})
+        assert saved.status_code == 303
+    page = text(client.get("/players"))
+    assert "Stakes across the nights" in page
+    assert "Ann 0 stakes · −1.00 in money over 2 nights" in page  # −2 at 0.50, then +2 for points
+    assert "Bob +2 stakes · +2.00 in money over 2 nights" in page
+    assert "Cy −2 stakes · −1.00 in money over 1 night" in page
+    assert "+2 stakes (still going)" in page and "+4 stakes · 2.00 (still going)" in page

@@ -89,7 +89,8 @@ def _fields(form) -> set[str]:
 # checks that no form route of the app is missing here.
 ROUTES = ["/games/new/eversol", "/games/new/500", "/games/{game}/hands/1", "/games/{game}/hands/2",
           "/games/{game}/dealer", "/games/{game}/decks", "/games/{game}/undo",
-          "/games/{game}/end", "/games/{game}/archive",
+          "/games/{game}/end", "/games/{game}/archive", "/games/{game}/players",
+          "/games/{game}/again",
           *(f"/games/{{game}}/referee/{action}" for action in REFEREE_FORMS),
           "get /check/eversol", "get /check/500", "get /arrange/eversol", "get /rummy/500",
           "get /check/hand-and-foot", "get /opening/hand-and-foot", "get /going-out/hand-and-foot", "get /lowest/tonk",

@@ -641,6 +641,17 @@ def test_pages_have_no_inline_script_or_style(client):
         assert db.session.query(GameEvent).count() == 1
 
 
+def test_a_one_deck_game_offers_no_decks_to_choose_and_refuses_a_second_deck(client, app):
+    page = client.get("/games/new/basic")
+    assert 'name="decks"' not in page.get_data(as_text=True)
+    assert "Basic Rummy is played with one deck." in text(page)
+    two = {"players-0": "Abe", "players-1": "Ben", "dealer": "Abe", "decks": "2", "start": "1"}
+    refused = send(client, "/games/new/basic", two)
+    assert refused.status_code == 422 and game_count(app) == 0
+    assert errors(refused) == ["Basic Rummy is played with one deck, not 2."]
+    assert 'id="decks-error"' in refused.get_data(as_text=True)
+
+
 def test_setup_warns_when_the_decks_chosen_cannot_deal_every_hand(client):
     six = ("Abe", "Ben", "Carl", "Dee", "Eve", "Fay")
     data = {**setup_data(six), "decks": "1"}
@@ -653,3 +664,38 @@ def test_setup_warns_when_the_decks_chosen_cannot_deal_every_hand(client):
     recommended = text(send(client, NEW_GAME, {**data, "decks": "auto"}))
     assert "3, as recommended for 6" in recommended and "Too few" not in recommended
     assert "Too few" not in text(send(client, NEW_GAME, {**data, "decks": "3"}))
+
+
+def test_play_again_makes_the_next_game_with_the_same_seats_and_the_deal_passed_on(client, app):
+    game_id = new_game(client, ("Abe", "Ben", "Carl", "Dee"), option_aris_rule="")
+    for hand in range(1, 7):
+        send(client, f"/games/{game_id}/hands/{hand}", hand_data(hand - 1, "3", {0: 5, 1: 5, 2: 5}))
+    over = text(client.get(f"/games/{game_id}"))
+    assert "Play again Same seats and house rules; Carl deals first." in over
+    again = send(client, f"/games/{game_id}/again", {"expected_version": "6"})
+    assert again.status_code == 303
+    new_id = again.headers["Location"].rsplit("/", 1)[1]
+    assert new_id != game_id
+    page = text(client.get(f"/games/{new_id}"))
+    assert "Same seats, same house rules: Carl deals first." in page and "Hand 1 of 6" in page
+    with app.app_context():
+        old, new = load_game(game_id), load_game(new_id)
+        assert new.state.players == old.state.players
+        assert new.setup.options == old.setup.options and new.setup.options["aris_rule"] is False
+    twice = send(client, f"/games/{game_id}/again", {"expected_version": "6"})
+    assert twice.headers["Location"].endswith(new_id)  # a double tap makes one game
+    assert send(client, f"/games/{new_id}/again", {"expected_version": "0"}).status_code == 409
+
+
+def test_a_reloaded_setup_keeps_the_players_seated_until_the_game_starts(client):
+    send(client, NEW_GAME, {"players-0": "Abe", "new_name": "Ben", "add": "1"})
+    send(client, NEW_GAME, {"players-0": "Abe", "players-1": "Ben", "new_name": "Carl",
+                            "add": "1"})
+    def seated() -> list[str]:
+        page = client.get(NEW_GAME).get_data(as_text=True)
+        return [html.unescape(v) for v in re.findall(
+            r'class="seat-name" name="players-\d+"[^>]*value="([^"]*)"', page)]
+
+    assert seated() == ["Abe", "Ben", "Carl"]
+    new_game(client, ("Abe", "Ben", "Carl"))
+    assert seated() == []  # started: the next setup begins empty

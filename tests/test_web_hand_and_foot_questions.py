@@ -3,6 +3,8 @@ open?" and "Can we go out?", as whole pages and htmx fragments; refusals beside 
 
 from __future__ import annotations
 
+from urllib.parse import parse_qs, urlsplit
+
 import html
 import re
 
@@ -136,11 +138,12 @@ def test_the_chosen_hand_shows_its_minimum_and_the_house_sets_it(client):
 
 
 def test_a_tap_without_javascript_lands_on_the_plain_address(client):
-    response = opening(client, table="KS KH KD", into="0", add="K", suit="C")
+    # Melds go by rank alone: no suit is asked, and each tap takes the suit its rank has least of.
+    response = opening(client, table="KS KH KD", into="0", add="K")
     assert response.status_code == 303
     assert "table=KS+KH+KD+KC" in response.headers["Location"]
-    response = opening(client, table="KS KH KD", into="new", add="A", suit="H")
-    assert "table=KS+KH+KD+/+AH" in response.headers["Location"]
+    response = opening(client, table="KS KH KD", into="new", add="A")
+    assert "table=KS+KH+KD+/+AS" in response.headers["Location"]
 
 
 def test_a_tap_for_htmx_answers_a_fragment_with_the_new_address(client):
@@ -255,3 +258,16 @@ def test_asked_but_not_yet_answered_names_no_penalty(client):
     verdict = words(response)
     assert "still missing the partner's yes" in verdict and "100" not in verdict
     assert re.search(r"The partner's answer Yes No ✗ not met", checklist(response))
+
+
+def test_melds_of_one_rank_ask_no_suit_and_seven_taps_make_a_clean_pile(client):
+    page = client.get("/check/hand-and-foot").get_data(as_text=True)
+    assert 'name="suit"' not in page and 'name="suit"' in client.get("/check/eversol").get_data(
+        as_text=True)
+    cards = ""
+    for _ in range(7):
+        tapped = client.get("/check/hand-and-foot", query_string={"cards": cards, "add": "K"})
+        cards = parse_qs(urlsplit(tapped.headers["Location"]).query)["cards"][0]
+    assert cards == "KS KH KD KC KS KH KD"
+    assert "clean pile" in words(client.get(tapped.headers["Location"]), "<main", None).lower()
+    assert 'name="suit"' not in opening(client).get_data(as_text=True)

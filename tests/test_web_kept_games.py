@@ -42,7 +42,7 @@ def collected(went_out, hand, rummy=False, **points) -> dict:
 
 
 FIVE_HUNDRED_HANDS = (melded("Ann", 1, Ann=(45, 0), Bo=(20, 32), Cy=(0, 15)),
-                      melded(None, 2, Ann=(10, 5), Bo=(0, 8), Cy=(30, 0)))
+                      melded(None, 2, Ann=(10, 5), Bo=(0, 8), Cy=(34, 4)))
 
 
 def cells(page: str) -> list[str]:
@@ -58,7 +58,7 @@ def test_new_game_asks_which_game_and_every_kept_game_is_offered(client):
     for key, title, facts in (("eversol", "Eversol Rummy", "6 hands · 2 to 20 players"),
                               ("500", "500 Rummy", "First to 500 · 2 to 8 players"),
                               ("basic", "Basic Rummy", "First to 100 · 2 to 6 players"),
-                              ("base", "Base Rules Rummy", "5 hands · 2 to 20 players")):
+                              ("base", "Base Rules Rummy", "1 hand · 2 to 5 players")):
         assert f'href="/games/new/{key}"' in page and title in page and facts in page
     home = client.get("/").get_data(as_text=True)
     assert all(f'href="/games/new/{key}"' in home for key in ("eversol", "500", "basic", "base"))
@@ -166,7 +166,8 @@ def test_a_500_tie_past_the_target_plays_on_and_must_go_out_names_the_one_out(cl
                     events=[melded("Ann", 1, Ann=(50, 0), Bo=(55, 5), Cy=(0, 10))])
     board = text(client.get(f"/games/{tied}"))
     assert "Hand 2" in board and "Game over" not in board and "=1st Ann 50 =1st Bo 50" in board
-    assert ("Not over yet: Ann and Bo are level at the top on 50, past 50. A tie plays on until "
+    # Level on the target itself: not "on 50, past 50".
+    assert ("Not over yet: Ann and Bo are level at the top on 50. A tie plays on until "
             "one player leads alone.") in board
     strict_hands = [melded("Ann", 1, Ann=(20, 0), Bo=(85, 5), Cy=(0, 10)),
                     melded("Ann", 2, Ann=(40, 0), Bo=(0, 5), Cy=(0, 4))]
@@ -219,14 +220,15 @@ def test_basic_board_history_and_sheet_of_a_two_handed_game(client):
 # --- Base Rules ----------------------------------------------------------------------------
 
 def test_base_five_hands_on_the_board_then_game_over(client):
+    five = {"options": {"hands": 5}}  # the table sets five hands: one is the game's own end
     hands = [melded(("Ann", "Bo", "Cy")[hand % 3], hand,
                     **{name: (30, 0) if name == ("Ann", "Bo", "Cy")[hand % 3] else (10, 4 * hand)
                        for name in ("Ann", "Bo", "Cy")}) for hand in range(1, 6)]
-    playing = api_game(client, "base", events=hands[:2])
+    playing = api_game(client, "base", events=hands[:2], **five)
     page = client.get(f"/games/{playing}").get_data(as_text=True)
     assert "Hand 3 of 5" in text(client.get(f"/games/{playing}"))
     assert page.count("is-future") == 2  # hands 4 and 5, with their dealers
-    over = api_game(client, "base", events=hands)
+    over = api_game(client, "base", events=hands, **five)
     board = text(client.get(f"/games/{over}"))
     assert "Base Rules Rummy · Game over after 5 hands" in board and "★ Cy wins" in board
     assert "1st Cy 58 2nd Bo 50 3rd Ann 22" in board and "End the game now" not in board
@@ -286,7 +288,7 @@ def test_only_a_scoring_device_may_end_a_game(client, app):
 
 def test_a_form_without_the_version_is_not_ended(client):
     game_id = api_game(client, "base", events=[melded("Bo", 1, Ann=(0, 10), Bo=(40, 0),
-                                                      Cy=(5, 5))])
+                                                      Cy=(5, 5))], options={"hands": 3})
     lost = send(client, f"/games/{game_id}/end", {})
     assert lost.status_code == 422 and "Nothing was ended" in text(lost)
     assert not client.get(f"{GAMES}/{game_id}").get_json()["finished"]

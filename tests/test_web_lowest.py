@@ -114,7 +114,7 @@ def test_unnamed_players_get_numbers_and_names_come_in_any_case(client):
 
 @pytest.mark.parametrize("query, field, words", [
     ({"count0": 400, "count1": 4, "count2": 5, "ending": "drop", "who": "1"}, "count0",
-     "more than the whole deck"),
+     "more than 5 cards can be worth (50)"),
     ({"count0": 3, "count2": 5, "ending": "drop", "who": "0"}, "count1",
      "needs Bob’s count too"),
     ({"count0": 3, "count1": 4, "count2": 5, "ending": "drop"}, "who", "Say who ended the hand"),

@@ -114,7 +114,7 @@ def test_following_a_hand_turns_the_upcard_and_shows_whose_turn(table):
     assert response.headers["Location"].endswith(f"/games/{table.id}#referee")
     page = text(table.page())
     assert "Ben’s turn — draw" in page and "Upcard: 9♦" in page and "Took 9♦" in page
-    assert "Undo: Hand 1 dealt: 9D turned up" in page
+    assert "Undo: Hand 1 dealt: 9♦ turned up" in page
     assert "Draw the dealer again" not in page  # the dealer is fixed once the hand is dealt
     assert table.live.upcard == "9D"
 
@@ -206,7 +206,7 @@ def test_three_want_the_discard_and_the_first_in_order_of_play_buys_it(table):
     table.step("bought", {"buyer": "Dee"})
     live = table.live
     assert live.held["Dee"] == 8 and live.buys["Dee"] == 1 and live.top is None
-    assert "Undo: Dee bought the discard" in text(table.page())
+    assert "Undo: Dee bought K♣" in text(table.page())
 
 
 def test_buys_count_against_the_house_limit(client, app):
@@ -266,6 +266,12 @@ def test_a_card_tapped_into_a_meld_without_javascript_saves_nothing(table):
                                    "tap_into": "0"}, "Ben")
     assert response.status_code == 200 and table.version == before
     assert re.search(r'id="down-meld-0"[^>]*value="8C 8S"', response.get_data(as_text=True))
+    assert re.search(r'name="untap" value="0:1"[^>]*aria-label="Take back 8♠"',
+                     response.get_data(as_text=True))  # a chip for each tapped card
+    taken_back = table.post("down", {"melds-0": "8C 8S", "untap": "0:0"}, "Ben")
+    page = taken_back.get_data(as_text=True)
+    assert taken_back.status_code == 200 and table.version == before
+    assert re.search(r'id="down-meld-0"[^>]*value="8S"', page) and "Take back 8♣" not in page
 
 
 def test_a_joker_bought_while_going_down_goes_into_the_new_melds(table):
@@ -460,7 +466,7 @@ def test_the_player_in_turn_lets_the_discard_go_in_the_same_tap_that_sells_it(ta
     table.step("bought", {"buyer": "Dee", "passed": "Carl"})
     assert table.live.buys["Dee"] == 1 and table.live.top is None
     history = text(client.get(f"/games/{table.id}/history"))
-    assert "Carl passed; Dee bought the discard" in history
+    assert "Carl passed; Dee bought K♣" in history
 
 
 def test_a_hand_the_referee_follows_is_scored_before_its_end_only_on_purpose(table, client):
@@ -481,6 +487,15 @@ def test_a_hand_the_referee_follows_is_scored_before_its_end_only_on_purpose(tab
     history = text(client.get(f"/games/{table.id}/history"))
     assert ("Saved anyway, against what the referee saw: The referee is following hand 1 and has "
             "seen nobody go out") in history
+
+
+def test_the_history_says_which_cards_each_step_moved(table, client):
+    dee_out(table)
+    history = text(client.get(f"/games/{table.id}/history"))
+    assert "Hand 1 dealt: 9♦ turned up" in history
+    assert "Dee bought K♣" in history  # tapped as "Dee buys K♣": the card is the top discard
+    assert ("Ben called rummy on Abe’s K♦, throwing 7♠; both are dead; Abe is charged 15 "
+            "(Ari’s rule)") in history
 
 
 def test_undo_steps_back_one_referee_step(table, client):

@@ -177,6 +177,20 @@ def test_refusals_show_beside_the_input_they_concern_and_nothing_is_saved(client
     assert version(client, game_id) == before
 
 
+def test_counts_no_hand_of_one_deck_could_make_are_refused_beside_the_counts(client):
+    game_id = started(client, players=("Ann", "Bob", "Cy", "Dee"))
+    too_many = enter(client, game_id, ending="drop", who="0", count0="51", count1="9",
+                     count2="7", count3="4")
+    assert too_many.status_code == 422
+    assert "count of 51 is more than 5 cards can be worth (50)" in refusal(too_many,
+                                                                                "count0")
+    four_fifties = enter(client, game_id, ending="stock_out", count0="50", count1="50",
+                         count2="50", count3="50")
+    assert four_fifties.status_code == 422
+    assert "One deck does not hold cards enough for all these counts" in refusal(
+        four_fifties, "counts")
+
+
 def test_a_refused_entry_keeps_what_was_typed(client):
     game_id = started(client)
     refused = enter(client, game_id, ending="drop", who="2", count0="5", count2="7")

@@ -182,3 +182,18 @@ def test_a_night_for_stakes_comes_back_with_its_stake_and_its_ledger(client):
     assert (imported["stake"], imported["settle_up"]) == ("0.25", [
         {"from": "Cy", "to": "Ann", "amount": "0.25"},
         {"from": "Cy", "to": "Bob", "amount": "0.75"}])
+
+
+def test_a_game_whose_players_changed_midway_comes_back_the_same(client, app):
+    game = make_game(client, ("Abe", "Bne", "Carl"))
+    send(client, game, scored(1, "Bne", {"Carl": 35, "Abe": 15}), 0)
+    for version, event in enumerate(({"type": "player_renamed", "name": "Bne", "new_name": "Ben"},
+                                     {"type": "player_seated", "name": "Dee"},
+                                     {"type": "player_left", "name": "Abe"}), start=1):
+        assert send(client, game, event, version).status_code == 201
+    original = export_of(client, game["id"])
+    response = upload(client, json.dumps(original).encode())
+    assert response.status_code == 303, response.get_data(as_text=True)
+    imported = export_of(client, response.headers["Location"].rsplit("/", 1)[-1])
+    assert without_ids_and_times(imported) == without_ids_and_times(original)
+    assert imported["players"] == ["Ben", "Carl", "Dee"] and imported["left"] == ["Abe"]

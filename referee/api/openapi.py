@@ -56,7 +56,10 @@ SCHEMAS: dict[str, Any] = {
         "type": ["integer", "null"],
         "minimum": 1,
         "maximum": MAX_DECKS,
-        "description": "How many decks are in play (default 1).",
+        "description": "How many decks are in play (default 1). More than the game's "
+                       "most_decks (GET /rulesets) answers 422 bad_decks: " + ", ".join(
+                           ruleset.title for ruleset in RULESETS.values()
+                           if ruleset.most_decks == 1) + " are played with one deck.",
     },
     "MeldKind": {"type": "string", "enum": ["book", "run"]},
     "Words": {
@@ -150,6 +153,10 @@ SCHEMAS: dict[str, Any] = {
                 "Decks recommended by number of players, for each number a table of the game "
                 "may seat (Hand and Foot: 4 and 6, its teams)."),
                                   "additionalProperties": {"type": "integer"}},
+            "most_decks": {"type": "integer", "minimum": 1, "maximum": MAX_DECKS,
+                           "description": "The most decks the game is played with (1: a "
+                                          "one-deck game); more answers 422 bad_decks "
+                                          "wherever decks are given."},
             "contracts": {"type": "array", "description": "Eversol only: the six contracts.",
                           "items": _ref("Contract")},
             "keeping": {"type": ["object", "null"], "description": (
@@ -159,7 +166,8 @@ SCHEMAS: dict[str, Any] = {
                 "deals next, whether the referee follows hands turn by turn, and whether the "
                 "game is played in teams (then totals and ranking are by team)."),
                 "required": ["entry", "ranking", "end", "stock_may_run_out",
-                             "winner_deals_two_handed", "followed", "teams", "stakes"],
+                             "winner_deals_two_handed", "followed", "teams", "stakes",
+                             "seats_change"],
                 "properties": {
                     "entry": {"enum": [shape.value for shape in EntryShape]},
                     "teams": {"type": "boolean"},
@@ -170,7 +178,10 @@ SCHEMAS: dict[str, Any] = {
                     "end": {"type": "string"},
                     "stock_may_run_out": {"type": "boolean"},
                     "winner_deals_two_handed": {"type": "boolean"},
-                    "followed": {"type": "boolean"}}},
+                    "followed": {"type": "boolean"},
+                    "seats_change": {"type": "boolean", "description": (
+                        "Between hands a latecomer may be seated (player_seated) and a player "
+                        "who leaves let go (player_left); a game of teams never does.")}}},
         },
     },
     "RulesetList": {
@@ -407,11 +418,16 @@ SCHEMAS.update({
                 "type": "object", "required": ["card", "onto"],
                 "properties": {"card": _ref("Card"),
                                "onto": {"type": "array", "items": _ref("Card"), "description": (
-                                   "The meld it went on, as it lay; only says where, its cards "
-                                   "are not counted again.")}}},
+                                   "The meld it went on, as it lay: one of some player's melds "
+                                   "in this request, with any cards laid off on it before "
+                                   "(else 422 bad_layoff); only says where, its cards are not "
+                                   "counted again.")}}},
                         "description": "Cards this player added to melds on the table."},
             "went_out": {"type": ["boolean", "null"],
-                         "description": "This player went out (and so holds nothing)."},
+                         "description": "This player went out (and so holds nothing; in "
+                                        "500 and Base, melded or laid off something). A "
+                                        "player not out holds a card, except a 500 "
+                                        "floater."},
             "went_rummy": {"type": ["boolean", "null"], "description": (
                 "Went out all at once, nothing melded or laid off before (Basic doubles it).")},
         },
@@ -526,9 +542,13 @@ PATHS: dict[str, Any] = {
         "Every player's score for one hand. Eversol: points held (+ Ari's rule penalties); "
         "500 and Base: melded and laid off minus held; Basic: the one who went out takes the "
         "others' held points, double for going rummy. Hand and Foot: by team, from each "
-        "team's numbers (the teams form), bonuses and penalties in named parts. 422 codes of "
-        "its own: bad_player_count, bad_player_name, unknown_player, bad_going_out, "
-        "bad_layoff; by team: bad_teams, bad_hand, bad_hand_entry, bad_count, went_out_short.",
+        "team's numbers (the teams form), bonuses and penalties in named parts. A hand no "
+        "table could end is 422, as a kept game's entry is: bad_going_out for a player out "
+        "holding cards or (500, Base) with nothing melded or laid off, or a player not out "
+        "holding nothing (a 500 floater aside); bad_layoff for a lay-off onto a meld nobody "
+        "laid. 422 codes of its own: bad_player_count, bad_player_name, unknown_player, "
+        "bad_going_out, bad_layoff; by team: bad_teams, bad_hand, bad_hand_entry, bad_count, "
+        "went_out_short.",
         "ScoreHandRequest", "ScoreHandResponse",
         {"ruleset": "500", "players": [
             {"name": "Ann", "hand": [], "went_out": True,

@@ -21,7 +21,10 @@ MELDED_AND_HELD = {"type": "object", "additionalProperties": {
     "properties": {"melded": {"type": "integer", "minimum": 0},
                    "held": {"type": "integer", "minimum": 0}}}, "description": (
     "500 and Base Rules: by player's name, the value of the cards they melded or laid off "
-    "this hand and of the cards still in their hand; the hand's score is melded minus held.")}
+    "this hand and of the cards still in their hand; the hand's score is melded minus held. "
+    "Each must be a total some cards make (no held 1; no melded 1 in Base Rules); the one "
+    "out holds 0 and melded more than 0; everyone else holds a card (held above 0), except "
+    "a 500 player floating under its house rules. Else 422 bad_hand_entry.")}
 WENT_OUT = {"type": ["string", "null"], "description": (
     "Who went out; null when the hand ended without anyone out (500: the stock ran out).")}
 WENT_RUMMY = {"type": "boolean", "default": False, "description": (
@@ -98,12 +101,17 @@ LIVE_EVENTS = [
     _step("laid_off", "A player who is down adds a card to a meld on the table, on their own "
                       "turn after the draw; JK=6D places a joker.", ("player", "meld", "card"),
           meld=MELD_NUMBER, card=_ref("Card")),
-    _step("rummy_called", "A call of rummy on the top discard, which must fit a meld on the "
-                          "table; the caller throws a card of their own (needed under Ari's "
-                          "rule, which charges both to the thrower).", ("caller",),
+    _step("rummy_called", "A call of rummy on the top discard, which must have fitted a meld "
+                          "on the table as it lay when the card was thrown; the caller throws "
+                          "a card of their own (needed under Ari's rule, which charges both to "
+                          "the thrower). The game keeps the call with the card, its thrower "
+                          "and the points charged (card, thrower, charged); a client may send "
+                          "them, and they must be the hand's.", ("caller",),
           caller=NAME, callers_discard=CARD_OR_NULL,
           meld={"type": ["integer", "null"], "minimum": 0,
-                "description": "With rummy_card \"meld\": the meld the rummy card goes on."}),
+                "description": "With rummy_card \"meld\": the meld the rummy card goes on."},
+          card=CARD_OR_NULL, thrower={"type": ["string", "null"]},
+          charged={"type": ["integer", "null"], "minimum": 0}),
 ]
 
 EVENT = {"oneOf": [
@@ -158,6 +166,26 @@ EVENT = {"oneOf": [
     {"type": "object", "required": ["type"], "properties": {"type": {"enum": ["game_ended"]}},
      "description": "The table stops the game early, after at least one scored hand: the "
                     "ranking as it stands decides the winners."},
+    {"type": "object", "required": ["type", "name", "new_name"], "properties": {
+        "type": {"enum": ["player_renamed"]}, "name": NAME, "new_name": NEW_NAME},
+     "description": "A player's name corrected, in any game, between hands: every hand so far "
+                    "is theirs under new_name (a team named after its players follows). 422 "
+                    "illegal_event for a name no one plays under, or one already in the game."},
+    {"type": "object", "required": ["type", "name"], "properties": {
+        "type": {"enum": ["player_seated"]}, "name": NEW_NAME,
+        "seat": {"type": ["integer", "null"], "minimum": 1, "description": (
+            "Where they sit: 1 is the first seat; null or absent, after the last.")}},
+     "description": "A latecomer seated between hands, where the game's ruleset allows it "
+                    "(keeping.seats_change): their total starts at 0 (each hand already "
+                    "played scores 0 for them), and the hand being played is still dealt by "
+                    "its dealer; the deal then goes round the new table. A player who left "
+                    "comes back with their total."},
+    {"type": "object", "required": ["type", "name"], "properties": {
+        "type": {"enum": ["player_left"]}, "name": NAME},
+     "description": "A player who leaves between hands, where the ruleset allows it: dealt no "
+                    "more hands, their total kept in totals and ranking (and each later hand "
+                    "scores 0 for them), listed in left. Refused (illegal_event) where the "
+                    "game would have fewer players than it needs."},
     *LIVE_EVENTS,
 ]}
 
@@ -168,7 +196,9 @@ SCHEMAS.update({
                     "description": "2 to 20 names in seating order (play passes left)."},
         "first_dealer": {"type": ["string", "null"],
                          "description": "Who deals hand 1; drawn at random when absent."},
-        "decks": {"type": ["integer", "null"], "minimum": 1, "maximum": 8},
+        "decks": {"type": ["integer", "null"], "minimum": 1, "maximum": 8, "description": (
+            "Absent: the game's recommendation for the players. More than the game's "
+            "most_decks (GET /rulesets; 1 for a one-deck game) answers 422 bad_decks.")},
         "options": {"type": ["object", "null"]},
         "teams": {"type": ["array", "null"], "items": TEAM, "description": (
             "Hand and Foot: the partnerships, each a name and its players (2 teams of 2, 2 of "
@@ -191,7 +221,11 @@ SCHEMAS.update({
         "edit_key": {"type": "string", "description": "Only in the answer that made the game."},
         "ruleset": {"type": "string"}, "decks": {"type": "integer"},
         "options": {"type": "object"},
-        "players": {"type": "array", "items": NAME},
+        "players": {"type": "array", "items": NAME, "description": "Who plays now, in "
+                    "seating order."},
+        "left": {"type": "array", "items": NAME, "description": (
+            "Who left the game midway (player_left): their totals stay in totals and "
+            "ranking.")},
         "teams": {"type": ["array", "null"], "items": TEAM, "description": (
             "In a game played in teams, the teams (scores, totals, ranking and winners are "
             "then by team); null otherwise.")},
@@ -247,7 +281,9 @@ SCHEMAS.update({
         "version": {"type": "integer", "minimum": 0, "description": "The game's version."},
         "events": {"type": "array", "description": (
             "Up to limit events made before version before (the newest ones without it), "
-            "oldest first; undone events stay, with the version that undid them."),
+            "oldest first; undone events stay, with the version that undid them. A step of "
+            "a followed hand is kept as sent with what the referee saw filled in: the card "
+            "drawn from the pile or bought, and a rummy call's card, thrower and charge."),
             "items": {"type": "object", "required": ["version", "type", "event", "at",
                                                      "undone_in"], "properties": {
                 "version": {"type": "integer", "minimum": 1,

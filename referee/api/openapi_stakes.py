@@ -39,7 +39,10 @@ def _hand_fields() -> dict[str, Any]:
                     "type": "object", "additionalProperties": {"type": "integer", "minimum": 0},
                     "description": "Every player's count (the cards outside spreads), by name: "
                                    "needed for " + ", ".join(
-                                       e.key for e in stakes.endings if e.counts) + "."}}
+                                       e.key for e in stakes.endings if e.counts) + ". Each "
+                                   "is what the cards of one hand could be worth, and all of "
+                                   "them together cards the game's one deck holds at once; "
+                                   "else 422 impossible_score."}}
         fields.update({name: said[name] for name in stakes.fields if name in said})
     return fields
 

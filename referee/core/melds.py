@@ -86,6 +86,22 @@ class Reading:
             return tuple(c.stands_for.label if c.stands_for else anything for c in jokers)
         return tuple(c.stands_for.label for c in jokers)
 
+    @property
+    def joker_words(self) -> str:
+        """What the jokers stand for, as a sentence without its full stop: several jokers
+        standing for the same "any 5" say it once.
+
+        >>> from .cards import parse_cards
+        >>> Reading(MeldKind.BOOK, tuple(parse_cards("5H JK JK")), Rank(5)).joker_words
+        'Each joker stands for any 5'
+        """
+        identities = self.joker_identities
+        if len(identities) == 1:
+            return f"Joker stands for {identities[0]}"
+        if len(set(identities)) == 1:
+            return f"Each joker stands for {identities[0]}"
+        return f"Jokers stand for {', '.join(identities)}"
+
 
 @dataclass(frozen=True)
 class Verdict:

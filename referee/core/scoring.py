@@ -29,6 +29,7 @@ referee.core.errors.GoingOutError: Ann went out, so Ann cannot still hold cards.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -38,7 +39,7 @@ from .errors import (GoingOutError, LayOffError,
                      TableMeldError, UnknownPlayerError)
 from .melds import MeldKind
 from .rulesets import TableRules
-from .rulesets.keeping import EntryShape
+from .rulesets.keeping import EntryShape, check_player_end
 from .rulesets.model import MAX_PLAYERS, MIN_PLAYERS
 from .solver import arrange
 from .table import TableMeld
@@ -116,7 +117,13 @@ def score_hand(table: TableRules, players: Sequence[PlayerHand],
     _check_going_out(table, players, keeping.stock_may_run_out)
     _check_supply(table, players, penalties)
     laid = [_laid_points(table, player, f"players[{i}]") for i, player in enumerate(players)]
+    _check_onto_laid(players)
     held = [sum(table.card_value(card) for card in player.hand) for player in players]
+    counts_melds = keeping.shape is EntryShape.MELDED_MINUS_HELD
+    for i, player in enumerate(players):  # the same rule as a kept game's entry
+        check_player_end(table, player.name, player.went_out,
+                         sum(laid[i]) if counts_melds else None, held[i],
+                         (f"players[{i}].melds", f"players[{i}].hand"), error=GoingOutError)
     charged = [0] * len(players)
     for penalty in penalties:
         charged[seats[name_key(penalty.player)]] += sum(table.card_value(c) for c in penalty.cards)
@@ -251,6 +258,25 @@ def _check_supply(table: TableRules, players: Sequence[PlayerHand],
         if len(error.location) == 2 and isinstance(error.location[1], int):
             error.location = where[error.location[1]]  # the request field the card came from
         raise
+
+
+def _check_onto_laid(players: Sequence[PlayerHand]) -> None:
+    """Every lay-off went onto a meld some player laid this hand, as it lay then: that meld's
+    cards and perhaps cards laid off on it before. ``onto`` counts no card of its own (the
+    supply check leaves it out), so a meld nobody laid would be cards from nowhere."""
+    melds = [Counter(card.supply_key for card in meld) for player in players
+             for meld in player.melds]
+    laid_off = Counter(layoff.card.supply_key for player in players for layoff in player.layoffs)
+    for i, player in enumerate(players):
+        for k, layoff in enumerate(player.layoffs):
+            onto = Counter(card.supply_key for card in layoff.onto)
+            others = laid_off - Counter([layoff.card.supply_key])
+            if not any(meld <= onto and onto - meld <= others for meld in melds):
+                cards = " ".join(card.label for card in layoff.onto)
+                raise LayOffError(f"Nobody laid {cards} this hand: a card can only be laid "
+                                  "off onto a meld a player laid, listed with that player's "
+                                  "melds.",
+                                  f"players[{i}].layoffs[{k}].onto")
 
 
 # --- Points melded and laid off ----------------------------------------------------------------

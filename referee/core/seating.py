@@ -76,7 +76,9 @@ class GameSetup:
     @cached_property
     def table(self) -> TableRules:
         # Read for every step of a followed hand: configured once per setup.
-        return get_ruleset(self.ruleset).configure(options=self.options, decks=self.decks)
+        # Lenient: the decks were checked when the game was set up (or saved before a check).
+        return get_ruleset(self.ruleset).configure(options=self.options, decks=self.decks,
+                                                   strict=False)
 
     def to_dict(self) -> dict[str, Any]:
         data = {"ruleset": self.ruleset, "players": list(self.players),

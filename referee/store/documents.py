@@ -27,8 +27,9 @@ def game_document(loaded: LoadedGame) -> dict[str, Any]:
         "decks": state.decks,
         "options": dict(loaded.setup.options),
         "players": list(state.players),
+        "left": list(state.left),
         "teams": [{"name": team.name, "players": list(team.players)}
-                  for team in loaded.setup.teams] or None,
+                  for team in state.setup.teams] or None,
         "hand": state.hand,
         "hands_in_game": state.hands_in_game,
         "dealer": state.dealer,
@@ -88,7 +89,15 @@ def ledger_document(state: GameState) -> dict[str, Any]:
 def export_document(loaded: LoadedGame) -> dict[str, Any]:
     """A game as a file to take away (and to import again): its document and its whole
     history."""
-    return {**game_document(loaded), "history": history_document(loaded.events)}
+    document = {**game_document(loaded), "history": history_document(loaded.events)}
+    if loaded.setup.players != loaded.state.players or loaded.setup.teams != \
+            loaded.state.setup.teams:
+        # Names corrected or players come and gone: the seats the history starts from.
+        document["started_with"] = {
+            "players": list(loaded.setup.players),
+            "teams": [{"name": team.name, "players": list(team.players)}
+                      for team in loaded.setup.teams] or None}
+    return document
 
 
 def history_document(events: list[GameEvent]) -> list[dict[str, Any]]:

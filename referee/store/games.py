@@ -93,7 +93,7 @@ class LoadedGame:
                 changes.append((stored.version, event_from_dict(stored.payload).describe()))
             if stored.undone_in is not None and version < stored.undone_in <= self.version:
                 undone = event_from_dict(stored.payload).describe()
-                changes.append((stored.undone_in, f"{undone} was undone"))
+                changes.append((stored.undone_in, f"someone undid “{undone}”"))
         return [words for _, words in sorted(changes)]
 
     @cached_property
@@ -292,6 +292,8 @@ def append_event(game_id: str, event: Event, expected_version: int,
             raise StaleVersionError(loaded.version)
         if stale:
             _check_still_meant(loaded, event, expected_version)
+        # What the referee saw, filled in as the screen that sent it saw it.
+        event = (loaded.state_at(expected_version) if stale else loaded.state).recorded(event)
         try:
             after = loaded.state.apply(event)  # raises for an illegal step, before any write
         except RefereeInputError as error:
@@ -377,7 +379,22 @@ def _claim_version(game_id: str, expected: int, after: GameState) -> int:
     if moved.rowcount != 1:
         db.session.rollback()
         raise StaleVersionError(current_version(game_id) or expected)
+    _seat_players(game_id, (*after.players, *after.left))
     return expected + 1
+
+
+def _seat_players(game_id: str, names: tuple[str, ...]) -> None:
+    """The game's seats as its players are now (a name corrected, a player come or gone,
+    or any of them undone), in the transaction that moves its version."""
+    seats = db.session.scalars(select(GameSeat).where(GameSeat.game_id == game_id)
+                               .order_by(GameSeat.seat)).all()
+    if tuple(seat.player.name for seat in seats) == names:
+        return
+    for seat in seats:
+        db.session.delete(seat)
+    db.session.flush()
+    db.session.add_all(GameSeat(game_id=game_id, seat=number, player=player_named(name))
+                       for number, name in enumerate(names))
 
 
 def set_archived(game_id: str, archived: bool, edit_key: str | None) -> LoadedGame:

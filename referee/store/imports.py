@@ -152,6 +152,10 @@ def _setups(document: Mapping[str, Any]):
     """The setups the document may have been made with: one per possible first dealer."""
     ruleset, players = document.get("ruleset"), document.get("players")
     options, decks = document.get("options"), document.get("decks")
+    teams = document.get("teams")
+    started = document.get("started_with")  # the seats before players came, went or renamed
+    if isinstance(started, Mapping):
+        players, teams = started.get("players"), started.get("teams")
     if not isinstance(ruleset, str) or not isinstance(players, list) \
             or not isinstance(options, Mapping) or not _whole(decks):
         raise GameFileError("This file does not say which game it is (its ruleset, players, "
@@ -159,7 +163,7 @@ def _setups(document: Mapping[str, Any]):
     try:
         get_ruleset(ruleset)
         checked = GameSetup.create(ruleset, players, first_dealer=0, decks=decks,
-                                   options=options, teams=document.get("teams"),
+                                   options=options, teams=teams,
                                    stake=document.get("stake"))
     except (RefereeInputError, LookupError) as error:
         message = getattr(error, "message", None) or f"there is no game called {ruleset}"

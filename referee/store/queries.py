@@ -67,8 +67,13 @@ def _write_back(folded: dict[str, tuple[int, dict]]) -> None:
                                    error)
 
 
-def all_game_summaries(include_archived: bool = True) -> list[GameSummary]:
+def all_games(include_archived: bool = True) -> list[Game]:
+    """Every game kept, oldest first."""
     query = select(Game).order_by(Game.created_at)
     if not include_archived:
         query = query.where(Game.archived.is_(False))
-    return summaries_of(db.session.scalars(query).all())
+    return list(db.session.scalars(query).all())
+
+
+def all_game_summaries(include_archived: bool = True) -> list[GameSummary]:
+    return summaries_of(all_games(include_archived))

@@ -21,7 +21,8 @@ def check(game: str):
         abort(404)
     form = checker_form(ruleset, request.args)
     form.validate()
-    text = apply_tap(form)
+    by_rank = not ruleset.runs  # every meld of one rank: no suit to choose
+    text = apply_tap(form, by_rank)
     specs = meld_option_specs(ruleset)
     options = option_choices(form, specs)
     canonical = url_for("checker.check", game=ruleset.key, decks=form.decks.data,
@@ -52,7 +53,7 @@ def check(game: str):
         ruleset=ruleset, form=form, cards=cards, verdict=verdict, description=description,
         problems=has_errors(form), option_fields=[(spec, form[spec.name]) for spec in specs],
         canonical=canonical,
-        **picker_context(ruleset, deck, cards, form, table),
+        **picker_context(ruleset, deck, cards, form, table, by_rank),
     )
     if wants_fragment():
         response.headers["HX-Replace-Url"] = canonical

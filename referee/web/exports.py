@@ -17,8 +17,9 @@ from ..core.rulesets import RULESETS
 from ..core.rulesets.keeping import EntryShape
 from ..store.documents import export_document
 from ..store.games import GameNotFoundError, LoadedGame, load_game
-from ..store.queries import all_game_summaries
+from ..store.queries import all_games, summaries_of
 from .games_ledger import Ledger, hand_ending, ledger_of, settling_up
+from .players_stakes import stakes_balances
 
 bp = Blueprint("exports", __name__)
 TARGET_GAME_BLANK_ROWS = 4  # on a printed sheet of a game to a target: rows to fill in by hand
@@ -80,7 +81,7 @@ def game_csv(game_id: str):
 def _ledger_rows(writer: _SpreadsheetSafeWriter, state, ledger: Ledger) -> None:
     """A night for stakes: a row a hand (how it ended, who, each count, who paid whom, each
     net in stakes), the night's net in stakes and money, and the payments that settle it."""
-    stakes, players = state.keeping.stakes, state.players
+    stakes, players = state.keeping.stakes, state.sides  # who left keeps a column
     head = ["hand", "dealer", "ending", "who", "outcome", *players, "corrections",
             *(f"{name} count" for name in players), "payments"]
     writer.writerow(head)
@@ -90,7 +91,8 @@ def _ledger_rows(writer: _SpreadsheetSafeWriter, state, ledger: Ledger) -> None:
         counts = settling.get(stakes.counts_field) or {}
         writer.writerow([result.hand, state.dealer_of(result.hand),
                          ending.label if ending else "", ", ".join(settlement.ended_by),
-                         settlement.outcome.value, *(result.scores[name] for name in players),
+                         settlement.outcome.value,
+                         *(result.scores.get(name, 0) for name in players),
                          "; ".join(result.corrections), *(counts.get(name, "") for name in players),
                          "; ".join(ledger.paid(payment) for payment in settlement.payments)])
     pad = [""] * (len(head) - 5 - len(players))
@@ -119,7 +121,7 @@ def _entered(state, result, fields: tuple[str, ...]) -> list:
                  for field in fields]
         return ["yes" if cell is True else "no" if cell is False else cell for cell in cells]
     by_part = {"melded": result.melded, "held": result.held}
-    return [by_part[field][name] for name in state.players for field in fields]
+    return [by_part[field].get(name, "") for name in state.sides for field in fields]
 
 
 # A spreadsheet reads a cell starting with one of these as a formula to run.
@@ -208,8 +210,11 @@ def players():
     # A hand of a game for stakes averages the stakes won or lost: the page says so.
     stakes_titles = {ruleset.title for ruleset in RULESETS.values()
                      if ruleset.stakes is not None}
+    games = all_games(include_archived=False)
+    summaries = summaries_of(games)
     return render_template("players/index.html", stakes_titles=stakes_titles,
-                           stats=player_stats(all_game_summaries(include_archived=False)))
+                           stats=player_stats(summaries),
+                           balances=stakes_balances(games, summaries))
 
 
 def _download(body: str, mimetype: str, filename: str) -> Response:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileAllowed, FileField, FileRequired
 from wtforms import BooleanField, FieldList, Form, FormField, IntegerField, StringField
-from wtforms.validators import (AnyOf, InputRequired, Length, NumberRange, Optional,
+from wtforms.validators import (AnyOf, InputRequired, Length, NumberRange, Optional, Regexp,
                                 ValidationError)
 from wtforms.widgets import HiddenInput
 
@@ -193,10 +193,17 @@ def _option_field(spec: OptionSpec):
     if spec.type == "choice":  # shown as a radio per choice (the template reads spec.choices)
         return StringField(spec.description, default=spec.default, filters=[
             _as_choice(spec.choices)], validators=[AnyOf(
-                spec.choices, message=f"Choose {' or '.join(map(str, spec.choices))}.")])
+                spec.choices, message=f"Choose {_one_of(spec)}.")])
     return WholeNumberField(spec.description, default=spec.default, validators=[
         Optional(), NumberRange(min=spec.minimum, max=spec.maximum,
                                 message=f"Choose from {spec.minimum} to {spec.maximum}.")])
+
+
+def _one_of(spec: OptionSpec) -> str:
+    """A house rule's choices in a sentence, as their labels say them: "pile, top card or none"."""
+    labels = [spec.choice_label(choice) for choice in spec.choices]
+    labels = [label[0].lower() + label[1:] for label in labels]
+    return " or ".join([", ".join(labels[:-1]), labels[-1]] if len(labels) > 1 else labels)
 
 
 def _as_choice(choices: tuple):
@@ -426,6 +433,7 @@ class GoDownForm(RefereeStepForm):
     tap = StringField(validators=[Optional(), AnyOf([*CARD_RANKS, "JK"])])
     tap_suit = StringField(default="S", validators=[Optional(), AnyOf([s.value for s in Suit])])
     tap_into = WholeNumberField(default=0, validators=[Optional(), NumberRange(min=0, max=9)])
+    untap = StringField(validators=[Optional(), Regexp(r"^\d:\d{1,2}$")])  # "1:0": meld, card
 
 
 def go_down_form(melds: int, formdata=None) -> GoDownForm:
@@ -572,4 +580,34 @@ def going_out_form(ruleset: Ruleset, formdata) -> GoingOutForm:
         setattr(GameGoingOutForm, partner_field(number), StringField(
             f"Partner {number} {question.partner_did}", default="no",
             validators=[AnyOf(YES_NO, message="Tap yes or no.")]))
+        # Opened from a game: the partner's name, said in place of "Partner 1".
+        setattr(GameGoingOutForm, partner_name_field(number), StringField(
+            validators=[Text(MAX_NAME, name=True)]))
     return GameGoingOutForm(formdata=formdata)
+
+
+def name_partners(form, question) -> None:
+    """After validating: each partner named from the game in place of "Partner 1" (a name
+    that could not be kept is passed over, as no one typed it)."""
+    for number in range(1, max(question.partners) + 1):
+        name = form[partner_name_field(number)]
+        if name.errors:
+            name.errors, name.data = [], None
+        elif name.data:
+            form[partner_field(number)].label.text = f"{name.data} {question.partner_did}"
+
+
+def partner_name_field(number: int) -> str:
+    return f"name{number}"
+
+
+# --- Who plays, changed mid-game (POST, with CSRF) --------------------------------------------
+
+class RosterForm(FlaskForm):
+    """One change to who plays: ``change`` is the button pressed (rename, seat, leave),
+    ``name`` whom it is about and ``new_name`` the name typed (a correction, a latecomer)."""
+
+    expected_version = WholeNumberField(widget=HiddenInput(), validators=[InputRequired()])
+    change = StringField(validators=[AnyOf(("rename", "seat", "leave"))])
+    name = StringField(validators=[Length(max=MAX_NAME)])
+    new_name = StringField("Name", validators=[Text(MAX_NAME, name=True)])

@@ -164,7 +164,7 @@ def _line(game: Game, summary: GameSummary) -> dict:
     return {"game": game, "title": summary.title, "end": summary.end,
             "players": summary.players, "sides": summary.sides, "teams": bool(summary.teams),
             "hand": summary.hand, "hands": summary.hands_in_game,
-            "leaders": list(summary.leaders), "winners": list(summary.winners),
+            "leading": summary.leading, "winners": list(summary.winners),
             "finished": summary.finished, "editable": editable,
             "deletable": editable and not summary.hands_played}
 
@@ -206,4 +206,4 @@ def form_expired(error):
 
 # The game's own screens join this blueprint (imported last: they use what is above).
 from . import (games_board, games_delete, games_end, games_hands, games_new,  # noqa: E402,F401
-               games_referee, games_transfer)
+               games_referee, games_roster, games_transfer)

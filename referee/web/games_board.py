@@ -19,6 +19,7 @@ from ..core.text import whole_number
 from ..store.games import EditKeyError, LoadedGame, check_edit_key, current_version
 from ..store.models import GameEvent
 from .forms import referee_forms
+from .game_questions import question_links
 from .games import bp, edit_key_for, game_or_404, grant_edit, may_edit, not_modified, poll_etag
 from .games_chart import SMALLEST_TOP, STAKES_SMALLEST_TOP, score_chart
 from .games_history import history_context
@@ -75,6 +76,10 @@ def board_context(loaded: LoadedGame, editing: bool) -> dict:
         "next_dealer": next_dealer(state),
         "ledger": ledger,
         "settle_up": settling_up(state, ledger),
+        # The question screens, opened with this game's hand, decks, house rules and names: on
+        # the scoring tablet (a watching screen offers nothing to tap).
+        "questions": question_links(state, loaded.game.id)
+        if editing and not state.finished else [],
     }
 
 

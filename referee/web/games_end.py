@@ -7,13 +7,14 @@ hand another device scored meanwhile is never ended unseen. Undo takes it back.
 
 from __future__ import annotations
 
-from flask import flash, redirect, render_template, url_for
+from flask import abort, current_app, flash, redirect, render_template, url_for
 
 from ..core.game.events import GameEnded
 from ..core.game.errors import IllegalEventError
 from ..store.games import LoadedGame, StaleVersionError, append_event, load_game
+from ..store.starts import start_game_once
 from .forms import ConfirmForm
-from .games import bp, game_or_404, required_edit_key
+from .games import bp, game_or_404, grant_edit, required_edit_key
 from .games_ledger import ledger_of, settling_up
 from .games_standings import ranking_places
 
@@ -54,6 +55,21 @@ def end_game(game_id: str):
     flash(f"The table ended the {what}: {' and '.join(winners)} "
           f"{'wins' if len(winners) == 1 else 'share the win'}. Undo takes it back.")
     return redirect(url_for("games.game_page", game_id=game_id), 303)
+
+
+@bp.post("/<game_id>/again")
+def play_again(game_id: str):
+    """The game over, played again in one tap: the same seats, house rules and stake, the
+    deal passing on as the game's rules pass it. Tapped twice, it is the same new game."""
+    loaded = game_or_404(game_id)
+    required_edit_key(loaded)
+    if not ConfirmForm().validate() or not loaded.state.finished:
+        abort(409)
+    again, key = start_game_once(loaded.state.next_game(), f"again:{game_id}",
+                                 current_app.secret_key)
+    grant_edit(again.game.id, key)
+    flash(f"Same seats, same house rules: {again.state.dealer} deals first.")
+    return redirect(url_for("games.game_page", game_id=again.game.id), 303)
 
 
 def _refusal(loaded: LoadedGame) -> str | None:

@@ -47,7 +47,7 @@ def hand_entry(game_id: str, hand: int):
         abort(404)
     entry = entry_form(state)
     if hand <= len(state.results):  # a correction starts from the hand as it was entered
-        form = entry.prefilled(state.players, state.results[hand - 1],
+        form = entry.prefilled(state.players_of(hand), state.results[hand - 1],
                                expected_version=loaded.version)
     elif state.live is not None and state.live.finished:  # the referee saw how it ended
         form = entry.form(len(state.players), **_seen_by_referee(state.players, state.live.result),
@@ -80,8 +80,9 @@ def _hand_being_followed(state, hand: int, correcting: bool) -> str | None:
 
 def _save(loaded: LoadedGame, hand: int, key: str):
     state = loaded.state
+    players = state.players_of(hand)  # a hand scored before the table changed keeps its own
     entry = entry_form(state)
-    form = entry.form(len(state.players), request.form)
+    form = entry.form(len(players), request.form)
     form.validate()
     if form.step.data or form.tap.data or form.untap.data:  # pressed without JavaScript
         if form.step.data:
@@ -89,7 +90,7 @@ def _save(loaded: LoadedGame, hand: int, key: str):
         else:
             entry.tap(form, form.tap.data or "", form.untap.data or "")
         return _entry_page(loaded, hand, form, quiet=True)
-    reading = _read(entry, form, loaded)
+    reading = _read(entry, form, loaded, hand)
     seen = form.expected_version.data
     if seen is None or seen > loaded.version:  # not a form this game's pages made
         return _moved_on(loaded, hand, form, reading, form.correcting.data == "1")
@@ -116,10 +117,10 @@ def _save(loaded: LoadedGame, hand: int, key: str):
         return _moved_on(load_game(loaded.game.id), hand, form, reading, was_correcting)
     except RefereeMismatchError as error:
         for mismatch in error.mismatches:
-            reading.add_problem(state.players.index(mismatch.player), mismatch.message)
+            reading.add_problem(players.index(mismatch.player), mismatch.message)
         return _entry_page(loaded, hand, form, reading, status=422, saving_anyway=True)
     except RefereeInputError as error:
-        entry.flag(reading, state.players, error)
+        entry.flag(reading, players, error)
         return _entry_page(loaded, hand, form, reading, status=422)
     anyway = " (against what the referee saw)" if form.anyway.data == "1" and not correcting else ""
     flash(f"Hand {hand} {'corrected' if correcting else 'saved'}{anyway}: {_ended(reading)}.")
@@ -133,8 +134,8 @@ def _ended(reading) -> str:
     return describe_ending(reading.went_out, reading.went_rummy)
 
 
-def _read(entry, form, loaded: LoadedGame):
-    return entry.read(form, loaded.state.players, request.form.getlist("went_out"))
+def _read(entry, form, loaded: LoadedGame, hand: int):
+    return entry.read(form, loaded.state.players_of(hand), request.form.getlist("went_out"))
 
 
 def _moved_on(fresh: LoadedGame, hand: int, form, reading, was_correcting: bool,
@@ -172,14 +173,15 @@ def _entry_page(loaded: LoadedGame, hand: int, form, reading=None, status: int =
     state = loaded.state
     entry = entry_form(state)
     if reading is None:
-        reading = _read(entry, form, loaded) if form.is_submitted() else None
+        reading = _read(entry, form, loaded, hand) if form.is_submitted() else None
     correcting = hand <= len(state.results)
     seen = str(form.expected_version.data)
     ruleset = loaded.setup.table.ruleset
     return render_template(
         "games/hand.html", loaded=loaded, game=loaded.game, state=state, hand=hand,
         ruleset=ruleset, contract=state.contracts[hand - 1] if state.contracts else None,
-        cards_dealt=ruleset.deal_size(len(state.players), hand, state.setup.options),
+        cards_dealt=ruleset.deal_size(len(state.players_of(hand)), hand, state.setup.options),
+        players=state.players_of(hand),
         dealer=state.dealer_of(hand), entry=entry, shape=entry.shape.value,
         form=form, reading=reading,
         show_problems=reading is not None and not quiet, correcting=correcting,

@@ -43,14 +43,20 @@ def history_context(loaded: LoadedGame, before: int | None) -> dict:
 
 def history_items(loaded: LoadedGame, events: list[GameEvent]) -> list[HistoryItem]:
     items = []
-    ledger = ledger_of(loaded.state)
+    state = loaded.state
+    ledger = ledger_of(state)
+    # A hand is read with the players it was entered for: after names were corrected or
+    # players came or went, the game as it stood then (folded; the table rarely changes).
+    changed = (loaded.setup.players != state.players or bool(state.left)
+               or loaded.setup.teams != state.setup.teams)
     for stored in events:
         event = event_from_dict(stored.payload)
         lines: tuple[tuple[str, str], ...] = ()
         notes: tuple[str, ...] = ()
         settled = None
         if event.type in ("hand_scored", "hand_corrected"):
-            lines, notes, settled = _hand_lines(loaded.state, event, ledger)
+            then = loaded.state_at(stored.version - 1) if changed else state
+            lines, notes, settled = _hand_lines(then, event, ledger)
         if event.type == "hand_scored" and event.overrides_referee:
             notes = _saved_anyway(loaded, stored, event.hand)
         reason, payments = ("", ()) if settled is None or ledger is None else (

@@ -14,7 +14,7 @@ import re
 import secrets
 
 from flask import (Response, abort, current_app, flash, make_response, redirect, render_template,
-                   request, url_for)
+                   request, session, url_for)
 from sqlalchemy import func, select
 
 from ..core import RefereeInputError
@@ -70,16 +70,24 @@ def setup_game(ruleset: str):
         if form.start.data:
             setup = _setup_from(form, ruleset)
             if setup is not None:
+                session.pop(SEATED, None)
                 return _started(setup, drawn=form.dealer.data in (None, "", "random"),
                                 token=form.start_token.data)
         else:
             _apply_button(form, ruleset)
+        # A reload (or a tablet that slept) brings the seats back, not an empty table.
+        session[SEATED] = [name for name in _names(form) if name.strip()]
+    elif session.get(SEATED):
+        _set_names(form, [str(name) for name in session[SEATED]][:ruleset.players[1]])
     status = 422 if _has_errors(form) else 200
     response = render_screen("games/new.html", "games/_new_form.html", status,
                              **_context(form, ruleset))
     # Never from the cache: Back must bring a form with a new token, not the one used.
     response.headers["Cache-Control"] = "no-store"
     return response
+
+
+SEATED = "seated"  # the players seated on the setup form not yet started, by this device
 
 
 def _apply_button(form, ruleset: Ruleset) -> None:
@@ -235,11 +243,21 @@ def _context(form, ruleset: Ruleset) -> dict:
         "too_few_decks": _too_few_decks(form, ruleset, count),
         "option_fields": [(spec, form[option_field_name(spec.name)])
                           for spec in ruleset.option_specs],
+        "idle_options": _idle_options(ruleset, count),
         "game_end": _game_end(form, ruleset),
         "teams": _teams(form, ruleset, names),
         "team_counts": (ruleset.keeping.partnerships.team_counts(count)
                         if ruleset.keeping.partnerships else ()),
     }
+
+
+def _idle_options(ruleset: Ruleset, count: int) -> dict[str, str]:
+    """The house rules the table as seated cannot use (a two-player deal with four seated),
+    by name, with the note shown beside them; none before a game's fewest players sit."""
+    if count < ruleset.players[0]:
+        return {}
+    return {spec.name: f"{spec.only_for} {count} are seated."
+            for spec in ruleset.option_specs if not spec.applies_to(count)}
 
 
 def _game_end(form, ruleset: Ruleset) -> str:
@@ -261,7 +279,10 @@ def _too_few_decks(form, ruleset: Ruleset, players: int):
         table = ruleset.configure(options=option_values(form, ruleset),
                                   decks=int(form.decks.data))
     except RefereeInputError:
-        table = ruleset.configure(decks=int(form.decks.data))
+        try:
+            table = ruleset.configure(decks=int(form.decks.data))
+        except RefereeInputError:  # decks the game refuses: starting says so beside them
+            return None
     return first_short_deal(table, players)
 
 

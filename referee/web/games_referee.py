@@ -44,8 +44,11 @@ def referee_step(game_id: str, action: str):
         form.form_errors.append(f"All {loaded.state.hands_in_game} hands are scored: there is "
                                 "no hand to follow.")
         return _with_form(loaded, action, form, status=422)
-    if action == "down" and form.tap.data:  # a card tapped in without JavaScript
-        _tap_into(form)
+    if action == "down" and (form.tap.data or form.untap.data):  # tapped without JavaScript
+        if form.tap.data:
+            _tap_into(form)
+        else:
+            _untap(form)
         return _with_form(loaded, action, form, status=200)
     seen = form.expected_version.data
     if seen is None or seen > loaded.version:  # not a form this game's pages made
@@ -184,6 +187,18 @@ def _lay_off(form, loaded: LoadedGame) -> Event | None:
 READERS: dict[str, Callable] = {
     "start": _start, "draw": _draw, "discard": _discard, "claim": _claim,
     "bought": _bought, "rummy": _rummy, "down": _down, "layoff": _lay_off}
+
+
+def _untap(form) -> None:
+    """Take a tapped card back out of its meld's field, as games.js does."""
+    if form.untap.errors:
+        return
+    meld, index = (int(part) for part in form.untap.data.split(":"))
+    if meld < len(form.melds):
+        cards = (form.melds[meld].data or "").split()
+        if index < len(cards):
+            del cards[index]
+            form.melds[meld].data = " ".join(cards)
 
 
 def _tap_into(form) -> None:

@@ -16,7 +16,9 @@ from ..core.rulesets import RULESETS
 from ..core.rulesets.stakes import Settlement, Who
 from ..core.solver import Arrangement, arrange
 from ..core.text import whole_number
+from ..store.games import GameNotFoundError, load_game
 from .forms import add_error, changed_options, option_choices
+from .games import may_edit
 from .picker import has_errors, picker_context, was_tapped
 from .rendering import not_for_this_game, render_screen, wants_fragment
 from .stakes_forms import cards_field, count_field, lowest_form, name_field
@@ -52,7 +54,7 @@ def lowest(game: str):
     if form.suit.errors:
         form.suit.data = "S"
     hands = _apply_tap(form, players)
-    for tap in (form.add, form.remove, form.clear, form.suit):
+    for tap in (form.add, form.remove, form.clear, form.suit, form.for_game, form.hand):
         tap.errors = []  # a value no button sends is passed over
     options = option_choices(form, ruleset.option_specs)
     ending = stakes.ending(form.ending.data) if not form.ending.errors else None
@@ -64,7 +66,7 @@ def lowest(game: str):
         **{name_field(s): form[name_field(s)].data or None for s in range(players)},
         **{cards_field(s): hands[s] or None for s in range(players)},
         **{count_field(s): form[count_field(s)].data for s in range(players)},
-        **changed_options(ruleset, options))
+        **changed_options(ruleset, options), **_game_fields(form))
     if was_tapped(request.args) and not wants_fragment():
         return redirect(canonical, 303)  # reloading the page never taps twice
 
@@ -82,12 +84,15 @@ def lowest(game: str):
     for s in range(players):
         form[cards_field(s)].data = hands[s]
     lowest_count = min((seat.count for seat in seats if seat.count is not None), default=None)
-    deck = ruleset.deck(ruleset.resolve_options(options))
+    house_options = ruleset.resolve_options(options)
+    deck = ruleset.deck(house_options)
     response = render_screen(
         "lowest.html", "_lowest.html", 422 if has_errors(form) else 200,
         ruleset=ruleset, stakes=stakes, form=form, seats=seats, ending=ending,
         picked=picked, settlement=settlement, lowest_count=lowest_count,
-        problems=has_errors(form), who=Who, player_choices=range(*_span(ruleset)),
+        problems=has_errors(form), who=Who, house_options=house_options,
+        player_choices=range(*_span(ruleset)),
+        night_hand=_night_hand(form, seats, ending, picked, settlement),
         tab_keys=[key for key, other in RULESETS.items() if played_for_stakes(other)],
         option_fields=[(spec, form[spec.name]) for spec in ruleset.option_specs],
         **picker_context(ruleset, deck, [card for seat in seats for card in seat.cards],
@@ -95,6 +100,48 @@ def lowest(game: str):
     if wants_fragment():
         response.headers["HX-Replace-Url"] = canonical
     return response
+
+
+def _game_fields(form) -> dict:
+    """The kept game the screen was opened from, kept in its address as it is tapped."""
+    if form.for_game.errors or not form.for_game.data:
+        return {}
+    return {"for_game": form.for_game.data,
+            "hand": None if form.hand.errors else form.hand.data}
+
+
+def _night_hand(form, seats: list[Seat], ending, picked: list[int],
+                settlement: Settlement | None) -> NightHand | None:
+    """The ruling as the hand being played in the game the screen was opened from, to save
+    with one tap: only where this device scores that game, the hand is still the one being
+    played and the seats are the game's, in its order."""
+    fields = _game_fields(form)
+    if settlement is None or not fields.get("hand"):
+        return None
+    try:
+        loaded = load_game(fields["for_game"])
+    except GameNotFoundError:
+        return None
+    state = loaded.state
+    if (not may_edit(loaded) or state.hand != fields["hand"]
+            or [seat.name for seat in seats] != list(state.players)):
+        return None
+    entry = {"ending": ending.key, "expected_version": loaded.version, "save": "1"}
+    if ending.who is Who.ONE and picked:
+        entry["who"] = picked[0]
+    entry.update({f"count{seat.number}": seat.count for seat in seats if seat.count is not None})
+    return NightHand(url_for("games.hand_entry", game_id=loaded.game.id, hand=state.hand),
+                     state.hand, entry, picked if ending.who is Who.SOME else [])
+
+
+@dataclass(frozen=True)
+class NightHand:
+    """What the save form posts: the game's end-of-hand form's own fields."""
+
+    url: str
+    hand: int
+    fields: dict
+    claims: list[int]
 
 
 def _span(ruleset) -> tuple[int, int]:

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from ..core import Card, RefereeInputError, parse_card
 from ..core.text import whole_number
+from .picker import tapped_card
 
 MELD_SEPARATORS = re.compile(r"[/|\n]")
 PILE, NEW = "pile", "new"
@@ -105,7 +106,7 @@ def shown(words: list[str]) -> list[Card | str]:
     return cards
 
 
-def apply_pile_tap(form) -> PileTaps:
+def apply_pile_tap(form, by_rank: bool = False) -> PileTaps:
     """The pile and table after the tap this request carries (sent without JavaScript)."""
     if form.pile is None:  # melds only: a tap "into the pile" starts a meld
         into = NEW if form.into.data == PILE else form.into.data
@@ -115,8 +116,8 @@ def apply_pile_tap(form) -> PileTaps:
     if form.clear.data:
         taps.clear()
     if form.add.data and not form.add.errors:
-        tapped = form.add.data.strip().upper()
-        taps.add(tapped if tapped == "JK" else tapped + (form.suit.data or "S"))
+        words = taps.table_text.replace("/", " ").upper().split()  # the suits used so far
+        taps.add(tapped_card(form, words, by_rank))
     if form.remove.data:
         taps.remove(form.remove.data)
     taps.tidy()

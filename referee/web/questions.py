@@ -13,10 +13,12 @@ from .forms import (
     add_error,
     changed_options,
     going_out_form,
+    name_partners,
     opening_form,
     opening_option_specs,
     option_choices,
     partner_field,
+    partner_name_field,
 )
 from .picker import has_errors, picker_context, was_tapped
 from .pile_taps import apply_pile_tap
@@ -33,7 +35,7 @@ def opening(game: str):
                                "a game whose opening has a minimum")
     form = opening_form(ruleset, request.args)
     form.validate()
-    taps = apply_pile_tap(form)
+    taps = apply_pile_tap(form, by_rank=not ruleset.runs)  # melds of one rank: no suit asked
     specs = opening_option_specs(ruleset)
     options = option_choices(form, specs)
     hand = form.hand.data if not form.hand.errors and form.hand.data else 1
@@ -64,7 +66,8 @@ def opening(game: str):
         minimum=ruleset.opening.minimum(hand, resolved), problems=has_errors(form),
         hands=range(1, ruleset.opening.hands + 1),
         option_fields=[(spec, form[spec.name]) for spec in specs],
-        **picker_context(ruleset, deck, [card for meld in melds for card in meld], form, rules))
+        **picker_context(ruleset, deck, [card for meld in melds for card in meld], form, rules,
+                         by_rank=not ruleset.runs))
     if wants_fragment():
         response.headers["HX-Replace-Url"] = canonical
     return response
@@ -79,13 +82,16 @@ def going_out(game: str):
     question = ruleset.going_out
     form = going_out_form(ruleset, request.args)
     form.validate()
+    name_partners(form, question)
     stepped = _apply_step(form, [name for name, _ in question.counts])
     partners = form.partners.data if not form.partners.errors else question.partners[0]
     flags = [form[partner_field(n)] for n in range(1, partners + 1)]
     canonical = url_for("questions.going_out", game=ruleset.key, partners=partners,
                         asked=form.asked.data, answer=form.answer.data or None,
                         **{name: form[name].data for name, _ in question.counts},
-                        **{flag.name: flag.data for flag in flags})
+                        **{flag.name: flag.data for flag in flags},
+                        **{name: form[name].data or None for name in map(
+                            partner_name_field, range(1, max(question.partners) + 1))})
     if stepped and not has_errors(form) and not wants_fragment():
         return redirect(canonical, 303)
 
@@ -96,7 +102,9 @@ def going_out(game: str):
                                     [flag.data == "yes" for flag in flags],
                                     # asked: and answered, so a penalty may apply
                                     form.asked.data == "yes" and form.answer.data in YES_NO,
-                                    form.answer.data == "yes")
+                                    form.answer.data == "yes",
+                                    [form[partner_name_field(n)].data or ""
+                                     for n in range(1, partners + 1)])
         except RefereeInputError as error:  # counts no cards could make: said beside the count
             name = error.location[0] if error.location else None
             add_error(form[name] if name in dict(question.counts) else form.partners,

@@ -19,6 +19,7 @@ from ..core.rulesets.followed_hands import (
     Phase,
     RummyCalled,
     rummy_penalty_points,
+    shown,
 )
 from ..core.rule_anchors import RuleAnchor
 from ..core.rulesets.model import Contract
@@ -99,6 +100,12 @@ class RefereePanel:
     @property
     def jokers_on_table(self) -> bool:
         return any(meld.has_joker for meld in self.melds)
+
+    @staticmethod
+    def tapped(text: str | None) -> tuple[str, ...]:
+        """The cards typed or tapped into a meld's field, as the chips show them (``'8♣'``,
+        ``'Joker as 9♥'``); a word that is not a card as it was written."""
+        return tuple(shown(word) for word in (text or "").replace(",", " ").split())
 
     # ------------------------------------------------------------------ the pile
 

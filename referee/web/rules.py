@@ -37,4 +37,5 @@ def game_rules(game_id: str):
     loaded = _found(load_game, game_id, GameNotFoundError)
     ruleset = get_ruleset(loaded.setup.ruleset)
     return render_template("rules.html", ruleset=ruleset, game=loaded.game, state=loaded.state,
-                           sections=rules_reference(ruleset, loaded.setup.options))
+                           sections=rules_reference(ruleset, loaded.setup.options,
+                                                    players=len(loaded.setup.players)))

@@ -35,6 +35,10 @@ class LowestForm(Form):
     add = StringField(validators=[Optional(), Length(max=3)])
     remove = StringField(validators=[Optional(), Length(max=12)])  # "seat:index"
     clear = StringField(validators=[Optional(), Length(max=3)])  # a seat
+    # Opened from a kept game: which game, and the hand it is playing; the ruling can then be
+    # saved as that hand.
+    for_game = StringField(validators=[Optional(), Length(max=32)])
+    hand = WholeNumberField(validators=[Optional(), NumberRange(min=1)])
 
 
 def lowest_form(ruleset: Ruleset, formdata) -> LowestForm:

@@ -20,6 +20,7 @@ from tests.test_api_live_game import EXAMPLE_HAND
 
 from .conftest import PHONE, TABLET
 from .test_game_screens import _eversol_hands
+from .test_referee_screens import discard
 from .test_themes import themed
 from .test_tonk_ledger_screens import NIGHT
 from .test_tv_screens import TV, US_THEM, team_hand
@@ -29,6 +30,8 @@ WCAG_21_A_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
 # game's setup, rules and question screens, as the screens themselves offer them.
 ASKED_FROM_HOME = re.compile(r"^/(games/new|check|arrange|rummy|opening|going-out|lowest|rules|"
                              r"players|games$)")
+# The question screens a game's own pages offer, asked about that game.
+ASKED_IN_A_GAME = re.compile(r"^/(check|arrange|rummy|opening|going-out|lowest)/")
 
 
 def violations(page) -> list[str]:
@@ -86,7 +89,8 @@ def screens_of(games: dict[str, tuple[str, str]]) -> dict[str, str]:
         "correction": f"/games/{kept}/hands/2", "standings": f"/games/{kept}/standings",
         "history": f"/games/{kept}/history", "watch": f"/games/{kept}/watch",
         "sheet": f"/games/{kept}/sheet", "game rules": f"/games/{kept}/rules",
-        "end": f"/games/{kept}/end", "game over": f"/games/{over}",
+        "end": f"/games/{kept}/end", "who plays": f"/games/{kept}/players",
+        "game over": f"/games/{over}",
         "referee panel": f"/games/{followed}", "referee watch": f"/games/{followed}/watch",
         "team hand": f"/games/{teams}", "team entry": f"/games/{teams}/hands/2",
         "tonk hand": f"/games/{tonk}", "tonk entry": f"/games/{tonk}/hands/6",
@@ -95,13 +99,17 @@ def screens_of(games: dict[str, tuple[str, str]]) -> dict[str, str]:
     }
 
 
-def screens_offered(page, live_server) -> dict[str, str]:
+def screens_offered(page, live_server, games: dict[str, str]) -> dict[str, str]:
+    """The home page and the screens it and the new-game page link to; the question screens
+    each game's hand screen links to."""
     paths = {}
-    for start in ("/", "/games/new"):
+    for start, asked in (("/", ASKED_FROM_HOME), ("/games/new", ASKED_FROM_HOME),
+                         *((games[name], ASKED_IN_A_GAME)
+                           for name in ("hand", "team hand", "tonk hand", "referee panel"))):
         page.goto(live_server + start)
         for href in page.locator("main a[href^='/']").evaluate_all(
                 "links => links.map(a => a.getAttribute('href'))"):
-            if ASKED_FROM_HOME.match(href):
+            if asked.match(href):
                 paths[href] = href
     return {"home": "/", **paths}
 
@@ -121,7 +129,8 @@ def test_no_screen_breaks_wcag_21_aa(live_server, browser, games, theme, viewpor
     try:
         for game_id, key in games.values():  # this device keeps score in each
             page.goto(f"{live_server}/games/{game_id}/join/{key}")
-        screens = {**screens_of(games), **screens_offered(page, live_server)}
+        screens = screens_of(games)
+        screens |= screens_offered(page, live_server, screens)
         for name, path in screens.items():
             page.goto(live_server + path)
             check(name)
@@ -161,11 +170,7 @@ def test_no_screen_breaks_wcag_21_aa(live_server, browser, games, theme, viewpor
         page.get_by_role("button", name="Follow this hand (referee)").click()
         page.get_by_role("button", name="Drew from the stock").click()
         expect(page.locator("#referee-title")).to_contain_text("play")
-        page.locator(".referee-discard .pick-ranks .pick-chip").filter(
-            has=page.locator("input[value='K']")).click()
-        page.locator(".referee-discard .pick-chip--H").click()
-        page.locator(".referee-discard").get_by_role("button", name="Discard K♥").click()
-        expect(page.locator("#referee-title")).to_contain_text("Cy’s turn")  # the discard is in
+        discard(page, "KH", "K♥")
         page.get_by_role("button", name="Ann 0 bought").click()  # asks to buy the K♥
         expect(page.locator(".referee-ruling")).to_be_visible()
         ruled = page.locator(".referee-ruling").inner_text().split("\n")[0]

@@ -13,6 +13,9 @@ from playwright.sync_api import expect
 from .conftest import PHONE, TABLET
 from .test_game_screens import assert_touch_targets_and_no_overflow
 
+# The typed total: "or total" after the counts, "Total" where they fold away below it.
+TOTAL = re.compile(r"(^|\bor )total$", re.I)
+
 PLAYERS = ("Ann", "Bo", "Cy")
 
 
@@ -76,6 +79,8 @@ def fill_five_hundred(page) -> None:
     tap(ann.locator("[data-amount=melded]"), ["A", "2", "3", "/", "K", "K", "K"],
         "for Ann's melds")
     expect(page.locator("#melded-points-0")).to_have_text("36")  # the ace low: 1 + 2 + 3
+    # The break between the melds reads as the button that made it, not as a "/".
+    expect(ann.locator("[data-amount=melded] .tapped-card--break")).to_have_text("Next meld ×")
     step(bo.locator("[data-amount=melded]"), "10–K", "for Bo's melds")
     tap(bo.locator("[data-amount=held]"), ["A", "JK", "9"], "for Bo's hand")
     expect(page.locator("#held-points-1")).to_have_text("39")
@@ -104,14 +109,14 @@ def test_the_stock_ran_out_and_a_typed_total_replaces_the_steppers(live_server, 
     page.get_by_text("Nobody: the stock ran out").click()
     ann = page.locator(".entry-row").first
     step(ann.locator("[data-amount=melded]"), "2–9 or low ace", "for Ann's melds", times=3)
-    ann.locator("[data-amount=held]").get_by_label("or total").fill("10")
+    ann.locator("[data-amount=held]").get_by_label(TOTAL).fill("10")
     expect(page.locator("#points-0")).to_have_text("5")
-    ann.locator("[data-amount=melded]").get_by_label("or total").fill("20")  # counts go
+    ann.locator("[data-amount=melded]").get_by_label(TOTAL).fill("20")  # counts go
     expect(ann.locator("[data-amount=melded] input[name$=n5]")).to_have_value("")
     expect(page.locator("#points-0")).to_have_text("10")
     for seat in (1, 2):
-        page.locator(".entry-row").nth(seat).locator("[data-amount=held]").get_by_label(
-            "or total").fill("5")
+        held = page.locator(".entry-row").nth(seat).locator("[data-amount=held]")
+        held.get_by_label(TOTAL).fill("5")
     assert save_and_read_totals(page, live_server, game) == {"Ann": 10, "Bo": -5, "Cy": -5}
 
 
@@ -167,6 +172,6 @@ def test_a_five_hundred_hand_without_javascript(live_server, open_screen):
     expect(page.locator("#melded-points-0")).to_have_text("6")
     expect(ann.locator("input[name=went_out]")).to_be_checked()
     for seat in (1, 2):
-        page.locator(".entry-row").nth(seat).locator("[data-amount=held]").get_by_label(
-            "or total").fill("4")
+        held = page.locator(".entry-row").nth(seat).locator("[data-amount=held]")
+        held.get_by_label(TOTAL).fill("4")
     assert save_and_read_totals(page, live_server, game) == {"Ann": 6, "Bo": -4, "Cy": -4}

@@ -20,7 +20,7 @@ def melded(went_out, hand, **players) -> dict:
 
 HANDS = [  # totals after them: Cy 70, Bo 35, Ann 10, Dee 10
     melded("Ann", 1, Ann=(45, 0), Bo=(20, 32), Cy=(0, 15), Dee=(35, 10)),
-    melded(None, 2, Ann=(10, 5), Bo=(0, 8), Cy=(30, 0), Dee=(15, 15)),
+    melded(None, 2, Ann=(10, 5), Bo=(0, 8), Cy=(35, 5), Dee=(15, 15)),
     melded("Cy", 3, Ann=(0, 40), Bo=(60, 5), Cy=(55, 0), Dee=(5, 20)),
 ]
 
@@ -92,3 +92,38 @@ def test_a_long_history_pages_back_to_the_setup(live_server, open_screen):
     phone.shot("kept-history-oldest-phone")
     page.get_by_role("link", name="Newest steps").click()
     expect(items).to_have_count(50)
+
+
+def test_a_correction_answers_where_the_scorer_is_looking(live_server, open_screen):
+    """Saved without its reason, the correction comes back with the reason's box in view and
+    the keyboard in it; another device's change meanwhile is said where the scorer is typing."""
+    tablet = open_screen(TABLET)
+    page = tablet.page
+    api_game(page, live_server, PLAYERS, ruleset="500", events=[  # each player not out holds
+        melded("Ann", 1, Ann=(45, 0), Bo=(20, 32), Cy=(0, 15), Dee=(35, 10)),
+        melded(None, 2, Ann=(10, 5), Bo=(0, 8), Cy=(30, 5), Dee=(15, 15)),
+        melded("Cy", 3, Ann=(0, 40), Bo=(60, 5), Cy=(55, 0), Dee=(5, 20))])
+    board = page.url
+    page.get_by_role("link", name="Correct hand 1").click()
+    expect(page.get_by_role("heading", name="Correct hand 1")).to_be_visible()
+    page.locator(".entry-row").nth(3).get_by_label("or total").last.fill("20")
+    page.get_by_role("button", name="Save the correction").click()
+    error = page.locator("#reason-error")
+    expect(error).to_have_text("Say why hand 1 is corrected, for the history.")
+    expect(error).to_be_in_viewport(ratio=1)  # not at the foot of a page shown from its top
+    expect(page.get_by_label("Why is hand 1 corrected?")).to_be_focused()
+    tablet.shot("kept-correction-no-reason-tablet")
+
+    other = tablet.context.new_page()  # the same scorer on a second screen
+    other.goto(board)
+    other.get_by_role("button", name="Undo: Hand 3 scored").click()
+    expect(other.locator("#hand-title")).to_have_text("Hand 3")
+    other.close()
+    page.keyboard.type("Dee held 20")
+    notice = page.locator("#notice .stale-message")
+    expect(notice).to_contain_text("Another device changed this game while this form was open")
+    expect(notice).to_have_attribute("role", "status")
+    expect(notice).to_be_in_viewport(ratio=1)  # over the form, while the reason is typed
+    expect(page.get_by_label("Why is hand 1 corrected?")).to_have_value("Dee held 20")
+    assert_fits(page, TABLET["width"])
+    tablet.shot("kept-correction-changed-meanwhile-tablet")

@@ -10,15 +10,15 @@ from playwright.sync_api import expect
 
 from .conftest import PHONE, TABLET
 from .conftest import assert_touch_targets_and_no_overflow as assert_fits
-from .test_game_screens import SEEN_WITHIN, assert_view_only, start_game
+from .test_game_screens import SEEN_WITHIN, assert_view_only, enter_hand, start_game
 
 def pick(area, card: str) -> None:
-    """Tap a card into the picker inside ``area``: its rank, then its suit."""
+    """Tap a card into the picker inside ``area``: its suit, then its rank."""
     rank, suit = ("JK", None) if card == "JK" else (card[:-1], card[-1])
-    area.locator(".pick-ranks .pick-chip").filter(
-        has=area.page.locator(f"input[value='{rank}']")).click()
     if suit:
         area.locator(f".pick-chip--{suit}").click()
+    area.locator(".pick-ranks .pick-chip").filter(
+        has=area.page.locator(f"input[value='{rank}']")).click()
 
 
 def turn(page, text: str) -> None:
@@ -32,12 +32,16 @@ def drew_from_stock(page, player: str) -> None:
 
 
 def discard(page, card: str, label: str) -> None:
+    """Two taps: the suit, then the rank, which discards (a joker: one tap)."""
     form = page.locator(".referee-discard")
-    pick(form, card)
+    rank, suit = ("a joker", None) if card == "JK" else (card[:-1], card[-1])
+    if suit:
+        form.locator(f".pick-chip--{suit}").click()
     shown = page.locator("#board").get_attribute("data-version")
-    form.get_by_role("button", name=f"Discard {label}").click()  # games.js names the card
+    form.get_by_role("button", name=f"Discard {rank}", exact=True).click()
     # The step's answer is in: the next tap is made on the board after the discard.
     expect(page.locator("#board")).not_to_have_attribute("data-version", shown)
+    expect(page.locator("#board")).to_contain_text(f"discarded {label}")  # its undo names it
 
 
 def open_part(page, summary: str) -> None:
@@ -108,17 +112,22 @@ def test_a_hand_refereed_on_the_tablet_while_a_tv_watches(live_server, open_scre
 
     discard(page, "4C", "4♣")  # Carl
     drew_from_stock(page, "Dee")
-    # Dee goes down: the book of kings typed, the book of fives tapped in.
+    # Dee goes down: the cards tapped in, a wrong one taken back by a tap on its chip, and
+    # the book of fives typed.
     open_part(page, "Go down")
-    page.locator("#down-meld-0").fill("KC KS KH")
-    page.get_by_text("Tap the cards instead").click()
     down = page.locator("#go-down")
-    down.locator(".pick-into .pick-chip", has_text="Book 2").click()
-    for suit, rank in (("D", "5"), ("S", "5"), (None, "a joker")):
+    for suit, rank in (("C", "K"), ("S", "K"), ("H", "Q"), (None, "K")):
         if suit:
             down.locator(f".pick-chip--{suit}").click()
         down.get_by_role("button", name=f"Add {rank}", exact=True).click()
-    expect(page.locator("#down-meld-1")).to_have_value("5D 5S JK")
+    down.get_by_role("button", name="Take back Q♥").click()  # a slip of the finger
+    expect(down.locator("[data-meld-chips='0'] .tapped-card")).to_have_text(
+        ["K♣ ×", "K♠ ×", "K♥ ×"])
+    expect(page.locator("#down-meld-0")).to_have_value("KC KS KH")
+    down.locator(".pick-into .pick-chip", has_text="Book 2").click()
+    page.get_by_text("Type the cards instead").click()
+    page.locator("#down-meld-1").fill("5D 5S JK")
+    expect(down.locator("[data-meld-chips='1'] .tapped-card")).to_have_count(3)
     assert_touch_targets_and_no_overflow(page, TABLET["width"])
     tablet.shot("referee-go-down-tablet")
     page.get_by_role("button", name="Dee goes down").click()
@@ -233,9 +242,54 @@ def test_the_referee_panel_on_a_phone(live_server, open_screen):
     assert_touch_targets_and_no_overflow(page, PHONE["width"])
     phone.shot("referee-claims-phone")
     open_part(page, "Go down")
-    page.get_by_text("Tap the cards instead").click()
+    page.locator("#go-down").get_by_role("button", name="Add 9", exact=True).click()
+    expect(page.locator("[data-meld-chips='0']")).to_contain_text("9♠")
     assert_touch_targets_and_no_overflow(page, PHONE["width"])
     phone.shot("referee-go-down-phone")
+
+
+def test_the_player_in_turn_decides_first_and_a_hand_is_dropped_only_on_purpose(
+        live_server, open_screen):
+    tablet = open_screen(TABLET)
+    page = tablet.page
+    start_game(page, live_server)  # Abe deals to Ben, Carl and Dee
+    page.get_by_role("button", name="Follow this hand (referee)").click()
+    drew_from_stock(page, "Ben")
+    discard(page, "KC", "K♣")
+    # Dee asks before Carl has drawn: the ruling waits for Carl, who takes it free.
+    page.locator(".claim-toggle", has_text="Dee").click()
+    expect(page.locator(".referee-ruling-text")).to_have_text(re.compile(
+        "^If Carl does not take the discard as the draw, Dee is the first after Carl"))
+    passes = page.get_by_role("button", name="Carl passes: Dee buys K♣")
+    expect(passes).to_be_visible()
+    tablet.shot("referee-in-turn-first-tablet")
+    page.get_by_role("button", name="Took K♣").click()
+    turn(page, "Carl’s turn — play")
+    expect(seat(page, "Carl")).to_contain_text("7 cards")
+    expect(seat(page, "Dee")).to_contain_text("0 bought")
+    discard(page, "4C", "4♣")
+    # Abe asks for Carl's 4♣; Dee, whose turn it is, lets it go in the tap that sells it.
+    abe = page.locator(".claim-toggle", has_text="Abe")
+    abe.click()
+    expect(abe).to_have_attribute("aria-pressed", "true")
+    page.get_by_role("button", name="Dee passes: Abe buys 4♣").click()
+    expect(seat(page, "Abe")).to_contain_text("1 bought")
+    turn(page, "Dee’s turn — draw")
+
+    # "Score hand 1" while nobody is out: the entry says so, and saving is a second choice.
+    page.get_by_role("link", name="Score hand 1").click()
+    expect(page.locator(".entry-following")).to_contain_text(
+        "The referee is following hand 1 and has seen nobody go out: it is Dee's turn to draw.")
+    enter_hand(page, "Ben", {"Abe": 30, "Carl": 35, "Dee": 40})
+    page.get_by_role("button", name="Save hand 1").click()
+    expect(page.locator(".entry-anyway")).to_be_visible()
+    tablet.shot("referee-dropped-hand-tablet")
+    page.get_by_role("button", name="Save anyway").click()
+    expect(page.locator(".flash")).to_contain_text("against what the referee saw")
+    page.get_by_role("link", name="History").first.click()
+    expect(page.locator("main")).to_contain_text("Dee passed; Abe bought 4♣")
+    expect(page.locator("main")).to_contain_text(re.compile(
+        r"Saved anyway, against what the referee saw:\s*The referee is following hand 1"))
 
 
 def test_referee_mode_works_without_javascript(live_server, open_screen):
@@ -243,17 +297,16 @@ def test_referee_mode_works_without_javascript(live_server, open_screen):
     start_game(page, live_server, names=("Abe", "Ben", "Carl"))
     page.get_by_role("button", name="Follow this hand (referee)").click()
     drew_from_stock(page, "Ben")
-    pick(page.locator(".referee-discard"), "KC")
-    page.locator(".referee-discard").get_by_role("button", name="Discard", exact=True).click()
+    discard(page, "KC", "K♣")  # two taps, without JavaScript too
     drew_from_stock(page, "Carl")
     page.locator(".claim-toggle", has_text="Abe").click()
     expect(page.locator(".referee-ruling-text")).to_contain_text("so Abe buys the discard")
     page.get_by_role("button", name=re.compile(r"^Abe buys ")).click()
     expect(seat(page, "Abe")).to_contain_text("1 bought")
     open_part(page, "Go down")
-    page.get_by_text("Tap the cards instead").click()
     page.locator("#go-down").get_by_role("button", name="Add 7", exact=True).click()
     expect(page.locator("#down-meld-0")).to_have_value("7S")  # the server added it
+    expect(page.locator("[data-meld-chips='0']")).to_contain_text("7♠")
     expect(page).to_have_url(re.compile(r"/referee/down$"))
 
 
@@ -307,9 +360,13 @@ def test_two_devices_tap_at_once_and_no_tap_is_lost(live_server, open_screen):
     # is gone, and it reads why beside the toggles, the board brought up to date.
     page.get_by_role("button", name=re.compile(r"^Dee buys ")).click()
     expect(seat(page, "Dee")).to_contain_text("1 bought")
-    other.locator(".claim-toggle", has_text="Abe").click()
-    expect(other.locator("#claim-problem, .referee .stale-message")).to_contain_text(
-        "Not recorded: meanwhile Dee bought the discard.")
+    abe = other.locator(".claim-toggle", has_text="Abe")
+    abe.scroll_into_view_if_needed()
+    other.mouse.wheel(0, abe.bounding_box()["y"] - 600)  # the toggle at the screen's foot
+    abe.click()
+    refused = other.locator("#claim-problem, .referee .stale-message")
+    expect(refused).to_contain_text("Not recorded: meanwhile Dee bought K♣.")
+    assert_in_view_and_told(other, refused)  # where the eyes are, not the panel's top
     expect(seat(other, "Dee")).to_contain_text("1 bought")
     assert_touch_targets_and_no_overflow(other, PHONE["width"])
     phone.shot("referee-tap-too-late-phone")
@@ -317,3 +374,72 @@ def test_two_devices_tap_at_once_and_no_tap_is_lost(live_server, open_screen):
     release(other, held)
     expect(seat(other, "Abe")).to_contain_text("0 bought")
     assert "/join/" not in other.url and game_url.endswith(other.url.rsplit("/", 1)[1])
+
+
+# --- Every answer where the eyes are; long names whole -------------------------------------
+
+# Each word of each element's text on one line: "Bartholomew", never "Barthol / omew".
+WORDS_BROKEN_JS = """elements => elements.flatMap(element => {
+  const broken = [];
+  const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    for (const found of node.textContent.matchAll(/\\S+/g)) {
+      const range = document.createRange();
+      range.setStart(node, found.index);
+      range.setEnd(node, found.index + found[0].length);
+      const lines = new Set([...range.getClientRects()].map(r => Math.round(r.top)));
+      if (lines.size > 1) broken.push(found[0]);
+    }
+  }
+  const cut = element.scrollWidth > element.clientWidth + 1 ? [element.textContent.trim()] : [];
+  return broken.concat(cut);
+})"""
+
+
+def assert_names_whole(page, where: str) -> None:
+    assert page.locator(where).count() > 0, where
+    assert page.locator(where).evaluate_all(WORDS_BROKEN_JS) == [], where
+
+
+def assert_in_view_and_told(page, locator) -> None:
+    """The answer to a tap is on screen, whole, and has the focus (a screen reader reads it)."""
+    expect(locator).to_be_in_viewport(ratio=1)
+    expect(locator).to_be_focused()
+
+
+LONG_NAMES = ("Cy", "Grandma", "Bartholomew", "Maximilian")
+
+
+def test_each_answer_comes_into_view_on_the_tablet_and_long_names_stay_whole(
+        live_server, open_screen):
+    tablet = open_screen(TABLET)
+    page = tablet.page
+    start_game(page, live_server, names=LONG_NAMES, dealer="Maximilian")
+    page.get_by_role("button", name="Follow this hand (referee)").click()
+    drew_from_stock(page, "Cy")
+    # The discard tapped low on the page, the page scrolled down to it: the next turn's heading
+    # comes into view, not left above the screen's top.
+    form = page.locator(".referee-discard")
+    form.locator(".pick-chip--C").click()
+    page.mouse.wheel(0, 2000)
+    form.get_by_role("button", name="Discard K", exact=True).click()
+    turn(page, "Grandma’s turn — draw")
+    assert_in_view_and_told(page, page.locator("#referee-title"))
+    expect(page.get_by_role("button", name="Drew from the stock")).to_be_in_viewport()
+    drew_from_stock(page, "Grandma")
+
+    # Two ask for Cy's K♣: the ruling and its button, below the fold at 1024 x 768, come up.
+    for name in ("Maximilian", "Bartholomew"):
+        toggle = page.locator(".claim-toggle", has_text=name)
+        toggle.click()
+        expect(toggle).to_have_attribute("aria-pressed", "true")
+    expect(page.locator(".referee-ruling-text")).to_contain_text("Bartholomew buys the discard")
+    assert_in_view_and_told(page, page.locator(".referee-ruling"))
+    expect(page.get_by_role("button", name="Bartholomew buys K♣")).to_be_in_viewport(ratio=1)
+    assert_names_whole(page, ".claim-name, .referee-bought .button, .referee-seat-name")
+    assert_touch_targets_and_no_overflow(page, TABLET["width"])
+    tablet.shot("referee-long-names-ruling-tablet")
+    page.set_viewport_size(PHONE)
+    assert_names_whole(page, ".claim-name, .referee-bought .button, .referee-seat-name")
+    assert_touch_targets_and_no_overflow(page, PHONE["width"])
+    tablet.shot("referee-long-names-ruling-phone")

@@ -238,3 +238,99 @@ def test_the_printed_score_sheet_stays_light_in_the_dark_theme(live_server, brow
         expect(page).to_have_url(f"{live_server}/games/{game}")
     finally:
         screen.close()
+
+
+# --- Larger text at the table: every player's total in view, the top bar one row -----------
+
+NAMES = ["Ann", "Bartholomew", "Cy", "Dee", "Eli", "Fran", "Gus", "Hattie", "Ike", "Juniper",
+         "Kit", "Lou", "Maximilian", "Ned", "Olive", "Pip", "Quinn", "Rosalind", "Sol", "Tess"]
+
+
+def five_hundred_hands(names, hands: int) -> list[dict]:
+    """500 Rummy hands leaving three-digit totals, each player out in turn."""
+    events = []
+    for hand in range(1, hands + 1):
+        out = names[hand % len(names)]
+        events.append({"type": "hand_scored", "hand": hand, "went_out": out, "players": {
+            name: {"melded": 150 + 5 * hand, "held": 0} if name == out else
+            {"melded": 5 * ((i * 3 + hand) % 4), "held": 5 * ((i * 5 + hand) % 3) + 5}
+            for i, name in enumerate(names)}})
+    return events
+
+
+def assert_every_total_in_view_or_the_cue(page) -> None:
+    """Each standings table shows every player's latest total inside its box, or the cue to
+    scroll it is there; no name is broken inside a word."""
+    for table in page.locator(".standings-scroll").all():
+        fits = table.evaluate("box => box.scrollWidth <= box.clientWidth + 1")
+        if not fits:
+            expect(table.locator("xpath=following-sibling::p[1]")).to_be_visible()
+            expect(table.locator("xpath=following-sibling::p[1]")).to_contain_text("sideways")
+            continue
+        shown = table.bounding_box()
+        for total in table.locator("tbody tr:has(.running) >> nth=-1").locator(".running").all():
+            box = total.bounding_box()
+            assert shown["x"] <= box["x"] and box["x"] + box["width"] <= shown["x"] + shown["width"] + 1
+    # A name of one word on one line: never "Barthol / omew", in the table or the places.
+    broken = page.locator(".standings-name, .ranking-name").evaluate_all(
+        "names => names.filter(n => !/\\s/.test(n.textContent.trim()) && n.offsetParent &&"
+        " n.getBoundingClientRect().height > 2.2 * parseFloat(getComputedStyle(n).fontSize))"
+        ".map(n => n.textContent)")
+    assert not broken, broken
+
+
+@pytest.mark.parametrize("viewport", [TABLET, PHONE], ids=["tablet", "phone"])
+def test_with_larger_text_every_players_total_is_in_view_or_the_cue_says_scroll(
+        live_server, browser, viewport):
+    size = "tablet" if viewport is TABLET else "phone"
+    screen = themed(browser, viewport, "light", "large")
+    page = screen.page
+    try:
+        for players in (4, 9, 20):
+            names = NAMES[:players]
+            if players <= 8:  # 500 Rummy seats up to 8
+                api_game(page, live_server, names, ruleset="500",
+                         events=five_hundred_hands(names, 3))
+            else:
+                api_game(page, live_server, names, hands=3)
+            expect(page.locator(".standings .running").first).to_be_visible()
+            assert_every_total_in_view_or_the_cue(page)
+            if players == 4 and viewport is TABLET:  # the case seen cut: Dee's column whole
+                assert page.locator(".standings-scroll").evaluate(
+                    "box => box.scrollWidth <= box.clientWidth + 1")
+                expect(page.locator(".swipe-hint")).to_be_hidden()
+            screen.shot(f"large-text-standings-{players}-players-{size}")
+            page.get_by_role("link", name="Standings").click()
+            expect(page.get_by_role("link", name="Standings")).to_have_attribute(
+                "aria-current", "page")
+            assert_every_total_in_view_or_the_cue(page)
+        assert_fits(page, viewport["width"], MENU_TARGETS)
+    finally:
+        screen.close()
+
+
+@pytest.mark.parametrize("text", TEXT_SIZES)
+def test_a_games_top_bar_is_one_row_on_the_tablet_and_compact_on_a_phone(
+        live_server, browser, text):
+    screen = themed(browser, TABLET, "light", text)
+    page = screen.page
+    try:
+        api_game(page, live_server, NAMES[:4], hands=2)
+        expect(page.locator("#keep-awake")).to_be_visible()
+        expect(page.locator("#display-settings")).to_be_visible()
+        tops = page.locator(".topbar > :not([hidden])").evaluate_all(
+            "items => items.map(i => Math.round(i.getBoundingClientRect().top))")
+        assert len(set(tops)) == 1, tops  # "Aa" on the row of the tabs, not one of its own
+        expect(page.get_by_role("link", name="Rummy Referee")).to_be_visible()  # named for all
+        screen.shot(f"top-bar-{text}-tablet")
+        page.set_viewport_size(PHONE)
+        height = page.locator(".topbar").bounding_box()["height"]
+        # Two rows of taps: the brand, "Keep screen on" and the menu; then the game's tabs
+        # (with larger text, a third).
+        rows = 2 if text == "normal" else 3
+        assert height <= rows * page.evaluate(
+            "parseFloat(getComputedStyle(document.documentElement).fontSize)") * 3.6, height
+        assert_fits(page, PHONE["width"], MENU_TARGETS)
+        screen.shot(f"top-bar-{text}-phone")
+    finally:
+        screen.close()

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from playwright.sync_api import expect
 
 from .conftest import PHONE, TABLET
-from .test_entry_shapes_screens import step, tap
+from .test_entry_shapes_screens import TOTAL, step, tap
 from .test_game_screens import add_players
 from .test_game_screens import assert_touch_targets_and_no_overflow as assert_fits
 
@@ -43,10 +43,11 @@ def total(points: int) -> str:
 
 
 def set_up(open_screen, live_server, title: str, players, dealer: str,
-           shown_end: str | None = None, **house_rules):
+           shown_end: str | None = None, seated=None, **house_rules):
     """On a new tablet screen, from the list of games to the first hand: choose the game, seat
     the players in order, choose who deals first and any house rule (by its label: the game's
-    end at the top of the form then reads ``shown_end``), and start."""
+    end at the top of the form then reads ``shown_end``), and start. ``seated(screen)`` looks
+    at the form once everyone is seated."""
     screen = open_screen(TABLET)
     page = screen.page
     page.goto(f"{live_server}/games/new")
@@ -59,6 +60,8 @@ def set_up(open_screen, live_server, title: str, players, dealer: str,
         page.get_by_label(label).press("Tab")
     if shown_end:
         expect(page.locator(".setup-game strong")).to_have_text(shown_end)
+    if seated:
+        seated(screen)
     page.get_by_role("button", name="Start the game").click()
     expect(page.locator("#hand-title")).to_contain_text("Hand 1")
     expect(page.locator(".roles")).to_contain_text(f"Deals {dealer}")
@@ -69,7 +72,7 @@ def fill_amount(amount, value, whose: str) -> None:
     if value is None:
         return
     if isinstance(value, int):
-        amount.get_by_label("or total").fill(str(value))
+        amount.get_by_label(TOTAL).fill(str(value))
     elif isinstance(value, list):
         tap(amount, value, whose)
     else:
@@ -188,7 +191,7 @@ FIVE_HUNDRED_HANDS = [
                  "Bo": ({"10–K": 2}, 35), "Cy": (40, {"7": 2}), "Di": (None, 62)},
          {"Ann": 36, "Bo": -15, "Cy": 26, "Di": -62}),
     Hand(None, {"Ann": (30, 10), "Bo": (["Q", "Q", "Q", "/", "J", "J", "J"], {"5": 1}),
-                "Cy": (25, 20), "Di": ({"Ace or Joker": 3}, 0)},
+                "Cy": (25, 20), "Di": ({"Ace or Joker": 3, "5": 1}, 5)},  # held a card
          {"Ann": 20, "Bo": 55, "Cy": 5, "Di": 45}),
     Hand("Bo", {"Bo": (["K", "K", "K", "/", "Q", "Q", "Q", "/", "10", "10", "10"], None),
                 "Ann": (70, ["5"]), "Cy": ({"10–K": 2}, 30), "Di": (10, {"5": 3})},
@@ -199,10 +202,21 @@ FIVE_HUNDRED_HANDS = [
 ]
 
 
+def two_player_deal_greyed_out(screen) -> None:
+    """Four seated: the deal for two cannot apply, and the form says so beside it."""
+    rule = screen.page.locator(".house-rule", has_text="Cards dealt to each of two players.")
+    for deal in ("13", "7"):
+        expect(rule.get_by_role("radio", name=deal)).to_be_disabled()
+    expect(rule.locator(".option-idle-note")).to_have_text("Only when 2 play. 4 are seated.")
+    rule.scroll_into_view_if_needed()
+    screen.shot("whole-500-setup-two-player-deal-tablet")
+
+
 def test_a_500_game_to_150_with_a_tie_at_the_top_that_plays_on(live_server, open_screen):
     players = FIVE_HUNDRED
     screen = set_up(open_screen, live_server, "500 Rummy", players, "Ann",
-                    **{"The score that ends the game.": 150}, shown_end="first to 150")
+                    **{"The score that ends the game.": 150}, shown_end="first to 150",
+                    seated=two_player_deal_greyed_out)
     page = screen.page
     expect(page.locator(".hand-panel .hand-kicker")).to_have_text("500 Rummy · first to 150")
 
@@ -329,7 +343,8 @@ BASE_HANDS = [
 
 def test_a_five_hand_base_rules_game(live_server, open_screen):
     players = THREE
-    screen = set_up(open_screen, live_server, "Base Rules Rummy", players, "Ann")
+    screen = set_up(open_screen, live_server, "Base Rules Rummy", players, "Ann",
+                    **{"Number of hands": 5})  # one hand unless the table sets more
     page = screen.page
     expect(page.locator("#hand-title")).to_have_text("Hand 1 of 5")
     expect(page.locator(".standings tbody tr")).to_have_count(5)  # the hands to come too

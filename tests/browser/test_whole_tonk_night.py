@@ -95,3 +95,70 @@ def test_a_six_hand_night_ends_settled_in_the_fewest_payments(live_server, open_
     expect(panel.locator(".settle-up-item")).to_have_count(3)
     assert_fits(page, PHONE["width"])
     screen.shot("whole-tonk-over-phone")
+
+
+def test_a_night_ruled_from_whos_lowest_with_players_coming_and_going_then_played_again(
+        live_server, open_screen):
+    """Issue 27: Who's lowest? opened from the night, its ruling saved as the hand in one tap;
+    a misspelt name corrected, a latecomer seated and a player let go between hands; then
+    Play again. Screenshots: night-lowest-*, night-who-plays-tablet, night-again-tablet."""
+    screen = open_screen(TABLET)
+    page = screen.page
+    page.goto(f"{live_server}/games/new/tonk")
+    add_players(page, ("Ann", "Bbo", "Cy"))
+    page.locator(".chip-choice", has_text=re.compile("^Ann$")).click()
+    page.get_by_role("button", name="Start the game").click()
+
+    # Hand 1, ruled by Who's lowest?: it opens with the night's players, not "Player 1".
+    page.locator(".question-links").get_by_role("link", name="Who’s lowest?").click()
+    expect(page.locator(".lowest-seat .into")).to_have_text(["Anntaps go here", "Bbo", "Cy"])
+    page.locator(".ending-choice", has=page.get_by_text("Tonk out", exact=True)).click()
+    page.locator(".lowest-whom .deck-choice", has_text="Bbo").click()
+    save = page.get_by_role("button", name="Save as hand 1 of the night")
+    expect(save).to_be_visible()
+    assert_fits(page, TABLET["width"])
+    screen.shot("night-lowest-tablet")
+    save.click()
+    expect(page.locator(".flash")).to_have_text("Hand 1 saved: tonk out by Bbo.")
+    assert_totals(page, 1, {"Ann": -2, "Bbo": 4, "Cy": -2})
+
+    # Between hands: Bbo is Bob, Dee sits down late, Cy goes home.
+    page.get_by_role("link", name="Change who plays").click()
+    page.get_by_label("Name in seat 2").fill("Bob")
+    page.get_by_role("button", name="Save name for seat 2").click()
+    expect(page.locator(".flash")).to_have_text(
+        "Bbo is called Bob from now on. Undo on the game page takes it back.")
+    page.get_by_label(re.compile("^Their name")).fill("Dee")
+    page.get_by_role("button", name="Seat them").click()
+    expect(page.locator(".flash")).to_contain_text("Dee joins the game.")
+    page.get_by_role("button", name="Cy leaves").click()
+    expect(page.locator(".flash")).to_contain_text("Cy leaves the game.")
+    seats = page.locator(".roster-seats .seat-name")
+    expect(seats).to_have_count(3)
+    for seat, name in enumerate(("Ann", "Bob", "Dee")):
+        expect(seats.nth(seat)).to_have_value(name)
+    expect(page.locator(".roster-left")).to_contain_text("Cy, −2 stakes")
+    assert_fits(page, TABLET["width"])
+    screen.shot("night-who-plays-tablet")
+    page.get_by_role("link", name="Back to hand 2").click()
+    expect(page.locator(".roles")).to_contain_text("Deals Bob")
+
+    # Hand 2 for Dee, and the night ends: Cy's −2 is still theirs to settle.
+    page.locator(".question-links").get_by_role("link", name="Who’s lowest?").click()
+    expect(page.locator(".lowest-seat .into")).to_have_text(["Anntaps go here", "Bob", "Dee"])
+    page.locator(".ending-choice", has=page.get_by_text("Tonk out", exact=True)).click()
+    page.locator(".lowest-whom .deck-choice", has_text="Dee").click()
+    page.get_by_role("button", name="Save as hand 2 of the night").click()
+    expect(page.locator(".flash")).to_have_text("Hand 2 saved: tonk out by Dee.")
+    page.get_by_role("link", name="End the night now").click()
+    page.get_by_role("button", name="End the night").click()
+    panel = page.locator(".result-panel")
+    expect(panel.locator(".ranking-name")).to_have_text(["Dee", "Bob", "Cy", "Ann"])
+    expect(panel.get_by_role("button", name="Play again")).to_be_visible()
+    assert_fits(page, TABLET["width"])
+    screen.shot("night-over-play-again-tablet")
+    page.get_by_role("button", name="Play again").click()
+    expect(page.locator(".flash")).to_have_text("Same seats, same house rules: Dee deals first.")
+    expect(page.locator(".hand-title")).to_have_text("Hand 1")
+    assert_fits(page, TABLET["width"])
+    screen.shot("night-again-tablet")

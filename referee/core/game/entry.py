@@ -187,7 +187,7 @@ def flag(reading: HandReading, players: Sequence[str], error: RefereeInputError)
 
 
 def _check(table: TableRules, reading: HandReading, seat: int, name: str, points: int,
-           least: int = 0) -> None:
+           least: int = 0, melded: bool = False) -> None:
     """The game's own check of a number of points; below ``least`` (what a card held is worth
     at the least, for a player not out), said the entry's way."""
     if points < least and not points % point_step(table):
@@ -196,7 +196,7 @@ def _check(table: TableRules, reading: HandReading, seat: int, name: str, points
                                   f"{name}: points can't be below 0.")
         return
     try:
-        check_points(table, name, points, "points", least)
+        check_points(table, name, points, "points", least, melded)
     except HandEntryError as error:
         reading.add_problem(seat, error.message)
         reading.rule = reading.rule or error.rule
@@ -271,8 +271,9 @@ def _read_melded_seat(table: TableRules, reading: HandReading, seat: int, name: 
     melded = read_amount(table, name, row.melded, melded=True)
     held = read_amount(table, name, row.held)
     if held.points is None and held.problem is None and name != reading.went_out:
+        nothing = " (0 for nothing)" if table.ruleset.keeping.floats(table.options) else ""
         held = Amount(None, None, f"Enter what {name} still holds: count or tap the cards, or "
-                                  "type a total (0 for nothing).")
+                                  f"type a total{nothing}.")
     amounts = {"melded": melded, "held": held}
     values = {part: (0 if amount.points is None and amount.problem is None else amount.points)
               for part, amount in amounts.items()}
@@ -285,7 +286,7 @@ def _read_melded_seat(table: TableRules, reading: HandReading, seat: int, name: 
         reading.problems[seat] = " ".join(problems)
         return
     for part in PARTS:
-        _check(table, reading, seat, name, values[part])
+        _check(table, reading, seat, name, values[part], melded=part == "melded")
     if seat in reading.problems:
         return
     reading.players[name] = values

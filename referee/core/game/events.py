@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 from ..errors import WrongTypeError
 from ..text import spoken_list
 from ..rulesets import RULESETS
-from ..rulesets.followed_hands import STEP_TYPES, Step, step_from_dict
+from ..rulesets.followed_hands import STEP_TYPES, Step, shown, step_from_dict
 from ..rulesets.keeping import ScoreSheet
 from .errors import IllegalEventError
 
@@ -45,6 +45,44 @@ class DecksChanged:
 
     def describe(self) -> str:
         return f"{self.decks} deck{'s' if self.decks != 1 else ''} from now on"
+
+
+@dataclass(frozen=True)
+class PlayerRenamed:
+    """A player's name corrected (a misspelling): every hand so far is theirs under the new
+    name. In a game of teams the team keeps its name."""
+
+    type: ClassVar[str] = "player_renamed"
+    name: str
+    new_name: str
+
+    def describe(self) -> str:
+        return f"{self.name} is called {self.new_name} from now on"
+
+
+@dataclass(frozen=True)
+class PlayerSeated:
+    """A latecomer seated between hands, where the game allows it (``Keeping.seats_change``):
+    at ``seat`` (1 is the first seat) or, left out, after the last. Their total starts at 0."""
+
+    type: ClassVar[str] = "player_seated"
+    name: str
+    seat: int | None = None
+
+    def describe(self) -> str:
+        return f"{self.name} joins the game"
+
+
+@dataclass(frozen=True)
+class PlayerLeft:
+    """A player who leaves between hands, where the game allows it: dealt no more hands,
+    their total kept as it stands."""
+
+    type: ClassVar[str] = "player_left"
+    name: str
+
+    def describe(self) -> str:
+        return f"{self.name} leaves the game"
 
 
 class _HandEntry:
@@ -166,13 +204,16 @@ class UpcardTurned:
     card: str | None = None
 
     def describe(self) -> str:
-        return f"Hand {self.hand} dealt: {self.card or 'a card'} turned up"
+        return f"Hand {self.hand} dealt: {shown(self.card) if self.card else 'a card'} turned up"
 
 
-GameEvent = DealerChosen | DecksChanged | HandScored | HandCorrected | UpcardTurned | GameEnded
+RosterEvent = PlayerRenamed | PlayerSeated | PlayerLeft
+GameEvent = (DealerChosen | DecksChanged | HandScored | HandCorrected | UpcardTurned | GameEnded
+             | RosterEvent)
 Event = GameEvent | Step
 EVENT_TYPES: dict[str, type] = {kind.type: kind for kind in (
-    DealerChosen, DecksChanged, HandScored, HandCorrected, UpcardTurned, GameEnded)}
+    DealerChosen, DecksChanged, HandScored, HandCorrected, UpcardTurned, GameEnded,
+    PlayerRenamed, PlayerSeated, PlayerLeft)}
 # Left out of the JSON when empty: each ruleset's entry has only some of them.
 _SHEET_EXTRAS = ("players", "went_rummy", "teams")
 # The fields of a hand played for stakes, as their games name them; kept in ``settling`` and
@@ -217,6 +258,13 @@ def event_from_dict(data: Any) -> Event:
         return DecksChanged(_whole_number(data, "decks"))
     if kind is GameEnded:
         return GameEnded()
+    if kind is PlayerRenamed:
+        return PlayerRenamed(_text(data, "name"), _text(data, "new_name"))
+    if kind is PlayerSeated:
+        return PlayerSeated(_text(data, "name"),
+                            None if data.get("seat") is None else _whole_number(data, "seat"))
+    if kind is PlayerLeft:
+        return PlayerLeft(_text(data, "name"))
     hand = _whole_number(data, "hand")
     if kind is UpcardTurned:
         card = data.get("card")

@@ -38,6 +38,9 @@ from .events import (
     GameEnded,
     HandCorrected,
     HandScored,
+    PlayerLeft,
+    PlayerRenamed,
+    PlayerSeated,
     UpcardTurned,
 )
 from .followed import Mismatch, RefereeMismatchError, mismatches, still_playing
@@ -58,6 +61,7 @@ class HandResult:
     entries: Mapping[str, Any] | None = None
     # Saved although it contradicted the hand the referee followed: what did not agree.
     saved_anyway: tuple[Mismatch, ...] = ()
+    players: tuple[str, ...] = ()  # who was dealt the hand (the table may change midway)
 
     def penalty(self, name: str) -> int:
         """The rummy penalty (Ari's rule) inside ``name``'s score: 0 where none was charged."""
@@ -83,6 +87,11 @@ class GameState:
     decks: int = 0  # in play now (the table may add decks between hands)
     dealer_drawn: bool = True  # the first dealer was drawn at random, not chosen
     ended_by_table: bool = False  # a game_ended event stopped it early
+    # After a player joins or leaves, the deal goes round the new table from the hand then
+    # next (``dealt_from``); the hands dealt before keep their dealers (``past_dealers``).
+    dealt_from: int = 1
+    past_dealers: tuple[str, ...] = ()
+    left: tuple[str, ...] = ()  # who left the game: their totals stay in the standings
 
     @classmethod
     def start(cls, setup: GameSetup) -> GameState:
@@ -96,8 +105,9 @@ class GameState:
 
     @property
     def sides(self) -> tuple[str, ...]:
-        """Whoever scores (the teams, in a game of teams): the names of totals and ranking."""
-        return self.setup.sides
+        """Whoever scores (the teams, in a game of teams): the names of totals and ranking,
+        those who left the game included."""
+        return (*self.setup.sides, *self.left)
 
     @property
     def keeping(self) -> Keeping:
@@ -151,17 +161,20 @@ class GameState:
         return None if self.finished else len(self.results) + 1
 
     def _dealer_seat(self, hand: int) -> int:
-        """The deal passes to the left, or (two players, where the game says) to the winner."""
+        """The deal passes to the left, or (two players, where the game says) to the winner;
+        from the first dealer, or the dealer after the table last changed."""
         seat, count = self.first_dealer, len(self.players)
         heads_up = self.keeping.winner_deals_two_handed and count == 2
-        for previous in self.results[:hand - 1]:
+        for previous in self.results[self.dealt_from - 1:hand - 1]:
             if heads_up and previous.went_out is not None:
                 seat = self.players.index(previous.went_out)
             else:
                 seat = (seat + 1) % count
-        return (seat + max(0, hand - 1 - len(self.results))) % count
+        return (seat + max(0, hand - 1 - max(len(self.results), self.dealt_from - 1))) % count
 
     def dealer_of(self, hand: int) -> str:
+        if hand < self.dealt_from:
+            return self.past_dealers[hand - 1]
         return self.players[self._dealer_seat(hand)]
 
     def known_dealer_of(self, hand: int) -> str | None:
@@ -171,6 +184,19 @@ class GameState:
         if heads_up and hand > len(self.results) + 1:
             return None
         return self.dealer_of(hand)
+
+    def players_of(self, hand: int) -> tuple[str, ...]:
+        """Who was dealt ``hand``: a hand scored before the table changed keeps its players."""
+        if 1 <= hand <= len(self.results) and self.results[hand - 1].players:
+            return self.results[hand - 1].players
+        return self.players
+
+    def next_game(self) -> GameSetup:
+        """The setup of the game the table plays again: the same seats (as they are now),
+        teams, decks, house rules and stake, the deal passing on as it would to one more
+        hand (to the left; with two players, where the game says, to the last winner)."""
+        return replace(self.setup, first_dealer=self._dealer_seat(len(self.results) + 1),
+                       decks=self.decks, dealer_drawn=False)
 
     def first_player_of(self, hand: int) -> str:
         """The player left of the dealer, who plays first and has the upcard first."""
@@ -193,8 +219,9 @@ class GameState:
     @cached_property
     def table(self) -> TableRules:
         """The game's rules with the decks in play now (worked out once per state)."""
+        # Lenient: the decks were checked when the game was set up or changed them.
         return get_ruleset(self.setup.ruleset).configure(options=self.setup.options,
-                                                         decks=self.decks)
+                                                         decks=self.decks, strict=False)
 
     @property
     def short_deal(self) -> ShortDeal | None:
@@ -265,7 +292,7 @@ class GameState:
             return dict(result.settling)
         if shape is EntryShape.MELDED_MINUS_HELD:
             return {"players": {name: {"melded": result.melded[name], "held": result.held[name]}
-                                for name in self.players}}
+                                for name in result.players or self.players}}
         entered: dict[str, Any] = {"points": dict(result.held)}
         if shape is EntryShape.WINNER_COLLECTS:
             entered["went_rummy"] = result.went_rummy
@@ -288,11 +315,13 @@ class GameState:
         if isinstance(event, DealerChosen):
             return self._dealer(event)
         if isinstance(event, DecksChanged):
-            return self._decks(event)
+            return self._decks(event, strict)
         if isinstance(event, HandScored):
             return self._scored(event, strict)
         if isinstance(event, HandCorrected):
             return self._corrected(event, strict)
+        if isinstance(event, (PlayerRenamed, PlayerSeated, PlayerLeft)):
+            return roster_change(self, event)
         if isinstance(event, GameEnded):
             if self.finished:
                 raise IllegalEventError("The game is already over.", "event.type")
@@ -302,6 +331,13 @@ class GameState:
             return replace(self, ended_by_table=True, live=None)
         raise IllegalEventError("That is not a step this game knows.", "event.type")
 
+    def recorded(self, event: Event) -> Event:
+        """``event`` as the game's log keeps it: a step of the hand being followed with what
+        the referee saw filled in (``LiveHand.recorded``), so the history can say it."""
+        if self.live is not None and type(event) in STEP_TYPES.values():
+            return self.live.recorded(event)
+        return event
+
     def _corrected(self, event: HandCorrected, strict: bool) -> GameState:
         if not 1 <= event.hand <= len(self.results):
             raise IllegalEventError(f"Hand {event.hand} has not been scored, so there is "
@@ -309,7 +345,8 @@ class GameState:
         if strict:  # the same limit as the form's, for a correction made now
             clean_text(event.reason, "event.reason", MAX_REASON)
         old = self.results[event.hand - 1]
-        fixed = self._result(event.hand, event.sheet, event.entries, strict)
+        fixed = self._result(event.hand, event.sheet, event.entries, strict,
+                             self.players_of(event.hand))
         fixed = replace(fixed, corrections=(*old.corrections, event.reason),
                         saved_anyway=old.saved_anyway)
         results = list(self.results)
@@ -333,7 +370,7 @@ class GameState:
             raise IllegalEventError(error.message, error.field) from None
         return replace(self, first_dealer=seat, dealer_drawn=event.drawn)
 
-    def _decks(self, event: DecksChanged) -> GameState:
+    def _decks(self, event: DecksChanged, strict: bool) -> GameState:
         if self.finished:
             raise IllegalEventError("The game is over.", "event.decks")
         if self.live is not None:
@@ -341,7 +378,7 @@ class GameState:
                                     "before a hand is dealt.", "event.decks")
         try:
             table = get_ruleset(self.setup.ruleset).configure(
-                options=self.setup.options, decks=event.decks)
+                options=self.setup.options, decks=event.decks, strict=strict)
         except DeckCountError as error:
             raise IllegalEventError(error.message, "event.decks") from None
         short = short_deal(table, len(self.players), self.hand)
@@ -379,8 +416,13 @@ class GameState:
     # ------------------------------------------------------------------ a hand followed live
 
     def _seating(self) -> GameSetup:
-        """The setup with the first dealer and the decks as the game has them now."""
-        return replace(self.setup, first_dealer=self.first_dealer, decks=self.decks)
+        """The setup with the first dealer and the decks as the game has them now. A live hand
+        counts its dealer from the first dealer, a seat a hand: after the table changed
+        midway, the seat from which that count comes to this hand's dealer."""
+        first = self.first_dealer
+        if self.dealt_from > 1 and self.hand is not None:
+            first = (self._dealer_seat(self.hand) - self.hand + 1) % len(self.players)
+        return replace(self.setup, first_dealer=first, decks=self.decks)
 
     def _can_deal(self, field_name: str) -> None:
         short = self.short_deal
@@ -417,17 +459,23 @@ class GameState:
         return replace(self, live=live.after(step, strict))
 
     def _result(self, hand: int, sheet: ScoreSheet, entries: Mapping[str, Any],
-                 strict: bool) -> HandResult:
-        scored = self.keeping.score(self.table, self.players, sheet, strict, self.setup.teams)
-        return HandResult(hand, scored.went_out, scored.scores, scored.held, scored.melded,
+                 strict: bool, players: tuple[str, ...] | None = None) -> HandResult:
+        players = players or self.players
+        scored = self.keeping.score(self.table, players, sheet, strict, self.setup.teams)
+        # Who was not dealt the hand (gone, or not yet come) scores 0 in it.
+        scores = {**dict.fromkeys(self.sides, 0), **scored.scores}
+        return HandResult(hand, scored.went_out, scores, scored.held, scored.melded,
                           scored.went_rummy, scored.teams, scored.settling,
-                          scored.settlement, entries=dict(entries))
+                          scored.settlement, entries=dict(entries), players=players)
 
     def _ends_early(self, hand: int) -> bool:
         """Whether the game, by its own end, was over after ``hand`` or a later hand but the
         last: a corrected hand may have brought the end forward."""
         return any(replace(self, results=self.results[:played])._winners_by_rules() is not None
                    for played in range(hand, len(self.results)))
+
+
+from .roster import roster_change  # noqa: E402  (it folds a GameState)
 
 
 def replay(setup: GameSetup, events: Sequence[Event], strict: bool = True) -> GameState:

@@ -44,7 +44,9 @@ class GameSummary:
     @classmethod
     def of(cls, state: GameState) -> GameSummary:
         teams = {player: team.name for team in state.setup.teams for player in team.players}
-        return cls(state.setup.ruleset, get_ruleset(state.setup.ruleset).title, state.players,
+        # Who left midway played in it too: their total stays theirs.
+        return cls(state.setup.ruleset, get_ruleset(state.setup.ruleset).title,
+                   (*state.players, *state.left),
                    state.totals, len(state.results), state.hand, state.hands_in_game,
                    state.end.describe(), tuple(state.leaders), tuple(state.winners),
                    state.finished, teams)
@@ -63,8 +65,17 @@ class GameSummary:
             return self.players
         members: dict[str, list[str]] = {}
         for player in self.players:
-            members.setdefault(self.teams[player], []).append(player)
+            members.setdefault(self.teams.get(player, player), []).append(player)
         return tuple(Team(name, tuple(players)).label for name, players in members.items())
+
+    @property
+    def leading(self) -> str:
+        """Who leads, in words: "Ann leads", "Ann and Bo lead", and a team, being several
+        players, "Ann & Cy lead"; empty before the first hand."""
+        if not self.leaders:
+            return ""
+        several = len(self.leaders) > 1 or bool(self.teams)
+        return f"{' and '.join(self.leaders)} {'lead' if several else 'leads'}"
 
     def side_of(self, player: str) -> str:
         """Whose total is the player's: their team's, in a game of teams."""

@@ -10,13 +10,13 @@ team and field, the game's own checks included.
 >>> from referee.core.rulesets.keeping import Team
 >>> table = get_ruleset("hand-and-foot").configure()
 >>> teams = (Team("Us", ("Ann", "Cy")), Team("Them", ("Bo", "Di")))
->>> us = TeamRow(melded=TeamAmount(counts={"joker": 2, "high": 8}), held=TeamAmount(total=0),
+>>> us = TeamRow(melded=TeamAmount(counts={"joker": 4, "high": 25}), held=TeamAmount(total=0),
 ...              counters={"clean_piles": 2, "dirty_piles": 2, "wild_piles": 1})
 >>> them = TeamRow(melded=TeamAmount(total=300), held=TeamAmount(counts={"ace": 1}),
 ...                penalties={"pile_unused": 1})
 >>> reading = read_team_hand(table, teams, [0], [us, them])
 >>> reading.ok, reading.totals
-(True, {'Us': 3380, 'Them': 230})
+(True, {'Us': 3650, 'Them': 230})
 >>> reading.teams["Them"]["penalties"], reading.entries["Them"]["penalties"]
 (50, {'pile_unused': 1})
 """

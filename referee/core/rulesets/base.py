@@ -1,4 +1,9 @@
-"""The "Base Rules" game: 48 cards without aces, scoring melds minus deadwood."""
+"""The "Base Rules" game: 48 cards without aces, scoring melds minus deadwood.
+
+One deck, so at most five players: five hands of seven and the upcard leave a stock of
+twelve, two cards a player, as every game's recommendation does. The rules stop the game when the first player goes out, so a game is one hand unless
+the table sets more hands or a target score.
+"""
 
 from __future__ import annotations
 
@@ -7,14 +12,15 @@ from ..melds import MeldRules
 from .base_text import RULES_TEXT
 from .finishing import TurnRules
 from .keeping import EntryShape, Keeping, Ranking, end_from_options
-from .model import Options, OptionSpec, Ruleset, decks_needed
+from .model import Options, OptionSpec, Ruleset
 
 TITLE = "Base Rules Rummy"
 
 OPTIONS = (
     OptionSpec("game_end", "hands", "End the game after a set number of hands or at a "
                "target score.", choices=("hands", "points")),
-    OptionSpec("hands", 5, "Number of hands, when the game ends by hands.",
+    OptionSpec("hands", 1, "Number of hands, when the game ends by hands (1: the game stops "
+               "when the first player goes out, as the rules have it).",
                minimum=1, maximum=100),
     OptionSpec("target_score", 100, "Score that ends the game, when it ends by points.",
                minimum=10, maximum=5000),
@@ -29,10 +35,6 @@ def card_value(card: Card, options: Options, low_ace_in_run: bool = False) -> in
     return min(int(card.rank), 10)
 
 
-def recommended_decks(players: int) -> int:
-    return decks_needed(players, 1, 48, biggest_deal=7)
-
-
 BASE = Ruleset(
     key="base",
     title=TITLE,
@@ -44,7 +46,9 @@ BASE = Ruleset(
     card_value=card_value,
     deal_size=lambda players, hand, options: 7,
     deal_table=({"players": "2+", "cards": 7},),
-    recommended_decks=recommended_decks,
+    recommended_decks=lambda players: 1,
+    players=(2, 5),
+    most_decks=1,
     turn_rules=lambda options: TurnRules(discard_to_go_out=True),  # every turn ends in a discard
     short_title="Base Rules",
     keeping=Keeping(EntryShape.MELDED_MINUS_HELD, Ranking.HIGHEST_FIRST,

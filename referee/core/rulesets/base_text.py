@@ -6,5 +6,7 @@ RULES_TEXT = {
         "at the end of a turn. If the stock runs dry the hand is scored as it stands.",),
     "scoring": (
         "Each player scores what they melded or laid off during the hand, less what they still "
-        "hold; a hand can score below zero.",),
+        "hold; a hand can score below zero.",
+        "The game stops when the first player goes out, so it is one hand, unless the table "
+        "sets a number of hands or a score to reach before it starts.",),
 }

@@ -7,7 +7,7 @@ from ..melds import MeldRules
 from .basic_text import RULES_TEXT
 from .finishing import TurnRules
 from .keeping import EntryShape, Keeping, Ranking, end_from_options
-from .model import Options, OptionSpec, Ruleset, decks_needed
+from .model import Options, OptionSpec, Ruleset
 
 TITLE = "Basic Rummy"
 
@@ -44,10 +44,6 @@ def deal_size(players: int, hand: int | None, options: Options) -> int:
     return 10 if players == 2 else 7 if players <= 4 else 6
 
 
-def recommended_decks(players: int) -> int:
-    return decks_needed(players, 1, 52, biggest_deal=deal_size(players, None, {}))
-
-
 BASIC = Ruleset(
     key="basic",
     title=TITLE,
@@ -60,11 +56,12 @@ BASIC = Ruleset(
     deal_size=deal_size,
     deal_table=({"players": "2", "cards": 10}, {"players": "3-4", "cards": 7},
                 {"players": "5-6", "cards": 6}),
-    recommended_decks=recommended_decks,
+    recommended_decks=lambda players: 1,  # six hands of six leave a stock of 15
     # A player may lay every card down without a last discard (going rummy, when all at once).
     turn_rules=lambda options: TurnRules(one_meld_a_turn=options["one_meld_per_turn"]),
     short_title="Basic Rummy",
     players=(2, 6),
+    most_decks=1,
     keeping=Keeping(EntryShape.WINNER_COLLECTS, Ranking.HIGHEST_FIRST,
                     end=end_from_options(target="target_points", hands="hands", choice="game_end"),
                     winner_deals_two_handed=True),

@@ -18,8 +18,10 @@ OPTIONS = (
                affects_melds=True),
     OptionSpec("card_values", "standard",
                "standard: 2-10 at face value; 5/10/15: every 2-9 is 5 and a low ace is 5.",
-               choices=("standard", "5/10/15")),
-    OptionSpec("two_player_deal", 13, "Cards dealt to each of two players.", choices=(13, 7)),
+               choices=("standard", "5/10/15"),
+               choice_labels=(("5/10/15", "Fives, tens and fifteens"),)),
+    OptionSpec("two_player_deal", 13, "Cards dealt to each of two players.", choices=(13, 7),
+               label="Two-player deal", players=(2, 2)),
     OptionSpec("discard_pile_draw", "deeper_must_meld",
                "deeper_must_meld: a card taken from under the top must be melded at once; "
                "always_meld: even the top card taken must be melded; "
@@ -75,6 +77,12 @@ def deal_size(players: int, hand: int | None, options: Options) -> int:
     return options["two_player_deal"] if players == 2 else 7
 
 
+def floats(options: Options) -> bool:
+    """Whether a player may meld every card yet not be out: floating, or made to float by the
+    rule that the last discard must be unplayable (001). Someone else may go out meanwhile."""
+    return options["going_out"] == "floating" or bool(options["unplayable_last_discard"])
+
+
 def recommended_decks(players: int) -> int:
     return decks_needed(players, 1 if players <= 4 else 2, 54, biggest_deal=7)
 
@@ -96,7 +104,7 @@ FIVE_HUNDRED = Ruleset(
     players=(2, 8),
     keeping=Keeping(EntryShape.MELDED_MINUS_HELD, Ranking.HIGHEST_FIRST,
                     end=end_from_options(target="target_score", must_go_out="must_go_out_to_win"),
-                    stock_may_run_out=True),
+                    stock_may_run_out=True, floats=floats),
     book_word="group",
     run_word="sequence",
     value_notes=("2-10 face value, J Q K 10, ace 15 (1 when low in a sequence), joker 15.",),

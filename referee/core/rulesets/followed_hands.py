@@ -24,11 +24,12 @@ from .eversol_hand.steps import (
                                  Source,
                                  Step,
                                  WentDown,
+                                 shown,
                                  step_from_dict,
 )
 from .eversol_hand.view import HandOutcome
 
 __all__ = ["STEP_TYPES", "About", "Bought", "BuyClaimed", "BuyOutcome", "BuyRuling",
            "BuyWithdrawn", "Discarded", "Drew", "HandOutcome", "JokerSwap", "LaidOff", "LiveHand",
-           "Phase", "RummyCalled", "Source", "Step", "WentDown", "rummy_penalty_points",
+           "Phase", "RummyCalled", "Source", "Step", "WentDown", "rummy_penalty_points", "shown",
            "step_from_dict"]

@@ -180,6 +180,12 @@ class Keeping:
     followed: bool = False  # the referee can follow a hand turn by turn
     partnerships: Partnerships | None = None  # played in teams, which score (shape TEAMS)
     stakes: Stakes | None = None  # played for stakes, each hand settled (shape SETTLEMENT)
+    # Whether a player may have melded every card and not be out yet (500's floating), so may
+    # end a hand holding nothing without having gone out; elsewhere an empty hand is out.
+    floats: Callable[[Options], bool] = lambda options: False
+    # A latecomer may be seated, or a player who leaves let go, between hands. A game of
+    # teams never does: its partnerships are the game.
+    seats_change: bool = False
 
     def describe(self, options: Options) -> dict[str, Any]:
         """What GET /api/v1/rulesets says of it, with the game's default ``options``."""
@@ -187,14 +193,15 @@ class Keeping:
                 "end": self.end(options).describe(), "stock_may_run_out": self.stock_may_run_out,
                 "winner_deals_two_handed": self.winner_deals_two_handed,
                 "followed": self.followed, "teams": self.partnerships is not None,
-                "stakes": self.stakes is not None}
+                "stakes": self.stakes is not None, "seats_change": self.seats_change}
 
     def score(self, table: TableRules, players: Sequence[str], sheet: ScoreSheet,
               strict: bool = True, teams: Sequence[Team] = ()) -> ScoredHand:
         """The hand's scores, or a ``HandEntryError`` naming the entry no table could have.
 
-        ``strict`` off scores an entry saved earlier, leaving out the check added since (all
-        the numbers together within the decks), so a saved game always loads. In a game of
+        ``strict`` off scores an entry saved earlier, leaving out the checks added since (all
+        the numbers together within the decks, totals no cards make, a player not out holding
+        nothing), so a saved game always loads. In a game of
         ``teams`` the scores are by team."""
         if self.partnerships is not None:
             if sheet.went_out is not None or sheet.points or sheet.players:
@@ -202,7 +209,7 @@ class Keeping:
                                      "(teams), each saying whether it went out.", "event.teams")
             return self.partnerships.score(table, teams, sheet.teams, strict)
         if self.stakes is not None:
-            return self._settle(table, players, sheet)
+            return self._settle(table, players, sheet, strict)
         if sheet.settling:
             field_name = next(iter(sheet.settling))
             raise HandEntryError(f"{table.ruleset.title} is not played for stakes: "
@@ -223,8 +230,8 @@ class Keeping:
             return ScoredHand(went_out, scores, held, went_rummy=sheet.went_rummy)
         return ScoredHand(went_out, {name: held.get(name, 0) for name in players}, held)
 
-    def _settle(self, table: TableRules, players: Sequence[str],
-                sheet: ScoreSheet) -> ScoredHand:
+    def _settle(self, table: TableRules, players: Sequence[str], sheet: ScoreSheet,
+                strict: bool) -> ScoredHand:
         title = table.ruleset.title
         for name, given in (("went_out", sheet.went_out), ("points", sheet.points),
                             ("players", sheet.players), ("teams", sheet.teams),
@@ -236,7 +243,7 @@ class Keeping:
         assert self.stakes is not None
         try:
             settling = self.stakes.read(players, sheet.settling)
-            settlement = self.stakes.settle(table, players, settling)
+            settlement = self.stakes.settle(table, players, settling, strict)
         except RefereeInputError as error:
             raise error.within("event") from None
         went_out = settlement.ended_by[0] if len(settlement.ended_by) == 1 else None
@@ -307,10 +314,47 @@ def most_points(table: TableRules) -> int:
     return _figures(table)[1]
 
 
+_TOTALS: dict[tuple, int] = {}  # by (TableRules.key, melded): every total cards could make
+
+
+def _totals(table: TableRules, melded: bool) -> int:
+    """Every total some cards of the decks could be worth together, as the bits of a number
+    (bit n set: some cards make n). Melded cards may count as a low ace in a run (1 in 500);
+    held cards never do."""
+    key = (table.key, melded)
+    if key not in _TOTALS:
+        reach = 1  # no cards: 0
+        for card in table.every_card():
+            values = {table.card_value(card)}
+            if melded:
+                values.add(table.card_value(card, low_ace_in_run=True))
+            made = 0
+            for value in values:
+                made |= reach << value
+            reach |= made
+        _TOTALS[key] = reach
+    return _TOTALS[key]
+
+
+def could_make(table: TableRules, value: int, melded: bool = False) -> bool:
+    """Whether some cards of the decks in play, melded or held, are worth ``value`` together.
+
+    >>> from referee.core.rulesets import get_ruleset
+    >>> base, five_hundred = get_ruleset("base").configure(), get_ruleset("500").configure()
+    >>> could_make(base, 1, melded=True), could_make(five_hundred, 1, melded=True)
+    (False, True)
+    >>> could_make(five_hundred, 1), could_make(five_hundred, 0), could_make(five_hundred, 2)
+    (False, True, True)
+    """
+    return value >= 0 and bool(_totals(table, melded) >> value & 1)
+
+
 def check_points(table: TableRules, name: str, value: int, field_name: str | Location,
-                 least: int = 0) -> None:
+                 least: int = 0, melded: bool = False, strict: bool = True) -> None:
     """Raise ``HandEntryError`` unless some cards of the game could be worth ``value``: in the
-    game's steps, from ``least`` (what one card held is worth at the least) to every card.
+    game's steps, from ``least`` (what one card held is worth at the least) to every card,
+    and a total those cards make (``melded``: counting a low ace as the game does in a run).
+    ``strict`` off leaves that last check out, for an entry saved before it.
 
     >>> from referee.core.rulesets import get_ruleset
     >>> check_points(get_ruleset("eversol").configure(), "Abe", 12, "total")
@@ -332,6 +376,29 @@ def check_points(table: TableRules, name: str, value: int, field_name: str | Loc
         decks = f"{table.decks} deck{'s' if table.decks > 1 else ''}"
         raise HandEntryError(f"{value} for {name} is more than every card of {decks} is worth "
                              f"({most}).", field_name)
+    if strict and not could_make(table, value, melded):
+        cards = "melded or laid off" if melded else "held"
+        raise HandEntryError(f"No cards {cards} in {table.ruleset.short_title} add up to "
+                             f"{value}: it can't be right for {name}.", field_name)
+
+
+def check_player_end(table: TableRules, name: str, out: bool, melded: int | None, held: int,
+                     where: tuple[str | Location, str | Location], strict: bool = True,
+                     error: type[RefereeInputError] = HandEntryError) -> None:
+    """What a player's numbers at a hand's end must be, whether the table kept the game or
+    asked the question alone: out, nothing held and (where melds score) something melded, as
+    going out lays every card; not out, a card still held, unless the game lets a player float.
+    ``where`` names the melded and the held fields; ``strict`` off leaves out the check added
+    later (a player not out holding nothing), for an entry saved before it."""
+    where_melded, where_held = where
+    if out and held:
+        raise error(f"{name} went out, so {name} holds nothing: held is 0.", where_held)
+    if out and melded is not None and not melded:
+        raise error(f"{name} went out, so {name} melded or laid off cards: enter what they "
+                    "are worth.", where_melded)
+    if strict and not out and not held and not table.ruleset.keeping.floats(table.options):
+        raise error(f"{name} did not go out, so {name} still holds at least one card.",
+                    where_held)
 
 
 _STEP_WORDS = {5: "fives", 10: "tens"}
@@ -369,7 +436,7 @@ def _held_points(table: TableRules, players: Sequence[str], went_out: str | None
             continue
         if name not in given:
             raise HandEntryError(f"Enter what {name} was caught with.", field_name)
-        check_points(table, name, given[name], field_name, least=least)
+        check_points(table, name, given[name], field_name, least=least, strict=strict)
     held = {name: given.get(name, 0) for name in players}
     if strict:
         _check_all_cards(table, sum(held.values()), "event.points")
@@ -386,13 +453,10 @@ def _melded_minus_held(table: TableRules, players: Sequence[str], went_out: str 
             raise HandEntryError(f"Enter what {name} melded and still held.", where)
         parts = by_player[name]
         for part in ("melded", "held"):
-            check_points(table, name, parts[part], (*where, part))
-        if name == went_out and parts["held"]:
-            raise HandEntryError(f"{name} went out, so {name} holds nothing: held is 0.",
-                                 (*where, "held"))
-        if name == went_out and not parts["melded"]:
-            raise HandEntryError(f"{name} went out, so {name} melded or laid off cards: enter "
-                                 "what they are worth.", (*where, "melded"))
+            check_points(table, name, parts[part], (*where, part), melded=part == "melded",
+                         strict=strict)
+        check_player_end(table, name, name == went_out, parts["melded"], parts["held"],
+                         ((*where, "melded"), (*where, "held")), strict)
         melded[name], held[name] = parts["melded"], parts["held"]
     if strict:
         _check_all_cards(table, sum(melded.values()) + sum(held.values()), "event.players")

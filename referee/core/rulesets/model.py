@@ -50,6 +50,41 @@ class OptionSpec:
     affects_melds: bool = False  # shown on the meld checker
     affects_going_out: bool = False  # read by the arranger's going-out answer (TurnRules)
     table_checks: bool = False  # table conduct nothing in the app sees: the table checks it
+    label: str = ""  # its heading in words, where its name read aloud is not one
+    # A choice's label in words, where the choice read aloud is not one: ((choice, label), ...)
+    choice_labels: tuple[tuple[Any, str], ...] = ()
+    # The numbers of players it can apply to (the fewest, the most); None: any table
+    players: tuple[int, int] | None = None
+
+    @property
+    def title(self) -> str:
+        """Its heading as the screens show it: ``'Rummy calls'``, never ``rummy_calls``."""
+        return self.label or self.name.replace("_", " ").capitalize()
+
+    def choice_label(self, choice: Any) -> str:
+        """A choice as a player says it: ``'Deeper must meld'``, never ``deeper_must_meld``.
+
+        >>> OptionSpec("deal", 13, "", (13, 7), choice_labels=((7, "7 cards"),)).choice_label(7)
+        '7 cards'
+        """
+        return dict(self.choice_labels).get(choice) or str(choice).replace("_", " ").capitalize()
+
+    def applies_to(self, players: int) -> bool:
+        """Whether it can apply to a table of ``players`` (a two-player deal with four: no).
+
+        >>> OptionSpec("deal", 13, "", (13, 7), players=(2, 2)).applies_to(4)
+        False
+        """
+        return self.players is None or self.players[0] <= players <= self.players[1]
+
+    @property
+    def only_for(self) -> str | None:
+        """What the screens say beside it where a table seated otherwise cannot use it."""
+        if self.players is None:
+            return None
+        fewest, most = self.players
+        seated = str(fewest) if fewest == most else f"{fewest} to {most}"
+        return f"Only when {seated} play."
 
     @property
     def choice_notes(self) -> dict[str, str]:
@@ -77,8 +112,8 @@ class OptionSpec:
         notes = self.choice_notes
         if not notes:
             return self.description
-        return " ".join(f"{str(choice).replace('_', ' ').capitalize()}: "
-                        f"{meaning[0].lower()}{meaning[1:]}" for choice, meaning in notes.items())
+        return " ".join(f"{self.choice_label(choice)}: {meaning[0].lower()}{meaning[1:]}"
+                        for choice, meaning in notes.items())
 
     @property
     def note(self) -> str | None:
@@ -189,7 +224,8 @@ class GoingOutQuestion:
 
     counts: tuple[tuple[str, str], ...]  # what the team counts (name, label): piles...
     partner_did: str  # what each partner must have done, after the partner's name
-    # (counts, each partner's flag, asked, the partner said yes) -> an answer whose checklist
+    # (counts, each partner's flag, asked, the partner said yes[, the partners' names]) -> an
+    # answer whose checklist
     # is in that order: one line per count, one per partner, then the partner's yes; with
     # may_go_out, reason and penalties
     check: Callable[[Mapping[str, int], Sequence[bool], bool, bool], Any]
@@ -233,6 +269,7 @@ class Ruleset:
     # a hand itself: (cards, table, hand or None) -> solver.result.Arrangement.
     arrange_hand: Callable[[Sequence[Card], TableRules, int | None], Any] | None = None
     default_decks: int = 1  # when a question names neither the decks nor the players
+    most_decks: int = MAX_DECKS  # 1: a one-deck game (Tonk, Basic, Base), where 2 is refused
     # What the table must know at the start of a hand besides the deal and the contract (a
     # rising opening minimum): sentences, from the hand's number and the house options.
     hand_notes: Callable[[int, Options], tuple[str, ...]] = lambda hand, options: ()
@@ -282,6 +319,11 @@ class Ruleset:
         return tuple(sorted({teams * size for teams, size in partnerships.shapes}))
 
     @property
+    def decks_words(self) -> str:
+        """The most decks it is played with, in words: ``'one deck'``, ``'up to 8 decks'``."""
+        return "one deck" if self.most_decks == 1 else f"up to {self.most_decks} decks"
+
+    @property
     def stakes(self) -> Stakes | None:
         """How the game settles a hand for stakes; ``None`` where it keeps points (or is not
         kept at all)."""
@@ -292,8 +334,16 @@ class Ruleset:
         return resolve_house_options(self.title, self.option_specs, given)
 
     def configure(self, options: Options | None = None, decks: int | None = None,
-                  players: int | None = None) -> TableRules:
-        """This ruleset at one table; ``decks`` defaults to the recommendation."""
+                  players: int | None = None, strict: bool = True) -> TableRules:
+        """This ruleset at one table; ``decks`` defaults to the recommendation. ``strict``
+        off takes a game saved before a one-deck game refused more decks, so it still loads.
+
+        >>> from referee.core.rulesets import get_ruleset
+        >>> get_ruleset("basic").configure(decks=2)
+        Traceback (most recent call last):
+        ...
+        referee.core.errors.DeckCountError: Basic Rummy is played with one deck, not 2.
+        """
         resolved = self.resolve_options(options)
         if decks is None:
             decks = self.recommended_decks(players) if players else self.default_decks
@@ -301,6 +351,9 @@ class Ruleset:
             raise WrongTypeError("decks must be a whole number.", "decks")
         if not 1 <= decks <= MAX_DECKS:
             raise DeckCountError(f"Play with 1 to {MAX_DECKS} decks.", "decks")
+        if decks > self.most_decks and strict:
+            raise DeckCountError(f"{self.title} is played with {self.decks_words}, not "
+                                 f"{decks}.", "decks")
         return TableRules(self, resolved, decks)
 
     def describe(self) -> dict[str, Any]:
@@ -329,6 +382,7 @@ class Ruleset:
             "players": {"min": self.players[0], "max": self.players[1]},
             "recommended_decks": {str(n): self.recommended_decks(n)
                                   for n in self.player_counts},
+            "most_decks": self.most_decks,
         }
         described["keeping"] = None if self.keeping is None else self.keeping.describe(
             self.resolve_options())

@@ -46,6 +46,7 @@ class Paragraph:
     default: str | None = None  # a house option's default, in words
     chosen: str | None = None  # a house option as one table chose it, in words
     note: str | None = None  # a house option the table checks, not the referee: it says so
+    applies: bool = True  # False: a house option this table, as seated, does not play
 
 
 @dataclass(frozen=True)
@@ -56,9 +57,17 @@ class Section:
     table: tuple[tuple[str, ...], ...] = ()  # rows, the first one the headings
 
 
-def rules_reference(ruleset: Ruleset, chosen: Options | None = None) -> tuple[Section, ...]:
+def rules_reference(ruleset: Ruleset, chosen: Options | None = None,
+                    players: int | None = None) -> tuple[Section, ...]:
     """The sections of ``ruleset``'s rules that have something to say; with ``chosen`` (a kept
-    game's house options), each option also says how this table plays it."""
+    game's house options), each option also says how this table plays it, and with
+    ``players`` (how many it seats), that an option for other tables is not played.
+
+    >>> from referee.core.rulesets import FIVE_HUNDRED
+    >>> deal = rules_reference(FIVE_HUNDRED, {"two_player_deal": 7}, players=4)[-1].paragraphs[2]
+    >>> deal.title, deal.chosen
+    ('Two-player deal', 'not played (only when 2 play)')
+    """
     options = ruleset.resolve_options()
     if chosen is not None:  # a stored game's choices, over the defaults of options added since
         chosen = {**options, **{k: v for k, v in chosen.items() if k in options}}
@@ -71,7 +80,8 @@ def rules_reference(ruleset: Ruleset, chosen: Options | None = None) -> tuple[Se
         RuleAnchor.GOING_OUT: ((), ()),
         RuleAnchor.SCORING: (_scoring(ruleset, chosen or options), ()),
         RuleAnchor.CALLS: ((), ()),
-        RuleAnchor.OPTIONS: (tuple(_option(spec, chosen) for spec in ruleset.option_specs), ()),
+        RuleAnchor.OPTIONS: (tuple(_option(spec, chosen, players)
+                                   for spec in ruleset.option_specs), ()),
     }
     sections = []
     for anchor, (paragraphs, table) in built.items():
@@ -90,6 +100,8 @@ def _players(ruleset: Ruleset) -> tuple[Paragraph, ...]:
     deck_words = [f"{_count(n, 'deck')} for {_span(p)} players" for n, p in decks.items()]
     if len(decks) == 1:
         deck_words = [f"{_count(next(iter(decks)), 'deck')}, however many play"]
+    if ruleset.most_decks == 1:
+        deck_words = ["one deck, however many play, and never a second"]
     return (Paragraph(f"{ruleset.players_words} players.", RuleAnchor.PLAYERS.value),
             Paragraph(f"Decks: {spoken_list(deck_words)}."))
 
@@ -186,20 +198,25 @@ def _scoring(ruleset: Ruleset, options: Options) -> tuple[Paragraph, ...]:
                       RuleAnchor.SCORING.value),)
 
 
-def _option(spec: OptionSpec, chosen: Options | None) -> Paragraph:
-    return Paragraph(spec.words, option_anchor(spec.name), spec.name.replace("_", " ").capitalize(),
-                     default=option_words(spec, spec.default),
-                     chosen=None if chosen is None else option_words(spec, chosen.get(spec.name)),
-                     note=spec.note)
+def _option(spec: OptionSpec, chosen: Options | None, players: int | None) -> Paragraph:
+    played = None if chosen is None else option_words(spec, chosen.get(spec.name))
+    applies = players is None or spec.applies_to(players)
+    if played is not None and not applies:
+        played = f"not played ({spec.only_for[0].lower()}{spec.only_for[1:].rstrip('.')})"
+    return Paragraph(spec.words, option_anchor(spec.name), spec.title,
+                     default=option_words(spec, spec.default), chosen=played, note=spec.note,
+                     applies=applies)
 
 
 def option_words(spec: OptionSpec, value: Any) -> str:
-    """An option's value as a player says it: on, off, no limit, 90, 5/10/15."""
+    """An option's value as a player says it: on, off, no limit, 90, Meld all."""
     if isinstance(value, bool):
         return "on" if value else "off"
     if value is None:
         return "no limit"
-    return str(value).replace("_", " ")
+    if value in spec.choices:
+        return spec.choice_label(value)
+    return str(value)
 
 
 def _count(n: int, word: str) -> str:

@@ -64,6 +64,12 @@ class HandEnding:
     who: Who
     question: str  # asked when someone must be named: "Who dropped?"
     counts: bool  # every player's count settles it
+    # The hint as a table's house rules have it, where they change it (a tonk on 49 too):
+    # a screen shows no house rule the table has not chosen.
+    house_hint: Callable[[Mapping[str, Any]], str] | None = None
+
+    def hint_at(self, options: Mapping[str, Any]) -> str:
+        return self.house_hint(options) if self.house_hint is not None else self.hint
 
 
 @dataclass(frozen=True)
@@ -72,13 +78,14 @@ class Stakes:
 
     ``read(players, settling)`` gives a ``hand_scored`` event's ``settling`` (its ``fields``
     as given, raw) with every name as seated; ``settle(table, players, read)`` answers its
-    ``Settlement``. Both raise the narrow error of the field at fault, located in the event. ``who_field`` and ``claims_field`` name the
+    ``Settlement`` (``strict=False``: leaving out checks added since a saved hand was
+    entered, so a saved night always loads). Both raise the narrow error of the field at fault, located in the event. ``who_field`` and ``claims_field`` name the
     fields that carry the one player (``Who.ONE``) and the claimants (``Who.SOME``);
     ``counts_field`` the counts."""
 
     endings: tuple[HandEnding, ...]
     read: Callable[[Sequence[str], Mapping[str, Any]], Mapping[str, Any]]
-    settle: Callable[[TableRules, Sequence[str], Mapping[str, Any]], Settlement]
+    settle: Callable[..., Settlement]  # (table, players, read, strict=True)
     fields: tuple[str, ...] = ("ending", "player", "claims", "counts")
     ending_field: str = "ending"
     who_field: str = "player"

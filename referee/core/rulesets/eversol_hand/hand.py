@@ -43,7 +43,7 @@ from .buys import BuyRuling
 from .errors import IllegalStepError
 from .record import HandRecord, LaidMeld, Phase, TopDiscard, read_card
 from .steps import (About, Bought, BuyClaimed, BuyWithdrawn, Discarded, Drew, LaidOff,
-                    RummyCalled, Step, WentDown)
+                    RummyCalled, Source, Step, WentDown)
 from .view import HandOutcome, snapshot
 
 _RULES: dict[type, Callable[[HandRecord, Any], None]] = {
@@ -119,6 +119,25 @@ class LiveHand:
         for earlier in self._steps:
             record = self._folded(record, earlier, strict=False)
         self._record = record
+        return step
+
+    def recorded(self, step: Step) -> Step:
+        """``step`` as the game keeps it: with what the referee saw filled in, so the history
+        can say it (the card taken or bought from the pile, the card a rummy call was on,
+        its thrower and what Ari's rule charged). Fields already given are kept.
+
+        >>> hand = LiveHand(["Abe", "Ben", "Carl"], dealer="Abe", hand=2, upcard="QC")
+        >>> hand.recorded(Drew("Ben", "discard")).describe()
+        'Ben drew Q♣ from the discard'
+        """
+        top = self._record.top
+        if top is None or top.card is None:
+            return step
+        if isinstance(step, (Drew, Bought)) and step.card is None and (
+                not isinstance(step, Drew) or step.source is Source.DISCARD):
+            return replace(step, card=str(top.card))
+        if isinstance(step, RummyCalled) and step.card is None:
+            return turns.recorded_call(self._record, step)
         return step
 
     def refusal(self, step: Step) -> str | None:

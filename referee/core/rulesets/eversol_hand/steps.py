@@ -173,7 +173,9 @@ class LaidOff:
 class RummyCalled:
     """A call of rummy on the top discard; the caller throws ``callers_discard``.
 
-    ``meld`` says where the rummy card goes when the table places it on a meld.
+    ``meld`` says where the rummy card goes when the table places it on a meld. ``card``,
+    ``thrower`` and ``charged`` are facts the referee records with the call (the card
+    called on, who threw it, Ari's rule's points): given, they must be those.
     """
 
     type: ClassVar[str] = "rummy_called"
@@ -181,9 +183,18 @@ class RummyCalled:
     caller: str
     callers_discard: str | None = None
     meld: int | None = None
+    card: str | None = None
+    thrower: str | None = None
+    charged: int | None = None
 
     def describe(self) -> str:
-        return f"{self.caller} called rummy"
+        on = f" on {self.thrower + '’s ' if self.thrower else ''}{shown(self.card)}" if (
+            self.card) else ""
+        own = f", throwing {shown(self.callers_discard)}" if self.callers_discard else ""
+        fate = "" if self.meld is not None or not self.card else "; both are dead"
+        charged = (f"; {self.thrower or 'the thrower'} is charged {self.charged} (Ari’s rule)"
+                   if self.charged else "")
+        return f"{self.caller} called rummy{on}{own}{fate}{charged}"
 
 
 Step = Drew | Discarded | BuyClaimed | BuyWithdrawn | Bought | WentDown | LaidOff | RummyCalled
@@ -193,7 +204,8 @@ STEP_TYPES: dict[str, type] = {kind.type: kind for kind in (
 
 # Fields added after steps were first saved: left out when unset, so a step reads and writes
 # as it did before them.
-_WRITTEN_ONLY_WHEN_SAID = frozenset({"passed"})
+_WRITTEN_ONLY_WHEN_SAID = frozenset({("bought", "passed"), ("rummy_called", "card"),
+                                     ("rummy_called", "thrower"), ("rummy_called", "charged")})
 
 
 def to_dict(step: Step) -> dict[str, Any]:
@@ -201,7 +213,7 @@ def to_dict(step: Step) -> dict[str, Any]:
     out: dict[str, Any] = {"type": step.type}
     for f in fields(step):
         value = getattr(step, f.name)
-        if value is None and f.name in _WRITTEN_ONLY_WHEN_SAID:
+        if value is None and (step.type, f.name) in _WRITTEN_ONLY_WHEN_SAID:
             continue
         if isinstance(value, Source):
             value = value.value
@@ -249,6 +261,12 @@ def _index(value: Any, field: str) -> int:
     return value
 
 
+def _points(value: Any, field: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise WrongTypeError("charged must be a whole number of points.", field)
+    return value
+
+
 def _source(value: Any, field: str = "step.source") -> Source:
     try:
         return Source(value)
@@ -279,5 +297,5 @@ def _swaps(value: Any, field: str) -> tuple[JokerSwap, ...]:
 
 
 _READERS = {"player": _text, "caller": _text, "card": _text, "callers_discard": _text,
-            "penalty": _text, "passed": _text, "source": _source, "melds": _melds, "swaps": _swaps,
+            "penalty": _text, "passed": _text, "thrower": _text, "charged": _points, "source": _source, "melds": _melds, "swaps": _swaps,
             "meld": _index}

@@ -30,8 +30,10 @@ taken or called rummy, a card is out of play.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ...cards import Card
-from ...errors import BuyError
+from ...errors import BuyError, RefereeInputError
 from ...text import spoken_list
 from .buys import BuyOutcome, BuyRuling, resolve_buy
 from .errors import IllegalCallError, IllegalStepError
@@ -169,6 +171,8 @@ def rummy_called(record: HandRecord, step: RummyCalled) -> None:
     if options["aris_rule"] and own is None:
         raise IllegalCallError(f"Say which card {caller} threw on the call: Ari's rule charges "
                                f"its points to {thrower}.", "step.callers_discard")
+    _check_recorded(record, step, thrown, thrower, rummy_penalty_points(thrown, own, options)
+                    if own is not None else 0)
     meld = _rummy_meld(record, thrown, step.meld, verdict.plays_on)
     record.played(caller, own, "to throw on the call", "step.callers_discard")
     # Under Ari's rule both cards lie by the thrower, who is charged them.
@@ -187,6 +191,36 @@ def rummy_called(record: HandRecord, step: RummyCalled) -> None:
     record.top = None
     record.claims.clear()
     record.warnings = []
+
+
+def _check_recorded(record: HandRecord, step: RummyCalled, thrown: Card, thrower: str,
+                    charged: int) -> None:
+    """The facts a call was recorded with, when given, are the hand's."""
+    said = read_card(step.card, "step.card")
+    if said is not None and said.bare() != thrown.bare():
+        raise IllegalCallError(f"The top discard is {thrown.label}, not {said.label}.",
+                               "step.card")
+    if step.thrower is not None and record.player(step.thrower, "step.thrower") != thrower:
+        raise IllegalCallError(f"{thrower} threw {thrown.label}, not {step.thrower}.",
+                               "step.thrower")
+    if step.charged is not None and step.charged != charged:
+        raise IllegalCallError(f"This call charges {thrower} {charged}, not {step.charged}.",
+                               "step.charged")
+
+
+def recorded_call(record: HandRecord, step: RummyCalled) -> RummyCalled:
+    """``step`` with the facts the referee records with a call: the card, its thrower and
+    Ari's rule's charge (nothing added where the referee does not know them)."""
+    top = record.top
+    if top is None or top.card is None or top.by is None:
+        return step
+    try:
+        own = read_card(step.callers_discard, "step.callers_discard")
+    except RefereeInputError:
+        own = None  # refused when the call is applied
+    charged = (rummy_penalty_points(top.card, own, record.table.options)
+               if own is not None else None)
+    return replace(step, card=str(top.card), thrower=top.by, charged=charged or None)
 
 
 def pending_buy(record: HandRecord) -> BuyRuling | None:

@@ -63,9 +63,13 @@ PILE_COUNTS = tuple((f"{kind.value}_piles", f"{kind.value.capitalize()} piles")
                     for kind in PileKind)
 
 
-def _going_out(counts, partners: Sequence[bool], asked: bool, said_yes: bool):
-    """The checklist for partners named by their seat at the team: Partner 1, Partner 2..."""
-    played = {f"Partner {number}": flag for number, flag in enumerate(partners, start=1)}
+def _going_out(counts, partners: Sequence[bool], asked: bool, said_yes: bool,
+               names: Sequence[str] = ()):
+    """The checklist for partners by name, or where none is given by their seat at the team:
+    Partner 1, Partner 2..."""
+    played = {(names[number - 1] if number <= len(names) and names[number - 1]
+               else f"Partner {number}"): flag
+              for number, flag in enumerate(partners, start=1)}
     return check_going_out(**{name: counts[name] for name, _ in PILE_COUNTS},
                            played_from_foot=played, partner_said_yes=asked and said_yes,
                            asked=asked)

@@ -29,8 +29,11 @@ from .settle import MAX_PLAYERS, MIN_PLAYERS, Ending, settle
 
 ENDINGS = (
     HandEnding(Ending.TONK_ON_DEAL.value, "Tonk on the deal",
-               "Dealt 50 (49 by house rule), or 11 or less", Who.SOME,
-               "Who was dealt a tonk?", counts=False),
+               "Dealt 50, or 11 or less", Who.SOME,
+               "Who was dealt a tonk?", counts=False,
+               house_hint=lambda options: ("Dealt 49 or 50, or 11 or less"
+                                           if options.get("tonk_on_49") else
+                                           "Dealt 50, or 11 or less")),
     HandEnding(Ending.DROP.value, "Drop", "Showed the hand before drawing", Who.ONE,
                "Who dropped?", counts=True),
     HandEnding(Ending.STOCK_OUT.value, "Stock out", "Nobody went out: lowest count wins",
@@ -60,9 +63,10 @@ def _read(players: Sequence[str], settling: Mapping[str, Any]) -> dict[str, Any]
     return read
 
 
-def _settle(table: TableRules, players: Sequence[str], read: Mapping[str, Any]) -> Settlement:
+def _settle(table: TableRules, players: Sequence[str], read: Mapping[str, Any],
+            strict: bool = True) -> Settlement:
     return settle(players, read.get("ending"), read.get("player"), read.get("tonks", ()),
-                  read.get("counts"), table.options)
+                  read.get("counts"), table.options, strict=strict)
 
 
 def _seated(players: Sequence[str], name: Any, location: tuple) -> Any:
@@ -94,11 +98,13 @@ TONK = Ruleset(
     recommended_decks=lambda players: 1,
     short_title=TITLE,
     players=(MIN_PLAYERS, MAX_PLAYERS),
+    most_decks=1,
     keeping=Keeping(EntryShape.SETTLEMENT, Ranking.HIGHEST_FIRST, end=lambda options: GameEnd(),
                     stock_may_run_out=True,
                     stakes=Stakes(ENDINGS, _read, _settle,
                                   fields=("ending", "player", "tonks", "counts"),
-                                  claims_field="tonks")),
+                                  claims_field="tonks"),
+                    seats_change=True),
     book_word="set",
     value_notes=("Ace 1, J Q K 10, the rest face value.",
                  "A player's count is what the cards outside spreads are worth: sets of 3 or "

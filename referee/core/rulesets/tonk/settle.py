@@ -36,7 +36,7 @@ from ...errors import (
 )
 from ..model import Options
 from ..stakes import Outcome, Payment, Settlement
-from .cards import DECK_POINTS
+from .cards import HAND_SIZE, MOST_COUNT, counts_fit
 from .deal import is_tonk
 from .options import TITLE, resolve_options
 
@@ -58,14 +58,16 @@ class Ending(Enum):
 def settle(players: Sequence[str], ending: Ending | str, player: str | None = None,
            tonks: Iterable[str] = (), counts: Mapping[str, int] | None = None,
            options: Options | None = None,
-           hands: Mapping[str, Sequence[Card]] | None = None) -> Settlement:
+           hands: Mapping[str, Sequence[Card]] | None = None, strict: bool = True) -> Settlement:
     """Settle one hand. ``players`` in order of play; ``player`` dropped, ran out or tonked out;
     ``tonks`` declared a tonk on the deal; ``counts`` every player's count (a drop and the stock
-    run out need them); ``hands``, when known, the dealt cards of those who declared a tonk."""
+    run out need them); ``hands``, when known, the dealt cards of those who declared a tonk.
+    ``strict`` off settles a hand saved before counts were held to what a hand of one deck
+    can hold, so a saved night still loads."""
     players = _check_players(players)
     ending = _check_ending(ending)
     options = resolve_options(options)
-    counts = _check_counts(counts, players)
+    counts = _check_counts(counts, players, strict)
     tonks = _check_tonks(tonks, players, ending, hands, options)
     player = _check_player(player, players, ending)
     settled = _settled(players, ending, player, tonks, counts)
@@ -233,7 +235,7 @@ def _check_tonks(tonks: Any, players: list[str], ending: Ending,
     return tonks
 
 
-def _check_counts(counts: Any, players: list[str]) -> Mapping[str, int] | None:
+def _check_counts(counts: Any, players: list[str], strict: bool) -> Mapping[str, int] | None:
     if counts is None:
         return None
     if not isinstance(counts, Mapping):
@@ -244,9 +246,13 @@ def _check_counts(counts: Any, players: list[str]) -> Mapping[str, int] | None:
             raise WrongTypeError(f"{name}'s count must be a whole number.", ("counts", name))
         if value < 0:
             raise CardCountError(f"{name}'s count cannot be below 0.", ("counts", name))
-        if value > DECK_POINTS:
-            raise ImpossibleScoreError(f"{name}'s count of {value} is more than the whole deck "
-                                       f"is worth ({DECK_POINTS}).", ("counts", name))
+        if value > MOST_COUNT and strict:
+            raise ImpossibleScoreError(f"{name}'s count of {value} is more than {HAND_SIZE} "
+                                       f"cards can be worth ({MOST_COUNT}): a hand holds at "
+                                       f"most {HAND_SIZE}.", ("counts", name))
+    if strict and not counts_fit(counts.values()):
+        raise ImpossibleScoreError("One deck does not hold cards enough for all these counts at "
+                                   "once: one of them is wrong.", ("counts",))
     return counts
 
 
