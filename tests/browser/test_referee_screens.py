@@ -261,7 +261,7 @@ def test_the_player_in_turn_decides_first_and_a_hand_is_dropped_only_on_purpose(
     expect(page.locator(".referee-ruling-text")).to_have_text(re.compile(
         "^If Carl does not take the discard as the draw, Dee is the first after Carl"))
     passes = page.get_by_role("button", name="Carl passes: Dee buys K♣")
-    expect(passes).to_be_visible()
+    expect(passes).to_be_in_viewport()  # the ruling comes into view with its button
     tablet.shot("referee-in-turn-first-tablet")
     page.get_by_role("button", name="Took K♣").click()
     turn(page, "Carl’s turn — play")
@@ -283,6 +283,7 @@ def test_the_player_in_turn_decides_first_and_a_hand_is_dropped_only_on_purpose(
     enter_hand(page, "Ben", {"Abe": 30, "Carl": 35, "Dee": 40})
     page.get_by_role("button", name="Save hand 1").click()
     expect(page.locator(".entry-anyway")).to_be_visible()
+    expect(page.locator("#problem-1")).to_be_in_viewport()  # beside Ben, said to be out
     tablet.shot("referee-dropped-hand-tablet")
     page.get_by_role("button", name="Save anyway").click()
     expect(page.locator(".flash")).to_contain_text("against what the referee saw")

@@ -332,5 +332,14 @@ def test_a_games_top_bar_is_one_row_on_the_tablet_and_compact_on_a_phone(
             "parseFloat(getComputedStyle(document.documentElement).fontSize)") * 3.6, height
         assert_fits(page, PHONE["width"], MENU_TARGETS)
         screen.shot(f"top-bar-{text}-phone")
+        # A question screen's bar, with its games' tabs and "Keep score", in one row too.
+        page.set_viewport_size(TABLET)
+        page.goto(f"{live_server}/check/eversol")
+        expect(page.locator("#keep-awake")).to_be_visible()
+        tops = page.locator(".topbar > :not([hidden])").evaluate_all(
+            "items => items.map(i => Math.round(i.getBoundingClientRect().top))")
+        assert len(set(tops)) == 1, tops
+        assert_fits(page, TABLET["width"], MENU_TARGETS)
+        screen.shot(f"top-bar-{text}-question-tablet")
     finally:
         screen.close()
