@@ -132,6 +132,7 @@ def test_a_known_player_is_one_tap(client):
     (setup_data(option_buy_limit="0"), "Choose from 1 to 20."),
     (setup_data(("Abe", "Ben"), decks="12"), "Choose from 1 to 8 decks."),
     ({"players-0": "Abe", "add": "1", "new_name": ""}, "Type a name first."),
+    ({"players-0": "Abe", "add": "1", "new_name": " abe "}, "abe is already seated."),
 ])
 def test_bad_setups_are_422_with_the_message_beside_the_field(client, app, data, message):
     response = send(client, NEW_GAME, data)
@@ -699,3 +700,4 @@ def test_a_reloaded_setup_keeps_the_players_seated_until_the_game_starts(client)
     assert seated() == ["Abe", "Ben", "Carl"]
     new_game(client, ("Abe", "Ben", "Carl"))
     assert seated() == []  # started: the next setup begins empty
+

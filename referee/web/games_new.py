@@ -23,7 +23,7 @@ from ..core.ledger import stake_value
 from ..core.rulesets import RULESETS, Ruleset, get_ruleset
 from ..core.rulesets.keeping import Team
 from ..core.rulesets.model import first_short_deal
-from ..core.text import whole_number
+from ..core.text import name_key, whole_number
 from ..extensions import db
 from ..store.starts import start_game_once
 from ..store.models import Game, GameSeat, Player
@@ -96,6 +96,8 @@ def _apply_button(form, ruleset: Ruleset) -> None:
         name = (form.pick.data or form.new_name.data or "").strip()
         if not name:
             add_error(form.new_name, "Type a name first.")
+        elif name_key(name) in {name_key(seated) for seated in names}:
+            add_error(form.new_name, f"{' '.join(name.split())} is already seated.")
         elif len(names) >= ruleset.players[1]:
             add_error(form.new_name,
                       f"{ruleset.title} seats {ruleset.players[1]} players at most.")

@@ -7,6 +7,7 @@ from __future__ import annotations
 from playwright.sync_api import expect
 
 from .conftest import PHONE, TABLET
+from .test_entry_shapes_screens import TOTAL
 from .test_game_screens import api_game, assert_chart_under_standings
 from .test_game_screens import assert_touch_targets_and_no_overflow as assert_fits
 
@@ -106,7 +107,7 @@ def test_a_correction_answers_where_the_scorer_is_looking(live_server, open_scre
     board = page.url
     page.get_by_role("link", name="Correct hand 1").click()
     expect(page.get_by_role("heading", name="Correct hand 1")).to_be_visible()
-    page.locator(".entry-row").nth(3).get_by_label("or total").last.fill("20")
+    page.locator(".entry-row").nth(3).get_by_label(TOTAL).last.fill("20")
     page.get_by_role("button", name="Save the correction").click()
     error = page.locator("#reason-error")
     expect(error).to_have_text("Say why hand 1 is corrected, for the history.")

@@ -20,10 +20,15 @@ from .test_game_screens import assert_touch_targets_and_no_overflow as assert_fi
 PLAYERS = ("Ann", "Bob", "Cy")
 
 
-def start_tonk(page, live_server) -> None:
+def start_tonk(page, live_server, seated: bool = False) -> None:
+    """Set up and start a night; ``seated``: this device seated the players already (the
+    setup keeps them until the game starts)."""
     page.goto(f"{live_server}/games/new/tonk")
     expect(page.get_by_role("heading", name="New Tonk game")).to_be_visible()
-    add_players(page, PLAYERS)
+    if seated:
+        expect(page.locator(".seat-name")).to_have_count(len(PLAYERS))
+    else:
+        add_players(page, PLAYERS)
     page.locator(".chip-choice", has_text=re.compile("^Ann$")).click()
     page.get_by_role("textbox", name="Money per stake").fill("0.25")
     page.get_by_role("button", name="Start the game").click()
@@ -64,7 +69,7 @@ def test_a_night_of_tonk_for_stakes_on_a_tablet_and_a_phone(live_server, open_sc
     expect(page.locator("#stake-error")).to_contain_text("two places after the point")
     assert_fits(page, TABLET["width"])
     screen.shot("tonk-new-refused-tablet")
-    start_tonk(page, live_server)
+    start_tonk(page, live_server, seated=True)
 
     # Hand 1: Cy drops with 7, but Ann holds 5: Cy is caught.
     open_entry(page, 1)
