@@ -19,6 +19,7 @@ from ...melds import MeldKind, MeldRules, Reading, Verdict
 from ...rule_anchors import RuleAnchor
 from ..keeping import EntryShape, GameEnd, Keeping, Partnerships, Ranking
 from ..model import GoingOutQuestion, OpeningQuestion, Options, Ruleset
+from .arrange import arrange_hand
 from .cards import DECK, DECKS, card_value
 from .going_out import check_going_out
 from .kept import score_kept_hand, score_question
@@ -48,11 +49,6 @@ def _judge_meld(cards: Sequence[Card], options: Options) -> tuple[Verdict, dict[
         return Verdict(reason=check.reason, rule=check.rule), check.facts()
     reading = Reading(MeldKind.BOOK, check.cards, rank=check.rank)
     return Verdict(readings=(reading,), rule=RuleAnchor.BOOKS), check.facts()
-
-
-def _arrange_hand(cards: Sequence[Card], table, hand: int | None):
-    from .arrange import arrange_hand  # it reads the solver's answer, which reads the rulesets
-    return arrange_hand(cards, table, hand)
 
 
 def _describe_meld(cards: Sequence[Card], options: Options) -> str | None:
@@ -103,7 +99,7 @@ HAND_AND_FOOT = Ruleset(
     judge_meld=_judge_meld,
     describe_meld=_describe_meld,
     arranges=False,  # neither the shared arranger nor lay-offs know wild 2s: it arranges itself
-    arrange_hand=_arrange_hand,
+    arrange_hand=arrange_hand,
     default_decks=DECKS,
     hand_notes=_hand_notes,
     opening_check=check_opening,
