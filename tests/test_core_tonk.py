@@ -268,7 +268,8 @@ def test_every_hand_pays_out_exactly_what_is_paid_in(n, ending, data):
     done = settle(players, ending,
                   player=player if ending in (Ending.DROP, Ending.RUN_OUT, Ending.TONK_OUT)
                   else None,
-                  tonks=tonks if ending is Ending.TONK_ON_DEAL else (), counts=counts)
+                  tonks=tonks if ending is Ending.TONK_ON_DEAL else (),
+                  counts=None if ending is Ending.TONK_ON_DEAL else counts)  # dealt: tonks
     assert list(done.net) == players and sum(done.net.values()) == 0
     assert all(p.stakes > 0 and p.payer != p.payee for p in done.payments)
     assert len({(p.payer, p.payee) for p in done.payments}) == len(done.payments)
@@ -327,6 +328,33 @@ def test_a_declared_forty_nine_follows_the_house_rule(house, allowed):
     else:
         error = refusal(DealtClaimError, settle, ["Ann", "Bob"], Ending.TONK_ON_DEAL, **ask)
         assert error.location == ("hands", "Bob")
+
+
+@pytest.mark.parametrize("count, house, allowed", [
+    (12, False, False), (49, False, False), (49, True, True), (50, False, True),
+    (11, False, True)])
+def test_a_declared_tonk_whose_dealt_count_is_not_one_is_refused(count, house, allowed):
+    ask = {"tonks": ["Bob"], "counts": {"Ann": 30, "Bob": count},
+           "options": {"tonk_on_49": house}}
+    if allowed:
+        assert settle(["Ann", "Bob"], Ending.TONK_ON_DEAL, **ask).net["Bob"] == 2
+    else:
+        error = refusal(DealtClaimError, settle, ["Ann", "Bob"], Ending.TONK_ON_DEAL, **ask)
+        assert error.location == ("counts", "Bob")
+        assert f"Bob was dealt {count}, which is not a tonk" in str(error)
+
+
+def test_dealt_cards_given_must_count_to_a_tonk():
+    hands = {"Bob": parse_cards("KS QH JD 10C 2S")}  # 42
+    error = refusal(DealtClaimError, settle, ["Ann", "Bob"], Ending.TONK_ON_DEAL,
+                    tonks=["Bob"], hands=hands)
+    assert error.location == ("hands", "Bob")
+
+
+def test_a_saved_night_with_such_a_count_still_loads():
+    done = settle(["Ann", "Bob"], Ending.TONK_ON_DEAL, tonks=["Bob"], counts={"Bob": 12},
+                  strict=False)
+    assert done.net["Bob"] == 2
 
 
 # --- Bad questions, each located -------------------------------------------------------------

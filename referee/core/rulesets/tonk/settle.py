@@ -37,7 +37,7 @@ from ...errors import (
 from ..model import Options
 from ..stakes import Outcome, Payment, Settlement
 from .cards import HAND_SIZE, MOST_COUNT, counts_fit
-from .deal import is_tonk
+from .deal import HOUSE_TONK_TOTAL, LOW_TONK, TONK_TOTAL, is_tonk, tonk_total
 from .options import TITLE, resolve_options
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
@@ -68,7 +68,7 @@ def settle(players: Sequence[str], ending: Ending | str, player: str | None = No
     ending = _check_ending(ending)
     options = resolve_options(options)
     counts = _check_counts(counts, players, strict)
-    tonks = _check_tonks(tonks, players, ending, hands, options)
+    tonks = _check_tonks(tonks, players, ending, hands, options, counts if strict else None)
     player = _check_player(player, players, ending)
     settled = _settled(players, ending, player, tonks, counts)
     return replace(settled, ended_by=tuple(tonks) if player is None else (player,))
@@ -214,7 +214,11 @@ def _check_player(player: Any, players: list[str], ending: Ending) -> str | None
 
 
 def _check_tonks(tonks: Any, players: list[str], ending: Ending,
-                 hands: Mapping[str, Sequence[Card]] | None, options: Options) -> list[str]:
+                 hands: Mapping[str, Sequence[Card]] | None, options: Options,
+                 counts: Mapping[str, int] | None) -> list[str]:
+    """The declared tonks; a declarer's count, given with a tonk on the deal, is what the
+    dealt cards total, so it too must make a tonk (``counts`` is None for a saved hand
+    settled leniently, which must still load)."""
     if isinstance(tonks, (str, bytes, Mapping)) or not isinstance(tonks, Iterable):
         raise WrongTypeError("tonks must be a list of names.", ("tonks",))
     tonks = list(tonks)
@@ -232,7 +236,15 @@ def _check_tonks(tonks: Any, players: list[str], ending: Ending,
         if hands is not None and name in hands and not is_tonk(hands[name], options,
                                                                ("hands", name)):
             raise DealtClaimError(f"{name}'s dealt cards are not a tonk.", ("hands", name))
+        if counts is not None and name in counts and not tonk_total(counts[name], options):
+            raise DealtClaimError(f"{name} was dealt {counts[name]}, which is not a tonk "
+                                  f"({_tonk_totals(options)}).", ("counts", name))
     return tonks
+
+
+def _tonk_totals(options: Options) -> str:
+    high = f"{HOUSE_TONK_TOTAL} or {TONK_TOTAL}" if options["tonk_on_49"] else str(TONK_TOTAL)
+    return f"a tonk is dealt {high}, or {LOW_TONK} or less"
 
 
 def _check_counts(counts: Any, players: list[str], strict: bool) -> Mapping[str, int] | None:
