@@ -15,7 +15,7 @@ from flask import Flask
 from . import settings
 from .compression import register_compression
 from .extensions import csrf, db, migrate
-from .security import add_security_headers
+from .security import SessionCookie, add_security_headers, trust_proxies
 from .static_versions import register_static_versions
 
 PACKAGE = Path(__file__).resolve().parent
@@ -41,6 +41,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = settings.instance_secret(Path(app.instance_path))
 
+    app.session_interface = SessionCookie()
+    trust_proxies(app)
     db.init_app(app)
     migrate.init_app(app, db, directory=str(PACKAGE / "migrations"))
     csrf.init_app(app)

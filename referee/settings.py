@@ -58,6 +58,11 @@ def defaults(instance: Path) -> dict[str, Any]:
         # 1-second poll re-sends the cookie as it stood when the poll began, and one that
         # overlaps a save brings back a flash message the next page has already shown.
         "SESSION_REFRESH_EACH_REQUEST": False,
+        # Lax: the cookie (the edit keys) goes with links from elsewhere, never with another
+        # site's form posts. Secure follows the request's scheme (security.SessionCookie).
+        "SESSION_COOKIE_SAMESITE": "Lax",
+        # How many reverse proxies in front set X-Forwarded-* (0: none, the headers ignored).
+        "TRUSTED_PROXIES": int(os.environ.get("REFEREE_TRUSTED_PROXIES", 0)),
         "MAX_CONTENT_LENGTH": 256 * 1024,
         "MIGRATE_ON_START": True,
         # Automatic backups while ``referee run`` serves: how often, and how many are kept.

@@ -50,3 +50,35 @@ def test_run_from_a_checkout_the_instance_is_the_checkouts_own(tmp_path, monkeyp
     assert settings.instance_path(tmp_path / "checkout") == tmp_path / "checkout" / "instance"
     monkeypatch.setenv("REFEREE_INSTANCE_PATH", str(tmp_path / "chosen"))
     assert settings.instance_path(None) == tmp_path / "chosen"
+
+
+def _session_cookie(client, **kwargs) -> str:
+    """The session cookie a form page sets (its form token lives in the session)."""
+    response = client.get("/games/new/eversol", **kwargs)
+    assert response.status_code == 200
+    return next(c for c in response.headers.getlist("Set-Cookie") if c.startswith("session="))
+
+
+def test_the_session_cookie_is_lax_and_secure_only_over_https(tmp_path, monkeypatch):
+    """The edit keys' cookie stays on plain http at home, where a Secure one would be dropped."""
+    monkeypatch.setenv("REFEREE_INSTANCE_PATH", str(tmp_path / "instance"))
+    monkeypatch.delenv("REFEREE_TRUSTED_PROXIES", raising=False)
+    app = create_app()
+    plain = _session_cookie(app.test_client())
+    assert "SameSite=Lax" in plain and "Secure" not in plain
+    over_https = _session_cookie(app.test_client(), base_url="https://localhost")
+    assert "SameSite=Lax" in over_https and "; Secure" in over_https
+    # Not behind a proxy, a client cannot claim https with a header of its own.
+    claimed = _session_cookie(app.test_client(), headers={"X-Forwarded-Proto": "https"})
+    assert "Secure" not in claimed
+
+
+def test_behind_a_trusted_https_proxy_the_session_cookie_is_secure(tmp_path, monkeypatch):
+    monkeypatch.setenv("REFEREE_INSTANCE_PATH", str(tmp_path / "instance"))
+    monkeypatch.setenv("REFEREE_TRUSTED_PROXIES", "1")
+    app = create_app()
+    assert app.config["TRUSTED_PROXIES"] == 1
+    behind = _session_cookie(app.test_client(), headers={"X-Forwarded-Proto": "https"})
+    assert "SameSite=Lax" in behind and "; Secure" in behind
+    assert "Secure" not in _session_cookie(app.test_client(),
+                                           headers={"X-Forwarded-Proto": "http"})
