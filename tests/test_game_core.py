@@ -392,6 +392,11 @@ def test_a_joiner_alone_or_at_the_ends_of_a_name_is_still_refused(name):
         GameSetup.create("eversol", ["Ben", name], first_dealer=0)
 
 
+def test_a_joiner_does_not_make_a_second_player_of_a_name_that_looks_the_same():
+    with pytest.raises(GameSetupError, match="Two players"):
+        GameSetup.create("eversol", ["Abe", "A\u200dbe"], first_dealer=0)
+
+
 def test_a_reason_cannot_hide_controls_or_turn_the_history_around():
     state = replay(setup(), [HandScored(1, "Abe", {"Ben": 5, "Carl": 10, "Dee": 15})])
     raw = "\x1b[2Jjoker\x07\x7f\x01\x85 miscount\u2028by \u202eDee\ufffe \u2067\u05d3\u05d9\u2069"
