@@ -108,7 +108,7 @@ def test_any_if_none_match_is_read_without_a_5xx(client, etag):
 # --- The forms -------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("name, message", [
-    ("Ab\x00e", "U+0000"), ("Ab\u200de", "U+200D"), ("Ab\u200fe", "U+200F"),
+    ("Ab\x00e", "U+0000"), ("Abe\u200d", "U+200D"), ("Ab\u200fe", "U+200F"),
     ("A" * 31, "30 letters"),
 ])
 def test_a_name_refused_on_the_form_is_422_beside_its_seat(client, app, name, message):
@@ -206,6 +206,14 @@ def test_csv_cells_a_spreadsheet_would_run_are_text_and_scores_stay_numbers(clie
     assert rows[0][3:6] == ["'=SUM(A1)", "'+Ben", "'@Carl"]
     assert rows[1][1:3] == ["'=SUM(A1)", "'+Ben"] and rows[1][6] == "'-1 for Carl"
     assert rows[1][3:6] == ["10", "0", "15"]
+
+
+@pytest.mark.parametrize("name", ["\uff1dSUM(A1)", "\uff0bBen", "\uff0dBen", "\uff20Carl"])
+def test_csv_cells_starting_with_a_wide_formula_sign_are_text(client, name):
+    game = make_game(client, (name, "Zed"))
+    rows = list(csv.reader(io.StringIO(client.get(f"/games/{game['id']}/export.csv")
+                                       .get_data(as_text=True))))
+    assert rows[0][3] == "'" + name
 
 
 def test_negative_scores_stay_numbers_in_the_csv(client):

@@ -375,3 +375,34 @@ def test_a_score_or_a_setting_on_an_older_screen_counts_while_nothing_it_is_abou
     assert overtaken(DealerChosen("Ben", drawn=True), start, redrawn) == "Carl deals first now."
     assert overtaken(DecksChanged(2), start, start.apply(DecksChanged(3))) == (
         "The game is played with 3 decks now.")
+
+
+# A family emoji (man ZWJ woman ZWJ girl), a Persian name with a ZWNJ, a Hindi conjunct.
+@pytest.mark.parametrize("joined", ["\U0001F468\u200d\U0001F469\u200d\U0001F467",
+                                    "\u0645\u06cc\u200c\u062e\u0648\u0627\u0647",
+                                    "\u0915\u094d\u200d\u0937"])
+def test_names_that_need_a_joiner_within_a_word_or_emoji_are_seated(joined):
+    state = replay(setup(["Abe", joined, "Carl"]), [])
+    assert state.players == ("Abe", joined, "Carl")
+
+
+@pytest.mark.parametrize("name", ["\u200dAbe", "Abe\u200c", "A \u200d b", "Ab\u200d\u200de"])
+def test_a_joiner_alone_or_at_the_ends_of_a_name_is_still_refused(name):
+    with pytest.raises(GameSetupError, match="invisible"):
+        GameSetup.create("eversol", ["Ben", name], first_dealer=0)
+
+
+def test_a_joiner_does_not_make_a_second_player_of_a_name_that_looks_the_same():
+    with pytest.raises(GameSetupError, match="Two players"):
+        GameSetup.create("eversol", ["Abe", "A\u200dbe"], first_dealer=0)
+
+
+def test_a_reason_cannot_hide_controls_or_turn_the_history_around():
+    state = replay(setup(), [HandScored(1, "Abe", {"Ben": 5, "Carl": 10, "Dee": 15})])
+    raw = "\x1b[2Jjoker\x07\x7f\x01\x85 miscount\u2028by \u202eDee\ufffe \u2067\u05d3\u05d9\u2069"
+    fixed = state.apply(HandCorrected(1, "Abe", {"Ben": 50, "Carl": 10, "Dee": 15}, raw))
+    reason = fixed.results[0].corrections[0]
+    assert reason == "[2Jjoker miscount by Dee \u2067\u05d3\u05d9\u2069"
+    assert HandCorrected(1, "Abe", {}, raw).describe() == f"Hand 1 corrected: {reason}"
+    unbalanced = HandCorrected(1, "Abe", {}, "a \u2067b \u2069\u2069c \u2066d").reason
+    assert unbalanced == "a \u2067b \u2069c d"

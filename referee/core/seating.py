@@ -159,7 +159,7 @@ def _names(players: Sequence[Any]) -> tuple[str, ...]:
             name = clean_name(name, f"players[{i}]")
         except TextError as error:  # a setup's every problem is a GameSetupError
             raise GameSetupError(error.message, error.location) from None
-        if name.casefold() in {n.casefold() for n in names}:
+        if name_key(name) in {name_key(n) for n in names}:  # one rule for who is who
             raise GameSetupError(f"Two players are called {name}; give each a different name.",
                                  f"players[{i}]")
         names.append(name)

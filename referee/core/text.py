@@ -3,7 +3,8 @@
 Every text is made NFC, so a name typed on two keyboards is one name. A NUL or half of a
 surrogate pair is refused in any text: neither can be stored on every database, nor
 encoded as UTF-8 to be shown again. A name also refuses the invisible characters
-(controls, zero-width and direction marks) that would make two names look alike.
+(controls, zero-width and direction marks) that would make two names look alike, except a
+joiner inside a word or emoji; a correction's reason has them tidied away (normal_reason).
 
 >>> clean_name("  Zoe\\u0301  Ann ", "players[0]")
 'Zoé Ann'
@@ -11,6 +12,8 @@ encoded as UTF-8 to be shown again. A name also refuses the invisible characters
 Traceback (most recent call last):
 ...
 referee.core.text.TextError: A name cannot hold invisible characters (U+200B).
+>>> clean_name("\\U0001F468\\u200d\\U0001F467", "players[2]") == "\\U0001F468\\u200d\\U0001F467"
+True
 >>> clean_text("Carl had \\x00 a joker", "reason", MAX_REASON)
 Traceback (most recent call last):
 ...
@@ -40,6 +43,14 @@ _UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
 # Unicode's categories for controls, format characters (zero-width, bidi marks) and the
 # separators of lines and paragraphs.
 _INVISIBLE = {"Cc", "Cf", "Zl", "Zp"}
+# The joiners: invisible, yet an emoji family (man ZWJ woman ZWJ girl), a Persian word or an
+# Indic conjunct needs one between two of its own characters (letters, marks, symbols).
+_JOINERS = "\u200c\u200d"
+_JOINABLE = ("L", "M", "S")
+# Bidi embeddings and overrides (U+202A-U+202E) turn what follows around until a pop that
+# may never come: a reason keeps none. Isolates (U+2066-U+2069) are kept only when paired.
+_EMBEDDINGS = set("\u202a\u202b\u202c\u202d\u202e")
+_ISOLATE_OPENS, _ISOLATE_CLOSE = set("\u2066\u2067\u2068"), "\u2069"
 REPLACEMENT = "\ufffd"
 
 
@@ -55,7 +66,8 @@ def name_key(name: object) -> str:
     >>> name_key("  Ben  Lee "), name_key("BEN LEE") == name_key("ben lee")
     ('ben lee', True)
     """
-    return " ".join(unicodedata.normalize("NFC", str(name)).split()).casefold()
+    text = " ".join(unicodedata.normalize("NFC", str(name)).split()).casefold()
+    return text.translate(dict.fromkeys(map(ord, _JOINERS)))  # unseen in most scripts
 
 
 def spoken_list(words: Sequence[str]) -> str:
@@ -93,13 +105,51 @@ def clean_name(value: str, field: str | Location, max_length: int = MAX_NAME) ->
     """A player's name: ``clean_text``, its spaces made single, no invisible characters."""
     refuse_unstorable(value, field)
     text = " ".join(unicodedata.normalize("NFC", value).split())
-    hidden = [c for c in text if unicodedata.category(c) in _INVISIBLE]
+    hidden = [c for i, c in enumerate(text)
+              if unicodedata.category(c) in _INVISIBLE and not _joins(text, i)]
     if hidden:
         raise TextError(f"A name cannot hold invisible characters "
                         f"({', '.join(dict.fromkeys(map(_code_point, hidden)))}).", field)
     if len(text) > max_length:
         raise TextError(f"Keep names to {max_length} letters: {text[:max_length]}…", field)
     return text
+
+
+def _joins(text: str, i: int) -> bool:
+    """Whether ``text[i]`` is a joiner between two characters of one word or emoji."""
+    return (text[i] in _JOINERS and 0 < i < len(text) - 1
+            and unicodedata.category(text[i - 1])[0] in _JOINABLE
+            and unicodedata.category(text[i + 1])[0] in _JOINABLE)
+
+
+def _noncharacter(char: str) -> bool:
+    code = ord(char)
+    return 0xFDD0 <= code <= 0xFDEF or code & 0xFFFE == 0xFFFE
+
+
+def normal_reason(value: str) -> str:
+    """A correction's reason as the history and the CSV show it: NFC, controls dropped, line
+    breaks and spaces made single spaces, no bidi override, isolates only in pairs.
+
+    Normalised, not refused: a reason saved before this must still load and show plainly.
+
+    >>> normal_reason("joker\\x07\\x1b\\u2028by \\u202eDee\\ufffe")
+    'joker by Dee'
+    """
+    kept = "".join(c for c in unicodedata.normalize("NFC", value) if c.isspace() or not (
+        unicodedata.category(c) == "Cc" or c in _EMBEDDINGS or _noncharacter(c)))
+    text, opened = [], []  # opened: where each isolate not yet closed sits in ``text``
+    for char in " ".join(kept.split()):
+        if char in _ISOLATE_OPENS:
+            opened.append(len(text))
+        elif char == _ISOLATE_CLOSE:
+            if not opened:
+                continue
+            opened.pop()
+        text.append(char)
+    for at in reversed(opened):  # isolates never closed
+        del text[at]
+    return "".join(text)
 
 
 def check_storable(value: Any, location: Location = ()) -> None:

@@ -124,8 +124,17 @@ def _entered(state, result, fields: tuple[str, ...]) -> list:
     return [by_part[field].get(name, "") for name in state.sides for field in fields]
 
 
-# A spreadsheet reads a cell starting with one of these as a formula to run.
+# A spreadsheet reads a cell starting with one of these as a formula to run: their wide forms
+# (＝ ＋ － ＠) too, and after controls or spaces it skips.
 _FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _runs(cell: str) -> bool:
+    if cell.startswith(_FORMULA_STARTS):
+        return True
+    lead = next((c for c in cell if not (c.isspace() or unicodedata.category(c) in ("Cc", "Cf"))),
+                "")
+    return unicodedata.normalize("NFKC", lead).startswith(_FORMULA_STARTS)
 
 
 def spreadsheet_safe(cell: object) -> object:
@@ -134,8 +143,10 @@ def spreadsheet_safe(cell: object) -> object:
 
     >>> print(spreadsheet_safe("=1+2"), spreadsheet_safe("-Ann"), spreadsheet_safe(-20))
     '=1+2 '-Ann -20
+    >>> spreadsheet_safe("\\x01=1+2"), spreadsheet_safe("\\uff1d1"), spreadsheet_safe("Ann")
+    ("'\\x01=1+2", "'＝1", 'Ann')
     """
-    if isinstance(cell, str) and cell.startswith(_FORMULA_STARTS):
+    if isinstance(cell, str) and _runs(cell):
         return "'" + cell
     return cell
 

@@ -16,7 +16,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, ClassVar
 
 from ..errors import WrongTypeError
-from ..text import spoken_list
+from ..text import normal_reason, spoken_list
 from ..rulesets import RULESETS
 from ..rulesets.followed_hands import STEP_TYPES, Step, shown, step_from_dict
 from ..rulesets.keeping import ScoreSheet
@@ -141,6 +141,10 @@ class HandCorrected(_HandEntry):
     went_rummy: bool = False
     teams: Mapping[str, Any] = field(default_factory=dict)
     settling: Mapping[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        # Tidied here, so a reason sent, typed or saved before is the same plain line everywhere.
+        object.__setattr__(self, "reason", normal_reason(self.reason))
 
     def describe(self) -> str:
         return f"Hand {self.hand} corrected: {self.reason}"
