@@ -34,7 +34,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         static_folder=str(APP_FILES / "static"),
     )
     app.json.sort_keys = False  # answers read in the contract's order: "valid" first
-    Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+    settings.make_instance_folder(Path(app.instance_path))
     app.config.from_mapping(settings.defaults(Path(app.instance_path)))
     if test_config:
         app.config.from_mapping(test_config)

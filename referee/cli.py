@@ -81,7 +81,7 @@ def fail(message: str) -> NoReturn:
 def _app(test_config: dict | None = None) -> Flask:
     try:
         return create_app(test_config)
-    except UnusableDatabaseError as error:
+    except (UnusableDatabaseError, settings.UnusableInstanceError) as error:
         fail(str(error))
 
 

@@ -71,14 +71,35 @@ def defaults(instance: Path) -> dict[str, Any]:
     }
 
 
+class UnusableInstanceError(RuntimeError):
+    """The instance folder cannot be made, or the secret key in it cannot be kept: one
+    sentence naming the folder and what to do (``referee`` prints it, not a traceback)."""
+
+
+def make_instance_folder(instance: Path) -> None:
+    try:
+        instance.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise UnusableInstanceError(
+            f"Rummy Referee cannot create its instance folder {instance} "
+            f"({error.strerror or error}): make that folder yourself where you may write, or "
+            f"set REFEREE_INSTANCE_PATH to a folder you can write to.") from error
+
+
 def instance_secret(instance: Path) -> str:
     """The secret key kept in the instance folder, made on first run."""
     path = instance / "secret_key"
-    if not path.exists():
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        with os.fdopen(fd, "w") as handle:
-            handle.write(secrets.token_hex(32))
-    return path.read_text().strip()
+    try:
+        if not path.exists():
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            with os.fdopen(fd, "w") as handle:
+                handle.write(secrets.token_hex(32))
+        return path.read_text().strip()
+    except OSError as error:
+        raise UnusableInstanceError(
+            f"Rummy Referee cannot keep its secret key in the instance folder {instance} "
+            f"({error.strerror or error}): let this user write to that folder and make "
+            f"{path.name} there a plain file, or set SECRET_KEY.") from error
 
 
 def upgrade_database(app: Flask) -> None:

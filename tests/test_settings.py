@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from referee import create_app, settings
+import pytest
+
+from referee import cli, create_app, settings
 
 
 def test_first_run_creates_the_instance_folder_database_and_secret(tmp_path, monkeypatch):
@@ -17,6 +19,40 @@ def test_first_run_creates_the_instance_folder_database_and_secret(tmp_path, mon
     assert (instance / "secret_key").stat().st_mode & 0o077 == 0
     # A second start keeps the same secret, so sessions survive a restart.
     assert create_app().config["SECRET_KEY"] == secret
+
+
+def _run_refused(capsys) -> str:
+    """What ``referee run`` says when it stops before serving: one line, exit status 1."""
+    with pytest.raises(SystemExit) as exit_:
+        cli.main(["run", "--host", "127.0.0.1", "--port", "0"])
+    assert exit_.value.code == 1
+    said = capsys.readouterr().err.strip()
+    assert "Traceback" not in said and said.count("\n") == 0
+    return said
+
+
+def test_an_instance_folder_that_cannot_be_created_is_one_sentence(tmp_path, monkeypatch,
+                                                                    capsys):
+    # Root may write anywhere, but nobody can make a folder inside a plain file.
+    (tmp_path / "file").write_text("not a folder")
+    instance = tmp_path / "file" / "instance"
+    monkeypatch.setenv("REFEREE_INSTANCE_PATH", str(instance))
+    monkeypatch.delenv("SECRET_KEY", raising=False)
+    said = _run_refused(capsys)
+    assert said.startswith(f"Rummy Referee cannot create its instance folder {instance} ")
+    assert "REFEREE_INSTANCE_PATH" in said
+
+
+def test_a_secret_key_that_cannot_be_kept_is_one_sentence(tmp_path, monkeypatch, capsys):
+    # Root may write anywhere, but no key can be written to or read from a folder.
+    instance = tmp_path / "instance"
+    (instance / "secret_key").mkdir(parents=True)
+    monkeypatch.setenv("REFEREE_INSTANCE_PATH", str(instance))
+    monkeypatch.delenv("SECRET_KEY", raising=False)
+    said = _run_refused(capsys)
+    assert said.startswith(
+        f"Rummy Referee cannot keep its secret key in the instance folder {instance} ")
+    assert "SECRET_KEY" in said
 
 
 def test_environment_overrides(tmp_path, monkeypatch):
