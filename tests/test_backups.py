@@ -7,10 +7,12 @@ On SQLite a backup is a copy of the file (and, asked for, the JSON kind); on Pos
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from sqlalchemy import select
 
-from referee import cli
+from referee import cli, create_app
 from referee.extensions import db
 from referee.store.backups import (NotABackupError, keep_newest, make_backup, read_backup,
                                    restore_rows, sqlite_file)
@@ -116,3 +118,49 @@ def test_the_backup_and_restore_commands(tmp_path, monkeypatch, capsys, test_dat
     cli.main(["restore", str(kept[-1])])
     out = capsys.readouterr().out
     assert f"Restored 0 games from {kept[-1]}" in out and "before-restore-" in out
+
+
+def _game_as_7(tables):
+    tables["game"][0] = 7
+
+
+def _event_twice(tables):
+    tables["game_event"].append(tables["game_event"][0])
+
+
+def _event_copied_under_a_new_id(tables):
+    # Passes the reading (ids differ) but not the database's one-event-per-version rule.
+    events = tables["game_event"]
+    events.append(events[0] | {"id": max(event["id"] for event in events) + 1})
+
+
+@pytest.mark.parametrize("edit, words", [
+    (_game_as_7, 'row 1 of its "game" table is 7, not a row'),
+    (_event_twice, 'of its "game_event" table are the same row'),
+    (_event_copied_under_a_new_id, 'The backup\'s "game_event" table holds rows this database '
+                                   'refuses'),
+], ids=["game-row-7", "event-twice", "event-new-id"])
+def test_a_json_backup_edited_by_hand_is_refused_saying_where(
+        tmp_path, monkeypatch, capsys, test_database, edit, words):
+    if test_database is not None:
+        pytest.skip("the commands run on the instance folder's SQLite file here")
+    monkeypatch.setenv("REFEREE_INSTANCE_PATH", str(tmp_path / "instance"))
+    monkeypatch.setenv("SECRET_KEY", "commands")
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    app = create_app()
+    played_game(app.test_client())
+    backup = tmp_path / "edited.json"
+    cli.main(["backup", "--json", str(backup)])
+    document = json.loads(backup.read_text())
+    edit(document["tables"])
+    backup.write_text(json.dumps(document))
+    make_game(app.test_client(), ("Dee", "Eve"))  # after the backup: must stay
+    before = every_row(app)
+    capsys.readouterr()
+
+    with pytest.raises(SystemExit) as exit_:
+        cli.main(["restore", str(backup)])
+    assert exit_.value.code == 1
+    said = capsys.readouterr().err.strip()
+    assert words in said and "Traceback" not in said and said.count("\n") == 0
+    assert every_row(app) == before

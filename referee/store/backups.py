@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import DateTime, Engine, Integer, create_engine, select, text
+from sqlalchemy.exc import SQLAlchemyError
 
 from ..extensions import db
 
@@ -203,8 +204,31 @@ def read_backup(path: Path) -> tuple[str | None, Rows]:
     tables = document["tables"]
     if any(not isinstance(rows, list) for rows in tables.values()):
         raise NotABackupError(f"{refusal}: its tables are not lists of rows.")
+    _check_rows(path, tables)
     return document.get("revision"), {name: [_from_json(name, row) for row in rows]
                                       for name, rows in tables.items()}
+
+
+def _check_rows(path: Path, tables: dict[str, list[Any]]) -> None:
+    """Refuse, saying where, a JSON backup edited by hand into rows that are no rows or a row
+    given twice; the database would refuse them only half-way, with a traceback."""
+    for name, rows in tables.items():
+        table = db.metadata.tables.get(name)
+        keys = [column.name for column in table.primary_key.columns] if table is not None else []
+        seen: dict[tuple, int] = {}
+        for number, row in enumerate(rows, start=1):
+            if not isinstance(row, dict):
+                raise NotABackupError(
+                    f"{path} was changed after it was made: row {number} of its \"{name}\" "
+                    f"table is {json.dumps(row, ensure_ascii=False)[:40]}, not a row.")
+            if not keys:
+                continue
+            key = tuple(row.get(column) for column in keys)
+            if key in seen:
+                raise NotABackupError(
+                    f"{path} was changed after it was made: rows {seen[key]} and {number} of "
+                    f"its \"{name}\" table are the same row (the same {', '.join(keys)}).")
+            seen[key] = number
 
 
 def _from_json(table_name: str, row: Any) -> dict[str, Any]:
@@ -263,7 +287,14 @@ def restore_rows(revision: str | None, rows: Rows) -> int:
             connection.execute(table.delete())
         for table in tables:
             if rows.get(table.name):
-                connection.execute(table.insert(), rows[table.name])
+                try:
+                    connection.execute(table.insert(), rows[table.name])
+                except SQLAlchemyError as error:  # the transaction, undone, leaves all as it was
+                    reason = str(getattr(error, "orig", None) or error).splitlines()[0]
+                    raise NotABackupError(
+                        f"The backup's \"{table.name}\" table holds rows this database refuses "
+                        f"({reason}): it was changed after it was made, so restore a backup "
+                        f"as it was made.") from error
         if engine.dialect.name == "postgresql":
             _move_sequences_on(connection, tables)
     return len(rows.get("game", []))
