@@ -3,6 +3,7 @@ every other game (and the download of every game) still works."""
 
 from __future__ import annotations
 
+import io
 import json
 
 import pytest
@@ -10,6 +11,7 @@ from sqlalchemy import text
 
 from referee.extensions import db
 from tests.test_api_games import GAMES, make_game, scored, send
+from tests.test_web_games import csrf_token
 
 
 def _damage(app, game_id: str, how: str) -> None:
@@ -71,3 +73,6 @@ def test_a_damaged_game_says_so_and_every_other_game_still_works(client, app, ho
     document = every.get_json()
     assert [g["players"] for g in document["games"]] == [["Dot", "Eve", "Fay"]]
     assert document["skipped"] == [{"id": game_id, "reason": "damaged: it cannot be read"}]
+    imported = client.post("/games/import", data={  # and that file still makes the game again
+        "csrf_token": csrf_token(client), "game_file": (io.BytesIO(every.data), "all.json")})
+    assert imported.status_code == 303
