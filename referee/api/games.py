@@ -18,6 +18,7 @@ from ..core.text import whole_number
 from ..store.documents import game_document, history_document
 from ..store.games import (
     HISTORY_PAGE,
+    DamagedGameError,
     EditKeyError,
     GameNotFoundError,
     LoadedGame,
@@ -158,6 +159,14 @@ def _edit_key(body: dict[str, Any]) -> str | None:
 @api.errorhandler(GameNotFoundError)
 def _game_not_found(error: GameNotFoundError) -> Response:
     return error_response(404, "game_not_found", "There is no game with that id.", "game_id")
+
+
+@api.errorhandler(DamagedGameError)
+def _damaged_game(error: DamagedGameError) -> Response:
+    return error_response(409, "damaged_game",
+                          "This game's stored record cannot be read, so it cannot be shown or "
+                          "changed. Every other game still works; to get it back, restore a "
+                          "backup made before the damage (referee restore).", "game_id")
 
 
 @api.errorhandler(EditKeyError)

@@ -379,14 +379,20 @@ SCHEMAS.update({
 RESPONSES.update({
     "EditKeyNeeded": _json(_ref("Error"), "Writing needs the game's edit key."),
     "GameNotFound": _json(_ref("Error"), "There is no game with that id."),
-    "StaleVersion": _json(_ref("Error"), (
-        "Another device changed the game first: expected_version is not the game's version. "
-        "Nothing was changed; the ETag header carries the current version.")),
+    "DamagedGame": _json(_ref("Error"), (
+        "damaged_game: the game's stored record cannot be read (changed on disk), so it can be "
+        "neither shown nor changed; every other game still works. Restore a backup made "
+        "before the damage (referee restore).")),
+    "StaleVersionOrDamagedGame": _json(_ref("Error"), (
+        "stale_version: another device changed the game first (expected_version is not the "
+        "game's version); nothing was changed and the ETag header carries the current "
+        "version. Or damaged_game: the game's stored record cannot be read; restore a backup "
+        "made before the damage (referee restore).")),
 })
 
 _WRITE_ERRORS = {"400": _error("BadRequest"), "403": _error("EditKeyNeeded"),
                  "404": _error("GameNotFound"), "405": _error("MethodNotAllowed"),
-                 "409": _error("StaleVersion"), "413": _error("TooLarge"),
+                 "409": _error("StaleVersionOrDamagedGame"), "413": _error("TooLarge"),
                  "422": _error("Unprocessable"), "500": _error("InternalError")}
 
 
@@ -476,7 +482,7 @@ PATHS.update({
         "responses": {"200": _json(_ref("Game"), "The game."),
                       "304": {"description": "Not changed since the ETag sent."},
                       "404": _error("GameNotFound"), "405": _error("MethodNotAllowed"),
-                      "500": _error("InternalError")},
+                      "409": _error("DamagedGame"), "500": _error("InternalError")},
     }},
     "/games/{game_id}/history": {"get": {
         "summary": "The game's events, a page at a time, newest page first: what the game "
@@ -490,7 +496,8 @@ PATHS.update({
                                    "default": 50}}],
         "responses": {"200": _json(_ref("GameHistory"), "A page of the history."),
                       "400": _error("BadRequest"), "404": _error("GameNotFound"),
-                      "405": _error("MethodNotAllowed"), "500": _error("InternalError")},
+                      "405": _error("MethodNotAllowed"), "409": _error("DamagedGame"),
+                      "500": _error("InternalError")},
     }},
     "/games/{game_id}/events": _write(
         "Append an event at the version last seen; a stale version answers 409, an illegal "

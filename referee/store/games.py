@@ -41,6 +41,22 @@ class GameNotFoundError(LookupError):
     pass
 
 
+class DamagedGameError(Exception):
+    """A kept game whose record cannot be read (an event that is no longer JSON, a setup
+    without its players): shown as damaged, never as a crash, so every other game still works.
+
+    ``players`` and ``created_at`` are what could still be read of it (empty/None if not).
+    """
+
+    def __init__(self, game: Game, reason: str):
+        super().__init__(f"Game {game.id} cannot be read: {reason}")
+        self.game_id = game.id
+        self.created_at = game.created_at
+        players = game.setup.get("players") if isinstance(game.setup, dict) else None
+        self.players = ([name for name in players if isinstance(name, str)]
+                        if isinstance(players, list) else [])
+
+
 class StaleVersionError(Exception):
     def __init__(self, current: int):
         super().__init__(f"The game has moved on to version {current}.")
@@ -106,6 +122,7 @@ class LoadedGame:
     def last_active(self) -> GameEvent | None:
         """The newest event that still counts: the one an undo would take back."""
         newest = _read_events(
+            self.game.id,
             select(GameEvent).where(GameEvent.game_id == self.game.id,
                                     GameEvent.version <= self.version,
                                     or_(GameEvent.undone_in.is_(None),
@@ -115,7 +132,7 @@ class LoadedGame:
 
     def undone_by_this_version(self) -> GameEvent | None:
         """The event this version undid, when this version was an undo."""
-        undone = _read_events(select(GameEvent).where(
+        undone = _read_events(self.game.id, select(GameEvent).where(
             GameEvent.game_id == self.game.id, GameEvent.undone_in == self.version))
         return undone[0] if undone else None
 
@@ -125,6 +142,7 @@ class LoadedGame:
         oldest first, and whether there are older ones still."""
         newest = self.version if before is None else min(before - 1, self.version)
         rows = _read_events(
+            self.game.id,
             select(GameEvent).where(GameEvent.game_id == self.game.id,
                                     GameEvent.version <= newest)
             .order_by(GameEvent.version.desc()).limit(limit + 1))
@@ -186,9 +204,17 @@ def load_game(game_id: str) -> LoadedGame:
             if is_game_id(game_id) else None)
     if game is None:
         raise GameNotFoundError(game_id)
-    _repair(game)
-    setup = GameSetup.from_dict(game.setup)
-    return LoadedGame(game, setup, fold_at(game_id, setup, game.version))
+    try:
+        _repair(game)
+        setup = GameSetup.from_dict(game.setup)
+        return LoadedGame(game, setup, fold_at(game_id, setup, game.version))
+    except DAMAGE as error:
+        raise DamagedGameError(game, "its setup or an event is not as kept") from error
+
+
+# What reading a record changed on disk raises: JSON that no longer parses (a ValueError),
+# a setup or event missing a field, or a field of the wrong kind.
+DAMAGE = (ValueError, LookupError, TypeError, AttributeError, RefereeInputError)
 
 
 def fold_at(game_id: str, setup: GameSetup, version: int) -> GameState:
@@ -226,14 +252,19 @@ def _events_since(game_id: str, version: int, upto: int) -> list[GameEvent]:
     """The events made or undone after ``version``, made by ``upto`` at the latest,
     oldest first."""
     return _read_events(
+        game_id,
         select(GameEvent).where(GameEvent.game_id == game_id, GameEvent.version <= upto,
                                 or_(GameEvent.version > version, GameEvent.undone_in > version))
         .order_by(GameEvent.version))
 
 
-def _read_events(query) -> list[GameEvent]:
-    """The events ``query`` selects, as stored now, their text repaired (``_repair``)."""
-    events = list(db.session.scalars(query.execution_options(populate_existing=True)))
+def _read_events(game_id: str, query) -> list[GameEvent]:
+    """The events ``query`` selects (of the game ``game_id``), as stored now, their text
+    repaired (``_repair``). ``DamagedGameError`` when one is no longer JSON."""
+    try:
+        events = list(db.session.scalars(query.execution_options(populate_existing=True)))
+    except ValueError as error:
+        raise DamagedGameError(db.session.get(Game, game_id), "an event is not JSON") from error
     for event in events:
         set_committed_value(event, "payload", repaired(event.payload))
     return events

@@ -19,18 +19,23 @@ from ..core.game import GameSetup, GameSummary
 from ..core.text import repaired
 from ..extensions import db
 from .folds import summaries
-from .games import fold_at, summary_columns
+from .games import DAMAGE, DamagedGameError, fold_at, summary_columns
 from .models import Game
 
 
-def summaries_of(games: Sequence[Game]) -> list[GameSummary]:
-    """The summaries of ``games`` at the versions their rows hold, in their order."""
+def summaries_of(games: Sequence[Game]) -> list[GameSummary | None]:
+    """The summaries of ``games`` at the versions their rows hold, in their order; None for
+    a game whose record cannot be read (it is listed as damaged, the others as ever)."""
     kept = summaries()
     found, folded = [], {}
     for game in games:
         summary = kept.get(game.id, game.version) or _stored(game)
         if summary is None:
-            state = fold_at(game.id, GameSetup.from_dict(repaired(game.setup)), game.version)
+            try:
+                state = fold_at(game.id, GameSetup.from_dict(repaired(game.setup)), game.version)
+            except (DamagedGameError, *DAMAGE):
+                found.append(None)
+                continue
             summary = GameSummary.of(state)
             folded[game.id] = (game.version, summary_columns(state, game.version))
         kept.put(game.id, game.version, summary)
@@ -76,4 +81,5 @@ def all_games(include_archived: bool = True) -> list[Game]:
 
 
 def all_game_summaries(include_archived: bool = True) -> list[GameSummary]:
-    return summaries_of(all_games(include_archived))
+    """Every readable game's summary (a damaged game has none to count)."""
+    return [s for s in summaries_of(all_games(include_archived)) if s is not None]

@@ -10,6 +10,7 @@ from __future__ import annotations
 from flask import Flask, render_template, request, url_for
 
 from ..core.rulesets import RULESETS
+from ..store.games import DamagedGameError
 
 CARD_GAME_SCREENS = ("checker.check", "arranger.arrange_hand", "rules.rules_page")
 SHOWN_LETTERS = 30  # of an unknown game's name, as typed
@@ -34,5 +35,12 @@ def not_found(error):
                 "or the link is an old one.", choices=[]), 404
 
 
+def damaged_game(error: DamagedGameError):
+    """A game whose record cannot be read: what can be, and how to restore it, not a 500.
+    409: the request was fine, the game's stored state is what is wrong."""
+    return render_template("games/damaged.html", damaged=error), 409
+
+
 def register_error_pages(app: Flask) -> None:
     app.register_error_handler(404, not_found)
+    app.register_error_handler(DamagedGameError, damaged_game)

@@ -221,8 +221,10 @@ def players():
     # A hand of a game for stakes averages the stakes won or lost: the page says so.
     stakes_titles = {ruleset.title for ruleset in RULESETS.values()
                      if ruleset.stakes is not None}
-    games = all_games(include_archived=False)
-    summaries = summaries_of(games)
+    # A damaged game (no summary: it cannot be read) counts for no one.
+    kept = all_games(include_archived=False)
+    readable = [(g, s) for g, s in zip(kept, summaries_of(kept)) if s is not None]
+    games, summaries = [g for g, _ in readable], [s for _, s in readable]
     return render_template("players/index.html", stakes_titles=stakes_titles,
                            stats=player_stats(summaries),
                            balances=stakes_balances(games, summaries))

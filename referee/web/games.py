@@ -158,9 +158,15 @@ def _listed(games: list[Game]) -> list[dict]:
     return [_line(game, summary) for game, summary in zip(games, summaries_of(games))]
 
 
-def _line(game: Game, summary: GameSummary) -> dict:
-    """A line of the list: which game, who plays, which hand, who leads or won."""
+def _line(game: Game, summary: GameSummary | None) -> dict:
+    """A line of the list: which game, who plays, which hand, who leads or won; or, for a
+    game whose record cannot be read (no summary), that it is damaged."""
     editable = edit_key_for(game.id) is not None
+    if summary is None:
+        players = game.setup.get("players") if isinstance(game.setup, dict) else None
+        return {"game": game, "damaged": True, "editable": editable,
+                "players": [p for p in players if isinstance(p, str)]
+                if isinstance(players, list) else []}
     return {"game": game, "title": summary.title, "end": summary.end,
             "players": summary.players, "sides": summary.sides, "teams": bool(summary.teams),
             "hand": summary.hand, "hands": summary.hands_in_game,

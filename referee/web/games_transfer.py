@@ -12,7 +12,7 @@ from sqlalchemy import select
 
 from ..extensions import csrf, db
 from ..store.documents import export_document
-from ..store.games import load_game
+from ..store.games import DamagedGameError, load_game
 from ..store.imports import EVERY_GAME_FORMAT, GameFileError, import_games
 from ..store.models import Game
 from .forms import ImportGameForm
@@ -27,9 +27,16 @@ IMPORT_SIZE_LIMIT = 16 * 1024 * 1024
 def download_every_game():
     ids = db.session.scalars(select(Game.id).order_by(Game.created_at, Game.id)).all()
     moment = datetime.now(timezone.utc)
-    body = json.dumps({"format": EVERY_GAME_FORMAT, "exported_at": moment.isoformat(),
-                       "games": [export_document(load_game(game_id)) for game_id in ids]},
-                      indent=1, ensure_ascii=False)
+    games, skipped = [], []
+    for game_id in ids:
+        try:
+            games.append(export_document(load_game(game_id)))
+        except DamagedGameError:  # one damaged game must not cost the family all the others
+            skipped.append({"id": game_id, "reason": "damaged: it cannot be read"})
+    document = {"format": EVERY_GAME_FORMAT, "exported_at": moment.isoformat(), "games": games}
+    if skipped:
+        document["skipped"] = skipped
+    body = json.dumps(document, indent=1, ensure_ascii=False)
     response = Response(body, mimetype="application/json")
     response.headers["Content-Disposition"] = (
         f'attachment; filename="rummy-referee-games-{moment:%Y-%m-%d}.json"')
