@@ -14,7 +14,7 @@ from tests.test_api_games import GAMES, make_game, scored, send
 from tests.test_web_games import csrf_token
 
 
-def _damage(app, game_id: str, how: str) -> None:
+def damage_game(app, game_id: str, how: str) -> None:
     """Change the stored record behind the app's back, as a failing disk or hand edit would."""
     with app.app_context():
         postgres = db.engine.dialect.name == "postgresql"
@@ -48,7 +48,7 @@ def test_a_damaged_game_says_so_and_every_other_game_still_works(client, app, ho
         players = game["players"]
         assert send(client, game, scored(1, players[1], {players[0]: 10, players[2]: 5}),
                     0).status_code == 201
-    _damage(app, damaged["id"], how)
+    damage_game(app, damaged["id"], how)
     game_id = damaged["id"]
 
     for path in (f"/games/{game_id}", f"/games/{game_id}/history", f"/games/{game_id}/sheet",

@@ -26,6 +26,7 @@ from referee.core.rulesets import RULESETS
 from referee.core.rulesets.reference import rules_reference
 
 from .conftest import APP_CONFIG, CASES_FILE, dispose_engines, empty_database
+from .test_damaged_games import damage_game
 from .test_web_games import csrf_token, errors, send
 from .test_web_referee import Table, card
 
@@ -391,6 +392,9 @@ def walk(tmp_path_factory, test_database, sqlite_template):
     walk_questions(walked)
     walk_kept_games(walked)
     walk_followed_hand(walked)
+    damaged = api_game(walked, "eversol", ("Ann", "Bo", "Cy"))
+    damage_game(app, damaged, "setup_without_players")  # said on its page, and in the list
+    walked.get(f"/games/{damaged}")
     walked.get("/games")
     walked.get("/players")
     yield walked
