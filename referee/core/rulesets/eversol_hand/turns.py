@@ -171,8 +171,8 @@ def rummy_called(record: HandRecord, step: RummyCalled) -> None:
     if options["aris_rule"] and own is None:
         raise IllegalCallError(f"Say which card {caller} threw on the call: Ari's rule charges "
                                f"its points to {thrower}.", "step.callers_discard")
-    _check_recorded(record, step, thrown, thrower, rummy_penalty_points(thrown, own, options)
-                    if own is not None else 0)
+    charged = rummy_penalty_points(thrown, own, options) if own is not None else 0
+    _check_recorded(record, step, thrown, thrower, charged)
     meld = _rummy_meld(record, thrown, step.meld, verdict.plays_on)
     record.played(caller, own, "to throw on the call", "step.callers_discard")
     # Under Ari's rule both cards lie by the thrower, who is charged them.
@@ -185,8 +185,7 @@ def rummy_called(record: HandRecord, step: RummyCalled) -> None:
         record.melds[meld] = LaidMeld(laid.owner, placed)
     out_of_play.append(own)
     record.calls.append(meld)
-    if own is not None:
-        record.penalties[thrower] += rummy_penalty_points(thrown, own, options)
+    record.penalties[thrower] += charged
     record.held[caller] -= 1
     record.top = None
     record.claims.clear()
