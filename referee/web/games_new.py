@@ -234,11 +234,11 @@ def _has_errors(form) -> bool:
 
 def _context(form, ruleset: Ruleset) -> dict:
     names = _names(form)
-    seated = {name.casefold() for name in names}
+    seated = {name_key(name) for name in names}
     count = len(names)
     return {
         "form": form, "ruleset": ruleset, "names": names,
-        "known": [name for name in _known_players() if name.casefold() not in seated],
+        "known": [name for name in _known_players() if name_key(name) not in seated],
         "recommended_decks": ruleset.recommended_decks(
             min(max(count, ruleset.players[0]), ruleset.players[1])),
         "player_count": count,
