@@ -25,7 +25,7 @@ from ..core.errors import Location, RefereeInputError
 from ..core.game import (Event, GameSetup, GameState, GameSummary, IllegalEventError,
                          event_from_dict)
 from ..core.game.catch_up import overtaken
-from ..core.text import repaired
+from ..core.text import name_key, repaired
 from ..extensions import db
 from .folds import folds
 from .models import Game, GameEvent, GameSeat, Player, utc_now
@@ -182,7 +182,7 @@ def create_game(setup: GameSetup) -> tuple[LoadedGame, str]:
 
 
 def player_named(name: str) -> Player:
-    key = name.casefold()
+    key = name_key(name)  # the seating's rule for who is who
     found = db.session.scalar(select(Player).where(Player.name_key == key))
     if found is None:
         found = Player(name=name, name_key=key)

@@ -26,7 +26,7 @@ class Player(db.Model):
 
     id: Mapped[int] = mapped_column(primary_key=True)
     name: Mapped[str] = mapped_column(String(30))
-    name_key: Mapped[str] = mapped_column(String(30))  # casefolded name
+    name_key: Mapped[str] = mapped_column(String(30))  # text.name_key(name): one row for one person
     __table_args__ = (UniqueConstraint("name_key", name="uq_player_name_key"),)
     created_at: Mapped[datetime] = mapped_column(default=utc_now)
 
