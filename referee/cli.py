@@ -1,11 +1,13 @@
 """The ``referee`` command: ``referee run`` serves the app with waitress; ``referee backup``
-and ``referee restore FILE`` copy the database out and back."""
+and ``referee restore FILE`` copy the database out and back; ``referee password`` sets the
+password a club's server guards its games with."""
 
 from __future__ import annotations
 
 import argparse
 import errno
 import fcntl
+import getpass
 import os
 import resource
 import shutil
@@ -19,7 +21,7 @@ from typing import NoReturn
 from flask import Flask
 from waitress.server import create_server
 
-from . import create_app, settings
+from . import create_app, doors, settings
 from .extensions import db
 from .store.backups import (NotABackupError, back_up_if_changed, backup_folder, keep_newest,
                             make_backup, read_backup, restore_rows, sqlite_file)
@@ -223,6 +225,42 @@ def _migrate_setting_aside_damage(app: Flask) -> None:
         fail(str(error))
 
 
+MIN_PASSWORD = 6  # letters: a club's password is typed on a tablet, yet not guessed at once
+
+
+def password(args: argparse.Namespace) -> None:
+    """Set (or with --off remove) the password guarding the games; a running server takes
+    it when it starts again."""
+    instance = settings.instance_path(_checkout())
+    settings.make_instance_folder(instance)
+    if args.off:
+        removed = doors.remove_password(instance)
+        print("The games need no password any more" if removed else "There was no password",
+              f"(instance folder {instance}). Restart Rummy Referee if it is serving.")
+        return
+    chosen = _ask_password()
+    if len(chosen) < MIN_PASSWORD:
+        fail(f"Choose a password of at least {MIN_PASSWORD} letters.")
+    doors.set_password(instance, chosen)
+    print(f"The games now need this password (kept hashed in {instance}). Restart Rummy "
+          f"Referee if it is serving; referee password --off removes it.")
+
+
+def _ask_password() -> str:
+    if not sys.stdin.isatty():  # given on a pipe: one line, for scripts
+        return sys.stdin.readline().rstrip("\r\n")
+    chosen = getpass.getpass("The password for the games: ")
+    if getpass.getpass("The same again: ") != chosen:
+        fail("The two passwords differ: nothing was changed.")
+    return chosen
+
+
+def _checkout() -> Path | None:
+    from . import FROM_CHECKOUT, PROJECT_ROOT
+
+    return PROJECT_ROOT if FROM_CHECKOUT else None
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="referee", description="Rummy Referee")
     commands = parser.add_subparsers(dest="command", required=True)
@@ -242,6 +280,10 @@ def main(argv: list[str] | None = None) -> None:
                                                "a backup FILE")
     back.add_argument("file")
     back.set_defaults(action=restore)
+    door = commands.add_parser("password", help="set the password that guards the games list, "
+                                                "downloads, import, players and new games")
+    door.add_argument("--off", action="store_true", help="remove it: the games open to all")
+    door.set_defaults(action=password)
     args = parser.parse_args(argv)
     args.action(args)
 

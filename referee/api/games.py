@@ -31,10 +31,12 @@ from ..store.games import (
 )
 from . import api
 from .errors import error_response
+from .password import password_guarded
 from .requests import field, json_object
 
 
 @api.post("/games")
+@password_guarded
 def create_game_view():
     body = json_object()
     setup = GameSetup.create(field(body, "ruleset"), field(body, "players"),
