@@ -109,6 +109,15 @@ def test_any_password_typed_is_a_wrong_one_read(locked, client, password):
     assert sign_in(client, password).status_code == 422
 
 
+def test_a_sign_in_whose_form_token_was_lost_asks_again_in_words(locked, client):
+    lost = client.post("/sign-in", data={"password": PASSWORD, "next": "/players"})
+    assert lost.status_code == 400
+    assert errors(lost) == ["This page had lost track of this device (its cookies may have "
+                            "been cleared): type the password again."]
+    assert 'name="next" type="hidden" value="/players"' in lost.get_data(as_text=True)
+    assert client.post("/sign-out").headers["Location"] == "/"
+
+
 def test_too_many_wrong_guesses_must_wait_a_minute(locked, client, monkeypatch):
     now = [1000.0]
     monkeypatch.setattr(doors, "clock", lambda: now[0])

@@ -9,6 +9,7 @@ from urllib.parse import urlsplit
 
 from flask import Blueprint, Response, flash, redirect, render_template, request, url_for
 from flask_wtf import FlaskForm
+from flask_wtf.csrf import CSRFError
 from wtforms import HiddenField, PasswordField
 
 from .. import doors
@@ -80,3 +81,15 @@ def sign_out():
         doors.sign_out()
         flash("Signed out: this device needs the password again for the games.")
     return redirect(url_for("home.index"), 303)
+
+
+@bp.errorhandler(CSRFError)
+def form_expired(error):
+    """A sign-in from a page whose form token the device lost (its cookies cleared, say):
+    asked again, in words; a sign-out so refused has nothing left to sign out."""
+    if request.endpoint != "sign_in.sign_in":
+        return redirect(url_for("home.index"), 303)
+    form = SignInForm(formdata=None, next=_local(request.form.get("next")))
+    add_error(form.password, "This page had lost track of this device (its cookies may have "
+                             "been cleared): type the password again.")
+    return render_template("sign_in.html", form=form), 400
