@@ -146,7 +146,8 @@ def test_a_new_password_signs_every_device_out(locked, client):
 
 
 def test_the_sign_in_never_sends_anyone_to_another_site(locked, client):
-    for elsewhere in ("//evil.example/", "https://evil.example/games", "/\\evil.example"):
+    for elsewhere in ("//evil.example/", "https://evil.example/games", "/\\evil.example",
+                      "/\t/evil.example", " //evil.example"):
         signed = sign_in(client, going=elsewhere)
         assert signed.headers["Location"] == "/", elsewhere
 
