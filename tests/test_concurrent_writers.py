@@ -225,3 +225,91 @@ def test_two_server_processes_write_at_once_one_wins_one_is_told(servers):  # no
             check_round(results, version, document, history["events"])
             status, _, newest = call(port, "GET", f"{GAMES}/{game['id']}/history?limit=1")
             assert status == 200 and newest["events"] == history["events"][-1:]
+
+
+# --- A write's answer is the game as that write left it ----------------------------------------
+
+@pytest.fixture
+def another_server_writes_next(app, monkeypatch):
+    """``writes(step)``: the next commit in this process is followed at once, before the writer
+    can read anything back, by ``step`` written from another server (an app context, and so a
+    session, of its own), as a second ``referee run`` on the database may."""
+    commit = db.session.commit
+    waiting: list[Callable[[], None]] = []
+
+    def commit_then_the_other_server() -> None:
+        commit()
+        if waiting:
+            with app.app_context():
+                waiting.pop()()
+
+    monkeypatch.setattr(db.session, "commit", commit_then_the_other_server)
+
+    def writes(game: dict, version: int, step: dict) -> None:
+        waiting.append(lambda: store.append_event(
+            game["id"], event_from_dict(step), version, game["edit_key"]))
+    return writes
+
+
+def write_hands(client, game: dict, hands: int) -> None:
+    for version in range(hands):
+        response = client.post(f"{GAMES}/{game['id']}/events", headers={
+            "X-Edit-Key": game["edit_key"]},
+            json={"expected_version": version, "event": step_for(0, version)})
+        assert response.status_code == 201
+
+
+@pytest.mark.parametrize("write", ["step", "undo"])
+def test_a_write_answers_with_the_game_as_it_left_it_though_another_server_wrote_next(
+        app, client, another_server_writes_next, write):
+    """Another server's step lands between this write's commit and its answer: the answer is
+    still the game at the version this write made (its row, its state, its log), not later."""
+    game = client.post(GAMES, json={"ruleset": "eversol", "players": PLAYERS,
+                                    "first_dealer": "Abe"}).get_json()
+    write_hands(client, game, 2)
+    with app.app_context():
+        # Writer 1's next hand, at version 3: the fourth hand, or after the undo the second.
+        another_server_writes_next(game, 3, step_for(1, 3 if write == "step" else 1))
+        if write == "step":
+            loaded = store.append_event(game["id"], event_from_dict(step_for(0, 2)), 2,
+                                        game["edit_key"])
+            hands = 3
+        else:
+            loaded = store.undo_last(game["id"], 2, game["edit_key"])
+            hands = 1
+        assert store.current_version(game["id"]) == 4  # the other server did write
+        assert (loaded.version, loaded.game.version, loaded.game.summary_version) == (3, 3, 3)
+        assert len(loaded.state.results) == hands
+        assert loaded.game.summary["hand"] == loaded.state.hand
+        assert loaded.events[-1].version == 3 - (write == "undo")
+        assert [e.version for e in loaded.history_page(None)[0]] == [1, 2, 3][:3 - (write == "undo")]
+        if write == "undo":
+            assert loaded.undone_by_this_version().version == 2
+
+
+def test_the_api_and_the_referee_board_answer_a_write_with_its_own_version(
+        app, client, another_server_writes_next):
+    """What HTTP adds: the API's ETag and document, and the board a referee's tap gets back
+    (htmx), name the version the write made, though another server wrote the next one."""
+    from tests.test_web_referee import HTMX, Table
+
+    game = client.post(GAMES, json={"ruleset": "eversol", "players": PLAYERS,
+                                    "first_dealer": "Abe"}).get_json()
+    another_server_writes_next(game, 1, step_for(1, 1))
+    response = client.post(f"{GAMES}/{game['id']}/events", headers={
+        "X-Edit-Key": game["edit_key"]}, json={"expected_version": 0, "event": step_for(0, 0)})
+    assert response.status_code == 201
+    assert response.headers["ETag"] == f'"{game["id"]}.1"'
+    assert response.get_json()["version"] == 1 and len(response.get_json()["hands"]) == 1
+
+    table = Table(client, app)
+    with client.session_transaction() as session:
+        game = {"id": table.id, "edit_key": dict(session["edit_keys"])[table.id]}
+    dealt = table.version + 1
+    another_server_writes_next(game, dealt, {"type": "drew", "player": "Ben", "source": "stock"})
+    board = table.post("start", {"upcard-rank": "9", "upcard-suit": "D"}, headers=HTMX)
+    assert board.status_code == 200
+    page = board.get_data(as_text=True)
+    assert f'data-version="{dealt}"' in page
+    assert set(re.findall(r'name="expected_version" value="(\d+)"', page)) == {str(dealt)}
+    assert table.version == dealt + 1  # Ben's draw, from the other server, came next
