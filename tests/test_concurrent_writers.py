@@ -12,6 +12,11 @@ set), and then two ``referee run`` server processes on that same database, where
 after each round both servers must show the winner's step (no stale read). One
 more test pins down the interleaving that once made the loser's answer a 422
 (its hand checked against events newer than the version it had read).
+
+A write's answer is the game as that write left it: another server's step landing between
+its commit and its answer (once 9 of 953 writes) must not show in it, in the store, the API
+(document and ETag) or the board a referee's tap gets back; and with writers on two
+``referee run`` processes, every 201 names the version its own write made.
 """
 
 from __future__ import annotations
@@ -313,3 +318,82 @@ def test_the_api_and_the_referee_board_answer_a_write_with_its_own_version(
     assert f'data-version="{dealt}"' in page
     assert set(re.findall(r'name="expected_version" value="(\d+)"', page)) == {str(dealt)}
     assert table.version == dealt + 1  # Ben's draw, from the other server, came next
+
+
+WRITES = 150  # steps written in all by the writers below, together
+WRITERS_PER_SERVER = 2
+
+
+def writers_step(writer: int, version: int) -> dict:
+    """Writer ``writer``'s step on the game at ``version``: one of the six hands while there
+    are hands to score, then a correction whose reason says who made it at which version.
+    Its points say who wrote it too."""
+    points = {"Ben": 5 * (writer + 1), "Carl": 5 * (writer + 2)}
+    if version < 6:
+        return {"type": "hand_scored", "hand": version + 1, "went_out": "Abe", "points": points}
+    return {"type": "hand_corrected", "hand": version % 6 + 1, "went_out": "Abe",
+            "points": points, "reason": f"writer {writer} at version {version}"}
+
+
+def made_by(document: dict, writer: int, version: int) -> bool:
+    """Whether ``document`` is the game just after writer ``writer``'s step at ``version``:
+    that step's hand or correction is in it, and nothing written later."""
+    reasons = [reason for hand in document["hands"] for reason in hand["corrections"]]
+    if len(document["hands"]) != min(version + 1, 6) or len(reasons) != max(0, version - 5):
+        return False
+    if version < 6:
+        scores = document["hands"][version]["scores"]
+        return all(scores[name] == points
+                   for name, points in writers_step(writer, version)["points"].items())
+    return f"writer {writer} at version {version}" in reasons
+
+
+def test_two_servers_each_answer_a_write_with_the_version_it_made(servers):  # noqa: F811
+    """Two ``referee run`` processes on one database, writers on each keeping one game busy:
+    each writes at the version it last saw and, told 409, at the version the answer's ETag
+    names. Every 201 names the version that write made (seen + 1), in its ETag and its
+    document, and the document is the game just after that write: never another server's
+    later step."""
+    first, second = servers("first"), servers("second")
+    game = new_game(first.port)
+    headers = {"X-Edit-Key": game["edit_key"]}
+    made: dict[int, int] = {}  # version -> the writer whose 201 made it
+    wrong: list[str] = []
+    lock = threading.Lock()
+
+    def writer(number: int, port: int) -> None:
+        seen = 0
+        while True:
+            with lock:
+                if len(made) >= WRITES:
+                    return
+            status, answer_headers, body = call(
+                port, "POST", f"{GAMES}/{game['id']}/events",
+                {"expected_version": seen, "event": writers_step(number, seen)}, headers)
+            etag = answer_headers.get("etag", "")
+            if status == 409:
+                seen = int(etag.strip('"').rsplit(".", 1)[1])
+                continue
+            with lock:
+                if status != 201:
+                    wrong.append(f"writer {number} at {seen}: {status} {brief(body)}")
+                    return
+                made[seen + 1] = number
+                if (body["version"], etag) != (seen + 1, f'"{game["id"]}.{seen + 1}"') \
+                        or not made_by(body, number, seen):
+                    wrong.append(f"writer {number} wrote version {seen + 1}; the answer said "
+                                 f"version {body['version']}, ETag {etag}")
+            seen += 1
+
+    threads = [threading.Thread(target=writer, args=(number, server.port))
+               for number, server in enumerate([first, second] * WRITERS_PER_SERVER)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(120)
+    assert not wrong
+    assert sorted(made) == list(range(1, len(made) + 1)) and len(made) >= WRITES
+    status, _, history = call(second.port, "GET", f"{GAMES}/{game['id']}/history?limit=500")
+    assert [(row["version"], row["event"]) for row in history["events"]] == [
+        (version, event_from_dict(writers_step(made[version], version - 1)).to_dict())
+        for version in sorted(made)]
