@@ -19,10 +19,10 @@ from pathlib import Path
 from typing import NoReturn
 
 from flask import Flask
-from waitress.server import create_server
 
 from . import create_app, doors, settings
 from .extensions import db
+from .serving import CONNECTIONS_PER_ADDRESS, HEADER_SECONDS, create_guarded_server
 from .store.backups import (NotABackupError, back_up_if_changed, backup_folder, keep_newest,
                             make_backup, read_backup, restore_rows, sqlite_file)
 from .store.start_checks import DamagedDatabaseError, UnusableDatabaseError
@@ -30,10 +30,12 @@ from .store.start_checks import DamagedDatabaseError, UnusableDatabaseError
 # A slow or idle client holds a connection, not a thread (waitress reads requests in
 # its event loop), so connections are cheap: allow many, so a few hundred slow ones
 # (a dozen devices polling, or one misbehaving client) never stop the server accepting
-# others, and close those that say nothing for a minute.
+# others, and close those that say nothing for a minute. One address may hold only a tenth of
+# them, and a request's headers must all come within seconds (referee/serving.py says why).
 CONNECTION_LIMIT = 1000
 CHANNEL_TIMEOUT = 60
-CLEANUP_INTERVAL = 10
+# How often connections past a limit are looked for: also how late past it one may close.
+CLEANUP_INTERVAL = 1
 # Each connection is a file descriptor; the rest is headroom for the database and files.
 OPEN_FILES_NEEDED = CONNECTION_LIMIT + 200
 # Held, shared, by every server running from an instance folder, and alone by a restore: a
@@ -108,16 +110,33 @@ def _raise_open_file_limit() -> None:
 
 def _bind(app: Flask, host: str, port: int, threads: int):
     """The server, listening; checked before anything says it serves."""
+    # Behind a reverse proxy every connection comes from the proxy: the proxy limits each
+    # client then (docs/serving.md), and the limit per address here would throttle everyone.
+    per_address = 0 if app.config["TRUSTED_PROXIES"] else _setting(
+        "REFEREE_CONNECTIONS_PER_ADDRESS", CONNECTIONS_PER_ADDRESS)
     try:
-        return create_server(app, host=host, port=port, threads=threads, ident="rummy-referee",
-                             connection_limit=CONNECTION_LIMIT, channel_timeout=CHANNEL_TIMEOUT,
-                             cleanup_interval=CLEANUP_INTERVAL, asyncore_use_poll=True)
+        return create_guarded_server(
+            app, header_seconds=_setting("REFEREE_HEADER_SECONDS", HEADER_SECONDS),
+            per_address=per_address, host=host, port=port, threads=threads,
+            ident="rummy-referee", connection_limit=CONNECTION_LIMIT,
+            channel_timeout=CHANNEL_TIMEOUT, cleanup_interval=CLEANUP_INTERVAL,
+            asyncore_use_poll=True)
     except OSError as error:
         if error.errno == errno.EADDRINUSE:
             fail(f"Port {port} is already in use by another program: stop it, or start "
                  f"Rummy Referee on another port (referee run --port {port + 1}).")
         fail(f"Rummy Referee cannot listen on {host} port {port}: "
              f"{error.strerror or error}.")
+
+
+def _setting(name: str, default: int) -> int:
+    """A whole number of the environment (a limit of the server's), or ``default``."""
+    text = os.environ.get(name, "").strip()
+    if not text:
+        return default
+    if not text.isdigit():
+        fail(f"{name} must be a whole number (it is {text!r}).")
+    return int(text)
 
 
 def _back_up(app: Flask) -> None:

@@ -340,9 +340,7 @@ def append_event(game_id: str, event: Event, expected_version: int,
             raise
         db.session.add(GameEvent(game_id=game_id, version=version, kind=event.type,
                                  payload=event.to_dict()))
-        db.session.commit()
-        folds().put(game_id, version, after)
-        return load_game(game_id)
+        return _commit_as_written(game_id, loaded.setup, after)
     raise StaleVersionError(current_version(game_id) or expected_version)
 
 
@@ -394,10 +392,25 @@ def undo_last(game_id: str, expected_version: int, edit_key: str | None,
             raise
         db.session.execute(update(GameEvent).where(GameEvent.id == last.id)
                            .values(undone_in=version, undone_at=utc_now()))
-        db.session.commit()
-        folds().put(game_id, version, remaining)
-        return load_game(game_id)
+        return _commit_as_written(game_id, loaded.setup, remaining)
     raise StaleVersionError(current_version(game_id) or expected_version)
+
+
+def _commit_as_written(game_id: str, setup: GameSetup, after: GameState) -> LoadedGame:
+    """Commit the write under way and answer with the game as of the version it made.
+
+    The row is read inside the write's own transaction, where it is as this write left it
+    (its version, summary, finished), and taken out of the session so the commit does not
+    expire it: read again after the commit, it may already be another server's later
+    version, and the answer would name a version this write did not make. ``after``, the
+    state the write folded, is the game at that version: kept, not folded again.
+    """
+    game = db.session.get(Game, game_id, populate_existing=True)
+    _repair(game)
+    db.session.expunge(game)
+    db.session.commit()
+    folds().put(game_id, game.version, after)
+    return LoadedGame(game, setup, after)
 
 
 def _claim_version(game_id: str, expected: int, after: GameState) -> int:
