@@ -25,6 +25,7 @@ from .extensions import db
 from .serving import CONNECTIONS_PER_ADDRESS, HEADER_SECONDS, create_guarded_server
 from .store.backups import (NotABackupError, back_up_if_changed, backup_folder, keep_newest,
                             make_backup, read_backup, restore_rows, sqlite_file)
+from .store.imports import LARGEST_GAMES_FILE
 from .store.start_checks import DamagedDatabaseError, UnusableDatabaseError
 
 # A slow or idle client holds a connection, not a thread (waitress reads requests in
@@ -41,6 +42,10 @@ OPEN_FILES_NEEDED = CONNECTION_LIMIT + 200
 # Held, shared, by every server running from an instance folder, and alone by a restore: a
 # server keeps games folded in memory by version, and a restore under it would give those
 # versions other histories.
+# waitress would read a body of up to 1 GB into a temporary file before the app refused it:
+# refuse at the headers what no request of the app can be (the largest is a games file, sent
+# as a form: the rest is room for the form's framing).
+LARGEST_BODY = LARGEST_GAMES_FILE + 64 * 1024
 SERVING_LOCK = "serving.lock"
 ANY_INTERFACE = ("0.0.0.0", "::", "")
 
@@ -120,7 +125,7 @@ def _bind(app: Flask, host: str, port: int, threads: int):
             per_address=per_address, host=host, port=port, threads=threads,
             ident="rummy-referee", connection_limit=CONNECTION_LIMIT,
             channel_timeout=CHANNEL_TIMEOUT, cleanup_interval=CLEANUP_INTERVAL,
-            asyncore_use_poll=True)
+            max_request_body_size=LARGEST_BODY, asyncore_use_poll=True)
     except OSError as error:
         if error.errno == errno.EADDRINUSE:
             fail(f"Port {port} is already in use by another program: stop it, or start "

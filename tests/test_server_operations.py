@@ -95,6 +95,18 @@ def test_a_request_whose_headers_drip_in_is_closed_once_the_time_for_them_has_pa
     assert ask(server.port)[0] == 200
 
 
+def test_a_body_larger_than_any_request_is_refused_before_it_is_sent(servers):  # noqa: F811
+    """A client announcing 200 MB is answered 413 from its headers alone: the server does not
+    read (and spool to disk) what no request of the app can be, and still answers others."""
+    server = servers()
+    with socket.create_connection(("127.0.0.1", server.port), timeout=10) as client:
+        client.sendall(b"POST /games/import HTTP/1.1\r\nHost: big\r\n"
+                       b"Content-Type: application/json\r\nContent-Length: 209715200\r\n\r\n{")
+        answer = client.recv(200)
+    assert answer.startswith(b"HTTP/1.1 413"), answer
+    assert ask(server.port)[0] == 200
+
+
 def test_one_address_holds_a_few_connections_at_most_and_others_are_still_answered(
         servers):  # noqa: F811
     """One address holding the most connections one address may (5 here): its next one is

@@ -13,15 +13,13 @@ from sqlalchemy import select
 from ..extensions import csrf, db
 from ..store.documents import export_document
 from ..store.games import DamagedGameError, load_game
-from ..store.imports import EVERY_GAME_FORMAT, GameFileError, import_games
+from ..store.imports import (EVERY_GAME_FORMAT, LARGEST_GAMES_FILE, GameFileError,
+                             import_games)
 from ..store.models import Game
 from .forms import ImportGameForm
 from .games import bp, games_list_page, grant_edit
 from .sign_in import guarded
 
-# A game followed turn by turn for a whole evening exports to a few hundred KB; the app's
-# usual limit on a request is far below that.
-IMPORT_SIZE_LIMIT = 16 * 1024 * 1024
 
 
 @bp.get("/all.json")
@@ -49,7 +47,7 @@ def download_every_game():
 @bp.post("/import")
 @guarded
 def import_game_file():
-    request.max_content_length = IMPORT_SIZE_LIMIT
+    request.max_content_length = LARGEST_GAMES_FILE
     form = ImportGameForm()
     if not form.validate_on_submit():
         if "csrf_token" in form.errors:
