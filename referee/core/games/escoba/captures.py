@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...cards import Card
+from ...errors import WrongTypeError
 from ...fishing import capture_sets, clears_table
 from .cards import DECK, TARGET, capture_value, check_cards
 from .errors import OpeningTableError
@@ -36,12 +37,14 @@ def captures(card: Card, table: Any) -> tuple[Capture, ...]:
     The player chooses one of them; taking it is optional unless the table plays the house
     rule that a capture must be made.
     """
-    played, = check_cards([card], ("card",))
+    if not isinstance(card, Card):
+        raise WrongTypeError("The card played must be read first, such as 7D or KS.", ("card",))
+    DECK.check_card(card, ("card",))
     table = check_cards(table, ("table",))
-    DECK.check_named_supply([(("card",), played)]
+    DECK.check_named_supply([(("card",), card)]
                             + [(("table", i), c) for i, c in enumerate(table)], decks=1)
     return tuple(Capture(taken, clears_table(taken, table))
-                 for taken in capture_sets(capture_value(played), table, capture_value, TARGET))
+                 for taken in capture_sets(capture_value(card), table, capture_value, TARGET))
 
 
 def opening_escobas(table: Any) -> int:
