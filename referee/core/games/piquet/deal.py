@@ -25,7 +25,7 @@ from .errors import PiquetScoreError, PiqueUnknownError, TrickCountError
 TRICKS = HAND_SIZE  # twelve tricks in a deal
 THE_CARDS, THE_CARDS_AT = 10, 7  # for taking 7 or more tricks (six each: nobody)
 CAPOT = 30  # all twelve, on top of the cards; never counted toward a pique
-PIQUE = 30
+PIQUE, PIQUE_AT = 30, REPIQUE_AT  # 30 points for reaching the repique's 30 in play
 
 
 class PiqueChance(Enum):
@@ -101,12 +101,12 @@ def pique_chance(declared: SideScores, repique: bool, tricks: SideScores,
         return PiqueChance.IMPOSSIBLE
     if tricks.younger == 0:  # the younger never scored: everything but the capot counts
         reached = declared.elder + 2 * TRICKS + THE_CARDS
-        return PiqueChance.CERTAIN if reached >= PIQUE else PiqueChance.IMPOSSIBLE
+        return PiqueChance.CERTAIN if reached >= PIQUE_AT else PiqueChance.IMPOSSIBLE
     first_run = tricks.elder - (1 if last_trick is Side.ELDER else 0)
     least, most = declared.elder + 1, declared.elder + 1 + 2 * first_run
-    if least >= REPIQUE_AT:
+    if least >= PIQUE_AT:
         return PiqueChance.CERTAIN
-    return PiqueChance.IMPOSSIBLE if most < REPIQUE_AT else PiqueChance.DEPENDS_ON_PLAY
+    return PiqueChance.IMPOSSIBLE if most < PIQUE_AT else PiqueChance.DEPENDS_ON_PLAY
 
 
 def read_tricks(tricks: Any, last_trick: Any) -> tuple[SideScores, Side]:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from ...errors import PlayerCountError, WrongTypeError
 from .errors import PiquetScoreError
