@@ -220,7 +220,7 @@ def test_a_point_won_by_the_other_first_stops_a_repique():
     assert found.repique is None
 
 
-# --- The play: following suit, the trick's winner, leads, tricks, the cards, capot
+# --- The play: following suit, the trick's winner, leads, tricks, the cards, capot ------
 
 def test_suit_must_be_followed_and_the_highest_of_the_suit_led_wins():
     hand = parse_cards("7S AS 8H KD")
@@ -229,8 +229,6 @@ def test_suit_must_be_followed_and_the_highest_of_the_suit_led_wins():
     assert trick_winner(parse_cards("9S AS")) == 1  # the ace is high
     assert trick_winner(parse_cards("9S AH")) == 0  # Piquet has no trumps
 
-
- -------------------------------------------------
 
 def test_a_point_for_each_lead_and_each_trick_and_ten_for_seven_tricks():
     score = score_deal({"elder": 0, "younger": 5}, tricks(7, 5), "younger")
