@@ -2,7 +2,8 @@
 
 >>> from referee.core.cards import parse_cards
 >>> by_number = lambda card: int(card.rank)
->>> [[str(c) for c in taken] for taken in capture_sets(7, parse_cards("3S 5H 4D 4C"), by_number, 15)]
+>>> found = capture_sets(7, parse_cards("3S 5H 4D 4C"), by_number, 15)  # the 7 needs 8 more
+>>> [[str(c) for c in taken] for taken in found]
 [['3S', '5H'], ['4D', '4C']]
 """
 
