@@ -12,8 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.core.cards import Rank, Suit, natural, parse_cards
-from referee.core.errors import (CardNotInGameError, PlayerCountError, TooManyCopiesError,
-                                 WrongTypeError)
+from referee.core.errors import (CardNotInGameError, HandNumberError, PlayerCountError,
+                                 TooManyCopiesError, WrongTypeError)
 from referee.core.games.piquet import (DECK, CardInBothHandsError, CarteBlancheError,
                                        PartieResult, PiquetHandError, PiquetScoreError,
                                        PiqueUnknownError, Side, SideError, SideScores,
@@ -347,7 +347,7 @@ def test_a_partie_is_for_two_players_with_whole_totals():
 
 def test_the_deal_alternates_over_six_deals():
     assert [elder_in_deal(n, "Ann", "Bob") for n in range(1, 7)] == ["Bob", "Ann"] * 3
-    refusal(PiquetScoreError, elder_in_deal, 7, "Ann", "Bob")
+    refusal(HandNumberError, elder_in_deal, 7, "Ann", "Bob")
 
 
 # --- Properties ------------------------------------------------------------------------------

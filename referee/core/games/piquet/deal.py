@@ -99,9 +99,10 @@ def pique_chance(declared: SideScores, repique: bool, tricks: SideScores,
     """
     if repique or declared.younger > 0:
         return PiqueChance.IMPOSSIBLE
-    if tricks.younger == 0:  # the younger never scored: everything but the capot counts
-        reached = declared.elder + 2 * TRICKS + THE_CARDS
-        return PiqueChance.CERTAIN if reached >= PIQUE_AT else PiqueChance.IMPOSSIBLE
+    if tricks.younger == 0:
+        # The younger never scored: the elder's 12 leads, 12 tricks and 10 for the cards
+        # (not the capot) all count, 34 at the least.
+        return PiqueChance.CERTAIN
     first_run = tricks.elder - (1 if last_trick is Side.ELDER else 0)
     least, most = declared.elder + 1, declared.elder + 1 + 2 * first_run
     if least >= PIQUE_AT:

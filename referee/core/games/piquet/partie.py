@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from ...errors import PlayerCountError, WrongTypeError
+from ...errors import HandNumberError, PlayerCountError, WrongTypeError
 from .errors import PiquetScoreError
 
 DEALS = 6
@@ -59,5 +59,5 @@ def elder_in_deal(deal: int, first_dealer: str, other: str) -> str:
     """The elder (the non-dealer) of deal 1-6: the deal alternates, so the first dealer is
     the elder of the even deals and deals the odd ones."""
     if isinstance(deal, bool) or not isinstance(deal, int) or not 1 <= deal <= DEALS:
-        raise PiquetScoreError(f"A partie has deals 1 to {DEALS}.", ("hand",))
+        raise HandNumberError(f"A partie has deals 1 to {DEALS}.", ("hand",))
     return first_dealer if deal % 2 == 0 else other
