@@ -136,7 +136,7 @@ def best_point(hand: Iterable[Card]) -> Point:
                key=lambda p: (p.length, p.value))
 
 
-def sequences(hand: Iterable[Card]) -> tuple[CardSequence, ...]:
+def sequences(hand: Sequence[Card]) -> tuple[CardSequence, ...]:
     """Every sequence in the hand, best first. A run of five is one quint, not a tierce too."""
     found = []
     for suit in Suit:
