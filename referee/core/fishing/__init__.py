@@ -1,0 +1,12 @@
+"""The fishing family: cards taken from the table by a card played (Escoba; books later).
+
+>>> from referee.core.cards import parse_cards
+>>> by_number = lambda card: int(card.rank)
+>>> found = capture_sets(7, parse_cards("3S 5H 4D 4C"), by_number, 15)  # the 7 needs 8 more
+>>> [[str(c) for c in taken] for taken in found]
+[['3S', '5H'], ['4D', '4C']]
+"""
+
+from .captures import capture_sets, clears_table
+
+__all__ = ["capture_sets", "clears_table"]
