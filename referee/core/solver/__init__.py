@@ -53,14 +53,25 @@ def arrange(cards: Sequence[Card], table: TableRules, hand: int | None = None,
 def _keeping_one(cards: Sequence[Card], table: TableRules, stats: SearchStats | None
                  ) -> Arrangement:
     """The fewest points held with at least one card kept: some card ``c`` is kept, and the
-    best of the rest is then the arrangement of the other cards, so try each kind of card."""
-    best = None
-    for card in sorted({card.bare() for card in cards}, key=sort_key):
+    best of the rest is then the arrangement of the other cards, so try each kind of card.
+
+    Cheapest first: keeping ``c`` holds at least its own points, so once an arrangement
+    holds no more than that, no dearer card is tried (a hand that melds whole is done in
+    a search or two, not one per kind). Ties go to the first kind by sort_key, as when
+    every kind was tried in that order.
+    """
+    kinds = sorted({card.bare() for card in cards}, key=sort_key)
+    best, best_key = None, None
+    for value, at in sorted((table.card_value(card), at) for at, card in enumerate(kinds)):
+        if best_key is not None and (value, at) >= best_key:
+            continue  # it holds at least ``value``: it cannot come before the best
+        card = kinds[at]
         rest = list(cards)
         rest.remove(next(c for c in cards if c.bare() == card))
         part = solve_free(rest, table, stats)
-        points = part.leftover_points + table.card_value(card)
-        if best is None or points < best.leftover_points:
+        points = part.leftover_points + value
+        if best_key is None or (points, at) < best_key:
+            best_key = (points, at)
             best = replace(part, leftover=tuple(sort_cards([*part.leftover, card])),
                            leftover_points=points)
     assert best is not None
