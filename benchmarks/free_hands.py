@@ -91,6 +91,9 @@ ISSUE_HANDS = (
     ("Eversol hand 6, 5 decks, found", "eversol", 5, 6,
      "4H 7C AC 9C 5H KD 5S 8H JH 9C 9C QH 10D 6H 2H 9H 4C 3H 3H 10H 7D 3D 9D 9H 4H 7D 7C 6C "
      "9D 8S QC QC 8S JK AC 3H KH 7H 6S JH"),
+    ("Base, 1 deck, melds whole, found", "base", 1, None,
+     "KH 3D 8S 6D QH 7H QC JC 10C 5D 5S 7S KC 6H JD 10D 4H QD 10S 3S 5C 4D 5H JH 4S 2H 7C 9D "
+     "6C 7D QS 9C 9S 3H 8C 6S KD 3C JS 8H"),
     ("Tonk, found", "tonk", 1, None,
      "2C 9D AC QD 4C 3S AS 8S 2D 9S 3D 10S KD AH 6C QH 3C KH 5H QC 5S JC 6D 4D 7S 4S 5D 10H "
      "6S 7D 8D 8H 7C 8C 7H 2S JH 2H 4H 3H"),

@@ -146,7 +146,7 @@ def test_the_slowest_500_hands_of_one_deck_are_solved_within_a_step_budget(cards
 def test_a_base_hand_that_melds_whole_keeps_its_cheapest_card_without_trying_each_one():
     """Base goes out only by discarding, so a hand that melds whole must keep a card: the
     cheapest that leaves the rest melding whole. Before, every kind held was tried in turn
-    (40 searches: 49,887 positions on this hand)."""
+    (40 searches: some 49,000 positions on this hand)."""
     table = get_ruleset("base").configure()
     hand = parse_cards("KH 3D 8S 6D QH 7H QC JC 10C 5D 5S 7S KC 6H JD 10D 4H QD 10S 3S 5C 4D "
                        "5H JH 4S 2H 7C 9D 6C 7D QS 9C 9S 3H 8C 6S KD 3C JS 8H")
