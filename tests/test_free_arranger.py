@@ -185,7 +185,8 @@ def test_keeping_dead_cards_at_once_melds_as_much_as_waiting_for_their_turn(case
     hand = read_hand(cards, table)
     costs = JokerCosts.of(hand)
     for order in orders(hand):
-        quick, oracle = FreeSearch(hand, costs, order), FreeSearch(hand, costs, order, False)
+        quick, oracle = (FreeSearch(hand, costs, order, keep_dead=True),
+                         FreeSearch(hand, costs, order, keep_dead=False))
         try:
             assert quick.solve() == oracle.solve()
             plan = quick.plan()

@@ -212,7 +212,12 @@ class FreeSearch:
             """The price of one copy of each kind in ``mask``."""
             found = prices_of.get(mask)
             if found is None:
-                found = prices_of[mask] = sum(card_price[b] for b in range(width) if mask >> b & 1)
+                found, rest = 0.0, mask
+                while rest:  # the set bits only: a mask holds few
+                    low = rest & -rest
+                    rest ^= low
+                    found += card_price[low.bit_length() - 1]
+                prices_of[mask] = found
             return found
 
         steps = 0
@@ -244,8 +249,12 @@ class FreeSearch:
                     if taken:
                         known = points.get(taken)
                         if known is None:
-                            known = points[taken] = sum(values[b] for b in range(width)
-                                                        if taken >> b & 1)
+                            known, rest = 0, taken
+                            while rest:  # the set bits only: a mask holds few
+                                low = rest & -rest
+                                rest ^= low
+                                known += values[low.bit_length() - 1]
+                            points[taken] = known
                         used += known
                     if not mask:  # plane 0 holds every kind left, so this ends there
                         return state, used
