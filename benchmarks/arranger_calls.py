@@ -12,7 +12,7 @@ from a fixed seed) is arranged once per call, its CPU time read with
 
 * gc as is: the collector left as the process has it, so a call pays for any
   collection its allocations bring on;
-* gc frozen: ``gc.freeze()`` once the app is loaded (as ``referee run`` does), so a
+* gc frozen: ``gc.freeze()`` once the app is loaded (as issue 28 has ``referee run`` do), so a
   full collection no longer walks the app's long-lived objects.
 
 Target (issue 28), for the frozen case: p99 <= 50 ms and worst <= 100 ms CPU per group.
