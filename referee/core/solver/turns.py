@@ -22,8 +22,11 @@ from .prices import Prices, prices
 from .search import DEAD_BELOW, FreeSearch, OverBudget, Plan, SearchStats, laid_out
 
 PRICES_AFTER = 800  # steps after which a search is worth pricing the hand (see prices)
-# the same for a hand whose search keeps dead cards (see search.DEAD_BELOW): its steps
-# are fewer and longer, and a hand of so few jokers is one its prices seldom help
+# The same for a hand whose searches keep dead cards at once (see search.DEAD_BELOW): a
+# step there does three or four plain ones' work, in that many fewer steps. The slowest
+# such hands found end unpriced within this, in 60% of the time they took priced after 800
+# steps; a hand its prices settle outright waits for them (13 ms to 35 ms on the one in
+# benchmarks/free_hands.py, well within issue 28's 100 ms).
 DEAD_PRICES_AFTER = 2000
 FIRST_TURN = 6000  # steps the first search takes before the other joins in
 NEXT_TURN = 2000  # the first turn of each after that; turns double every round
