@@ -167,7 +167,7 @@ def poll(game_id: str, part: str):
     seen = request.args.get("seen", "") if part == "notice" else ""
     seen = seen if whole_number(seen) is not None else ""  # it goes into the ETag
     etag = poll_etag(game_id, version, part, "edit" if wants_edit else "watch", seen)
-    if request.if_none_match.contains_weak(etag):  # a gzipped answer's tag is weak
+    if request.if_none_match.contains_weak(etag):  # a compressed answer's tag is weak
         return not_modified(etag)
     loaded = game_or_404(game_id)
     editing = wants_edit and may_edit(loaded)
