@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import errno
 import fcntl
+import gc
 import os
 import resource
 import shutil
@@ -39,6 +40,14 @@ OPEN_FILES_NEEDED = CONNECTION_LIMIT + 200
 # versions other histories.
 SERVING_LOCK = "serving.lock"
 ANY_INTERFACE = ("0.0.0.0", "::", "")
+# The collector, set for a server. Measured here (Python 3.11, 2 cores): the app just built
+# is ~101,000 objects the collector tracks (modules, functions, rules, templates' code), and
+# a full collection over them took 87-144 ms, a pause any request or arranger run caught by
+# it would show; they live as long as the process, so they are frozen (a full collection
+# then skips them: 0.0 ms just after start). Young collections every 50,000 new objects
+# instead of Python's 700: a board's render makes tens of thousands, and a young collection
+# over 50,000 survivors took 1.2 ms; the older generations keep Python's 10 and 10.
+GC_THRESHOLDS = (50_000, 10, 10)
 
 
 def _lan_address() -> str | None:
@@ -136,6 +145,14 @@ def _backups_every(app: Flask, interval: float, stop: threading.Event) -> None:
         _back_up(app)
 
 
+def _settle_for_serving() -> None:
+    """Everything built so far (the app, every module it imported) kept out of the
+    collector's way for the life of the process, and the collector set for a server."""
+    gc.collect()  # what start-up threw away goes now, not frozen with the rest
+    gc.freeze()
+    gc.set_threshold(*GC_THRESHOLDS)
+
+
 def run(args: argparse.Namespace) -> None:
     app = _app()
     _lock_instance(Path(app.instance_path), alone=False,
@@ -144,6 +161,7 @@ def run(args: argparse.Namespace) -> None:
     _raise_open_file_limit()
     server = _bind(app, args.host, args.port, args.threads)
     _back_up(app)  # before serving: whatever happens next, the database as it was is kept
+    _settle_for_serving()
     stop = threading.Event()
     threading.Thread(target=_backups_every, name="backups", daemon=True,
                      args=(app, app.config["BACKUP_INTERVAL_SECONDS"], stop)).start()
