@@ -17,11 +17,12 @@ gets its version and summary as a write would have left them). Then:
 
 - one game, scored from a device that joined it: GET of the game (the API's
   document, no ETag, so always a whole answer), the scorer's hand screen
-  (GET /games/<id>) and a write (a draw or a discard, POST .../events), taking
-  turns;
+  (GET /games/<id>), a write (a draw or a discard, POST .../events) and the
+  arranger (POST /api/v1/hands/arrange, one 40-card hand of 500), taking turns;
 - GET /games (and GET /players, which has no target) with the 200 games;
-- the first GET /games of a server started again on the same database, and its
-  first GET of the game (nothing kept in that process yet);
+- the first GET /games of a server started again on the same database, its
+  first GET of the game (nothing kept in that process yet), and its first GET of
+  another game of 2,000 events, which the first server read once and never wrote;
 - 50 devices polling the game's board as an open watch page does
   (/games/<id>/poll/board with If-None-Match, about once a second each, spread
   over the second) while one writer posts a step about every second or so: the
@@ -59,9 +60,15 @@ PLAYERS = ("Abe", "Ben", "Carl", "Dee", "Eve")
 # ms, p95 (the targets)
 TARGETS = {"get_document": 20, "hand_screen": 30, "write": 30, "games_list": 50,
            "poll_changed": 20, "poll_unchanged": 5}
+# A 40-card hand of 500 from two decks with four jokers (random.Random(3)): ~10 ms to arrange.
+ARRANGED = {"ruleset": "500", "decks": 2, "cards": __import__("random").Random(3).sample(
+    [rank + suit for rank in "A 2 3 4 5 6 7 8 9 10 J Q K".split() for suit in "CDHS"] * 2
+    + ["JK"] * 4, 40)}
 NAMES = {"get_document": "GET of the game (API document)",
          "hand_screen": "the hand screen (scorer's GET /games/<id>)",
-         "write": "a write (POST .../events)", "games_list": "GET /games",
+         "write": "a write (POST .../events)",
+         "arrange": "the arranger (POST /api/v1/hands/arrange, 40 cards)",
+         "games_list": "GET /games",
          "players": "GET /players",
          "poll_changed": "polling devices: answer with a change (200)",
          "poll_unchanged": "polling devices: answer without a change (304)"}
@@ -105,6 +112,8 @@ def main() -> None:
         load["single"] = load_average()
         figures.update(polling(server.port, table, args))
         load["polling"] = load_average()
+        if "other" in game:  # read once, never written: what a restart finds of most games
+            listing.get(f"/api/v1/games/{game['other']}")
     finally:
         server.stop()
     again = Server(env, folder, "restarted")
@@ -112,6 +121,9 @@ def main() -> None:
         fresh = Client(again.port)
         figures["first_games_list"] = timed(lambda: fresh.get("/games"))
         figures["first_get_document"] = timed(lambda: fresh.get(f"/api/v1/games/{game['id']}"))
+        if "other" in game:
+            figures["first_get_other"] = timed(
+                lambda: fresh.get(f"/api/v1/games/{game['other']}"))
         figures["second_games_list"] = timed(lambda: fresh.get("/games"))
     finally:
         again.stop()
@@ -172,6 +184,8 @@ def lay_down_games(env: dict, count: int, length: int) -> dict:
             db.session.commit()
         first, key = made[0]
         game = {"id": first.game.id, "edit_key": key}
+        if count > 1:
+            game["other"] = made[1][0].game.id
         db.engine.dispose()
     return game
 
@@ -280,7 +294,9 @@ class Table:
     def measure(self, repeat: int) -> dict[str, list[float]]:
         requests = {"get_document": lambda: self.client.get(self.path),
                     "hand_screen": lambda: self.client.get(f"/games/{self.game['id']}"),
-                    "write": self.step}
+                    "write": self.step,
+                    "arrange": lambda: self.client.request("POST", "/api/v1/hands/arrange",
+                                                           ARRANGED)}
         times: dict[str, list[float]] = {what: [] for what in requests}
         for round_ in range(repeat + 1):  # taking turns: a busy moment costs each alike
             for what, request in requests.items():
@@ -343,8 +359,9 @@ def load_average() -> str:
 def summary(times: list[float]) -> dict[str, float]:
     ordered = sorted(times)
     p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+    p99 = ordered[min(len(ordered) - 1, round(0.99 * (len(ordered) - 1)))]
     return {"n": len(ordered), "p50": round(statistics.median(ordered), 2),
-            "p95": round(p95, 2), "max": round(ordered[-1], 2)}
+            "p95": round(p95, 2), "p99": round(p99, 2), "max": round(ordered[-1], 2)}
 
 
 def write_results(run: dict) -> None:
@@ -365,7 +382,7 @@ def write_results(run: dict) -> None:
              f"- Data: {args['games']} games of 5 players, each an Eversol hand followed turn "
              f"by turn to {args['events']:,} events, laid down in bulk in "
              f"{run['built_s']} s; the measured game grows by each write.",
-             f"- Single requests: {args['repeat']} of each after one to warm up, the three "
+             f"- Single requests: {args['repeat']} of each after one to warm up, the four "
              "of the game taking turns; then /games. Polling: "
              f"{args['devices']} devices for {args['poll_seconds']:g} s, each polling the "
              f"board every {args['poll_every']:g} s (spread over the interval) with the ETag "
@@ -383,7 +400,10 @@ def write_results(run: dict) -> None:
               f"its first GET /games {figures['first_games_list']:.0f} ms (no game folded: each "
               f"game's row holds its summary), its second {figures['second_games_list']:.0f} "
               f"ms; its first GET of the game {figures['first_get_document']:.0f} ms (the "
-              "game's log folded once)."]
+              "game's log folded from its newest snapshot)"
+              + (f"; its first GET of another game of {args['events']:,} events, read once by "
+                 f"the first server and never written, {figures['first_get_other']:.0f} ms"
+                 if "first_get_other" in figures else "") + "."]
     RESULTS.write_text(with_part(RESULTS.read_text() if RESULTS.exists() else "",
                                  run["database"], "\n".join(lines)))
 
