@@ -28,6 +28,11 @@ gets its version and summary as a write would have left them). Then:
   over the second) while one writer posts a step about every second or so: the
   poll answers that carried a change (200) and those that did not (304).
 
+Before the servers, in this process on the same database: the game's requests
+through the app as ``referee run`` builds it, round by round with the collector
+as Python sets it and as ``referee run`` sets it (its long-lived objects frozen),
+every collection's pause timed (``--gc-rounds``).
+
 p50, p95 and max of each, against the issue's targets, go to
 benchmarks/RESULTS.md between ``<!-- speed:begin -->`` and ``<!-- speed:end -->``
 with the machine, the command and the load average.
@@ -85,6 +90,9 @@ def main() -> None:
     parser.add_argument("--poll-seconds", type=float, default=60, help="how long they poll")
     parser.add_argument("--poll-every", type=float, default=1.0)
     parser.add_argument("--write-every", type=float, default=1.5)
+    parser.add_argument("--restarts", type=int, default=3,
+                        help="servers started again, for the median of their first reads")
+    parser.add_argument("--gc-rounds", type=int, default=20)
     parser.add_argument("--no-write", action="store_true", help="print only")
     args = parser.parse_args()
     sys.path.insert(0, str(ROOT))
@@ -102,6 +110,7 @@ def main() -> None:
           file=sys.stderr)
     load["built"] = load_average()
     figures: dict = {}
+    figures.update(gc_pauses(game, args.gc_rounds))
     server = Server(env, folder, "first")
     try:
         table = Table(server.port, game)
@@ -116,20 +125,27 @@ def main() -> None:
             listing.get(f"/api/v1/games/{game['other']}")
     finally:
         server.stop()
-    again = Server(env, folder, "restarted")
-    try:
-        fresh = Client(again.port)
-        figures["first_games_list"] = timed(lambda: fresh.get("/games"))
-        figures["first_get_document"] = timed(lambda: fresh.get(f"/api/v1/games/{game['id']}"))
-        if "other" in game:
-            figures["first_get_other"] = timed(
-                lambda: fresh.get(f"/api/v1/games/{game['other']}"))
-        figures["second_games_list"] = timed(lambda: fresh.get("/games"))
-    finally:
-        again.stop()
+    firsts: dict[str, list[float]] = {}
+    for again in range(args.restarts):
+        server = Server(env, folder, f"restarted-{again}")
+        try:
+            fresh = Client(server.port)
+            reads = {"first_games_list": "/games",
+                     "first_get_document": f"/api/v1/games/{game['id']}",
+                     "first_get_other": f"/api/v1/games/{game.get('other')}",
+                     "second_games_list": "/games"}
+            for what, path in reads.items():
+                if "None" not in path:
+                    firsts.setdefault(what, []).append(timed(lambda: fresh.get(path)))
+        finally:
+            server.stop()
+    for what, times in firsts.items():  # each a single request: the median of the servers'
+        figures[what] = statistics.median(times)
+        figures[what + "_each"] = [round(time_, 1) for time_ in times]
     load["end"] = load_average()
     shutil.rmtree(folder)  # its database and the servers' backups: hundreds of MB
-    figures = {what: summary(value) if isinstance(value, list) else round(value, 1)
+    figures = {what: summary(value) if isinstance(value, list) and not what.endswith("_each")
+               else value if isinstance(value, (list, dict)) else round(value, 1)
                for what, value in figures.items()}
     run = {"figures": figures, "load": load, "built_s": round(built),
            "command": " ".join([".venv/bin/python", "benchmarks/speed.py",
@@ -188,6 +204,57 @@ def lay_down_games(env: dict, count: int, length: int) -> dict:
             game["other"] = made[1][0].game.id
         db.engine.dispose()
     return game
+
+
+def gc_pauses(game: dict, rounds: int) -> dict:
+    """The game's requests in this process, the app built as ``referee run`` builds it:
+    each round once with the collector as Python sets it, once as ``referee run`` does
+    (nothing if this checkout's ``referee run`` does not); every collection's pause."""
+    import gc
+
+    from referee import cli, create_app
+
+    settle = getattr(cli, "_settle_for_serving", None)
+    if settle is None or not rounds:
+        return {}
+    app = create_app()
+    client = app.test_client()
+    client.get(f"/games/{game['id']}/join/{game['edit_key']}")
+    requests = [lambda: client.get(f"/api/v1/games/{game['id']}"),
+                lambda: client.get(f"/games/{game['id']}"),
+                lambda: client.post("/api/v1/hands/arrange", json=ARRANGED)] * 20
+    for request in requests:
+        request()  # to warm up
+    now = {"mode": None, "began": 0.0}
+    found: dict = {f"gc_{part}_{mode}": [] for mode in ("python", "server")
+                   for part in ("pause", "full_pause", "request")}
+
+    def timed_collection(phase: str, info: dict) -> None:
+        if phase == "start":
+            now["began"] = time.perf_counter()
+        elif now["mode"]:
+            spent = (time.perf_counter() - now["began"]) * 1000
+            found[f"gc_pause_{now['mode']}"].append(spent)
+            if info["generation"] == 2:
+                found[f"gc_full_pause_{now['mode']}"].append(spent)
+
+    python = gc.get_threshold()
+    gc.callbacks.append(timed_collection)
+    try:
+        for _ in range(rounds):
+            for mode in ("python", "server"):
+                if mode == "server":
+                    settle()  # its own full collection is the start's, not a request's
+                now["mode"] = mode
+                found[f"gc_request_{mode}"] += [timed(request) for request in requests]
+                now["mode"] = None
+                gc.unfreeze()
+                gc.set_threshold(*python)
+    finally:
+        gc.callbacks.remove(timed_collection)
+    counts = {f"{what}_count": len(times) for what, times in found.items() if "pause" in what}
+    found = {what: value for what, value in found.items() if value != []}
+    return {**found, **counts, "gc_objects": len(gc.get_objects())}
 
 
 # --------------------------------------------------------------------------- the server
@@ -396,7 +463,8 @@ def write_results(run: dict) -> None:
         verdict = "" if target is None else ("pass" if row["p95"] <= target else "**fail**")
         lines.append(f"| {name} | {row['n']} | {row['p50']:.1f} | {row['p95']:.1f} | "
                      f"{row['max']:.1f} | {'' if target is None else target} | {verdict} |")
-    lines += ["", "A server started again on the same database (nothing kept in its process): "
+    lines += ["", f"A server started again on the same database (nothing kept in its process; "
+              f"the median of {args['restarts']} started one after the other): "
               f"its first GET /games {figures['first_games_list']:.0f} ms (no game folded: each "
               f"game's row holds its summary), its second {figures['second_games_list']:.0f} "
               f"ms; its first GET of the game {figures['first_get_document']:.0f} ms (the "
