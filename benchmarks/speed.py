@@ -227,7 +227,7 @@ def gc_pauses(game: dict, rounds: int) -> dict:
         request()  # to warm up
     now = {"mode": None, "began": 0.0}
     found: dict = {f"gc_{part}_{mode}": [] for mode in ("python", "server")
-                   for part in ("pause", "full_pause", "request")}
+                   for part in ("pause", "full_pause", "request", "full_collect")}
 
     def timed_collection(phase: str, info: dict) -> None:
         if phase == "start":
@@ -248,6 +248,7 @@ def gc_pauses(game: dict, rounds: int) -> dict:
                 now["mode"] = mode
                 found[f"gc_request_{mode}"] += [timed(request) for request in requests]
                 now["mode"] = None
+                found[f"gc_full_collect_{mode}"].append(timed(gc.collect))  # whenever one comes
                 gc.unfreeze()
                 gc.set_threshold(*python)
     finally:

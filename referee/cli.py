@@ -145,9 +145,22 @@ def _backups_every(app: Flask, interval: float, stop: threading.Event) -> None:
         _back_up(app)
 
 
-def _settle_for_serving() -> None:
-    """Everything built so far (the app, every module it imported) kept out of the
-    collector's way for the life of the process, and the collector set for a server."""
+# Asked of the app once before it serves: what the first requests would otherwise build
+# (templates compiled, queries compiled, the JSON answers' machinery) is built now, and frozen.
+WARM_UP = ("/games", "/api/v1/rulesets")
+
+
+def _settle_for_serving(app: Flask | None = None) -> None:
+    """Everything built so far (the app, every module it imported, what answering its
+    first requests builds) kept out of the collector's way for the life of the process,
+    and the collector set for a server."""
+    if app is not None:
+        client = app.test_client()
+        for path in WARM_UP:
+            try:
+                client.get(path)
+            except Exception:  # a warm-up only: whatever the page meets, the server serves
+                pass
     gc.collect()  # what start-up threw away goes now, not frozen with the rest
     gc.freeze()
     gc.set_threshold(*GC_THRESHOLDS)
@@ -161,7 +174,7 @@ def run(args: argparse.Namespace) -> None:
     _raise_open_file_limit()
     server = _bind(app, args.host, args.port, args.threads)
     _back_up(app)  # before serving: whatever happens next, the database as it was is kept
-    _settle_for_serving()
+    _settle_for_serving(app)
     stop = threading.Event()
     threading.Thread(target=_backups_every, name="backups", daemon=True,
                      args=(app, app.config["BACKUP_INTERVAL_SECONDS"], stop)).start()
