@@ -5,6 +5,8 @@ or a port another program holds."""
 
 from __future__ import annotations
 
+import argparse
+import gc
 import http.client
 import os
 import select
@@ -235,6 +237,31 @@ def test_an_hour_with_nothing_played_adds_no_backup(app, client):
     make_game(client, ("Cy", "Di"))
     cli._backups_every(app, 3600, CountedStop(rounds=2))
     assert len(backups_of(app)) == 2
+
+
+# --- No pause a player can feel --------------------------------------------------------------
+
+def test_referee_run_serves_with_the_built_app_out_of_the_collectors_way(app, monkeypatch):
+    """A full collection over the app's long-lived objects was a pause of ~100 ms in some
+    request; ``referee run`` freezes them before it serves, and collects young objects less
+    often. Its real start, up to the point where waitress would serve."""
+    seen = {}
+
+    class Server:  # waitress, as ``referee run`` binds it; serving is reporting what it sees
+        def run(self):
+            seen.update(frozen=gc.get_freeze_count(), thresholds=gc.get_threshold())
+
+    monkeypatch.setattr(cli, "_app", lambda: app)
+    monkeypatch.setattr(cli, "_lock_instance", lambda *args, **kwargs: None)
+    monkeypatch.setattr(cli, "_bind", lambda *args: Server())
+    thresholds = gc.get_threshold()
+    try:
+        cli.run(argparse.Namespace(host="127.0.0.1", port=8000, threads=1))
+    finally:  # the rest of the suite runs with the collector as Python sets it
+        gc.unfreeze()
+        gc.set_threshold(*thresholds)
+    assert seen["frozen"] > 50_000  # the app alone is ~100,000 objects
+    assert seen["thresholds"] == cli.GC_THRESHOLDS and cli.GC_THRESHOLDS[0] > 700
 
 
 # --- Refusing to start -------------------------------------------------------------------------
