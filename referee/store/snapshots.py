@@ -50,8 +50,9 @@ _TABLE = GameSnapshot.__table__
 def code_mark() -> str:
     """This version of the rules' code: a state folded by other code may hold other fields."""
     digest = hashlib.sha256(sys.version.encode())
-    for path in sorted(Path(core.__file__).parent.rglob("*.py")):
-        digest.update(path.read_bytes())
+    root = Path(core.__file__).parent
+    for path in sorted(root.rglob("*.py")):  # a module moved unchanged moves its classes too
+        digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()[:16]
 
 
