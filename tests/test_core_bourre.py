@@ -230,7 +230,8 @@ def test_trump_when_out_of_the_suit_led():
     answer = plays("S", "2S 4C KD", "9H")
     assert names(answer.legal) == ["2S"]
     assert answer.refused[parse_card("KD")].rule is PlayRule.TRUMP
-    assert answer.refused[parse_card("KD")].reason == "Out of hearts, you must trump: you hold spades."
+    assert answer.refused[parse_card("KD")].reason == (
+        "Out of hearts, you must trump: you hold spades.")
 
 
 def test_overtrump_when_able():
@@ -258,7 +259,8 @@ def test_a_cinch_leads_its_highest_trump():
     answer = legal_plays("S", parse_cards("2S QS AS 4C"), [], cinch=True)
     assert names(answer.legal) == ["AS"]
     assert answer.refused[parse_card("4C")].rule is PlayRule.CINCH_LEAD
-    assert answer.refused[parse_card("QS")].reason == "With a cinch, lead your highest trump, the A♠."
+    assert answer.refused[parse_card("QS")].reason == (
+        "With a cinch, lead your highest trump, the A♠.")
 
 
 def test_a_cinch_trumps_with_its_highest_trump():
@@ -267,7 +269,8 @@ def test_a_cinch_trumps_with_its_highest_trump():
     assert answer.refused[parse_card("QS")].rule is PlayRule.CINCH_TRUMP
     assert answer.refused[parse_card("4C")].rule is PlayRule.TRUMP
     # Following suit, a cinch plays as anyone does.
-    assert names(legal_plays("S", parse_cards("2H QS"), parse_cards("9H"), cinch=True).legal) == ["2H"]
+    following = legal_plays("S", parse_cards("2H QS"), parse_cards("9H"), cinch=True)
+    assert names(following.legal) == ["2H"]
 
 
 def test_bad_play_questions():
