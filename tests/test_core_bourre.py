@@ -343,6 +343,13 @@ def test_who_leads_can_decide_a_cinch():
     assert not is_cinch("S", hand, 2, players=2).cinch  # not known: it must hold both ways
 
 
+def test_a_search_stopped_at_its_bound_does_not_call_a_cinch(monkeypatch):
+    from referee.core.games.bourre import cinch
+    monkeypatch.setattr(cinch, "NODE_LIMIT", 3)
+    verdict = is_cinch("S", parse_cards("AS KS QS 7H 2C"), 0, players=6)
+    assert not verdict.cinch and not verdict.proved and "bound" in verdict.reason
+
+
 def test_bad_cinch_questions():
     assert refusal(BourreTricksError, is_cinch, "S", parse_cards("AS KS QS"), 3,
                    players=3).field == "tricks_taken"

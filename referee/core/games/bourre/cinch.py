@@ -7,8 +7,8 @@ the best legal card. It lets the others play any unseen card where a trump or a 
 beats the player's (as if the one who plays it were void where it needs to be), and seats
 them around the player as they like (before and after whenever three or more play), so a
 cinch it finds holds at any real table. Within one suit, unseen cards between the same two of
-the player's cards play alike, and the lowest of them stands for all: so a position has few
-moves, and positions met twice are answered once.
+the player's cards play alike (they stay so as the hand shrinks), and the lowest of them stands
+for all: so a position has few moves, and positions met twice are answered once.
 
 >>> from referee.core.cards import parse_cards
 >>> is_cinch("S", parse_cards("AS KS QS 7H 2C"), 0, players=4).cinch  # the three top trumps
@@ -30,7 +30,7 @@ from .cards import DECK, TRICKS, check_cards, check_players, read_trump
 from .errors import BourreHandError, BourreTricksError
 
 CINCH = 3  # tricks of the five
-NODE_LIMIT = 200_000  # positions searched before the search gives up (it never has, in tests)
+NODE_LIMIT = 20_000  # positions searched before giving up (a few seconds; random deals need few)
 _FULL_DECK = frozenset(Card(rank, suit) for rank in DECK.ranks for suit in Suit)
 
 
@@ -61,16 +61,13 @@ class _Search:
         self.memo: dict[tuple, bool] = {}
         self.nodes = 0
 
-    def beaters(self, trick: list[Card], pool: frozenset[Card]) -> list[Card]:
-        """The lowest unseen card of the suit led, and of trumps, that would take the trick."""
-        found = []
-        for suit in {trick[0].suit, self.trump}:
-            cards = sorted((c for c in pool if c.suit is suit), key=lambda c: ace_high(c.rank))
-            winner = next((c for c in cards if trick_winner([*trick, c], self.trump) == len(trick)),
-                          None)
-            if winner is not None:
-                found.append(winner)
-        return found
+    def beaters(self, trick: list[Card], hand: frozenset[Card], pool: frozenset[Card]
+                ) -> list[Card]:
+        """The unseen cards of the suit led, and of trumps, that would take the trick: the
+        lowest of each band (a higher band's card may matter for a later lead)."""
+        takes = frozenset(c for c in pool if trick_winner([*trick, c], self.trump) == len(trick))
+        return [card for suit in {trick[0].suit, self.trump}
+                for card in _lowest_per_band(takes, suit, hand)]
 
     def after(self, trick: list[Card], hand, pool, need: int, later: bool) -> bool:
         """The player has played the last card of ``trick``: is ``need`` still certain?"""
@@ -79,7 +76,7 @@ class _Search:
         if not self.can(hand, pool, need - 1, True):
             return False
         return not later or all(self.can(hand, pool - {card}, need, False)
-                                for card in self.beaters(trick, pool))
+                                for card in self.beaters(trick, hand, pool))
 
     def can(self, hand: frozenset[Card], pool: frozenset[Card], need: int, leads: bool) -> bool:
         """Whether the player can make sure of ``need`` more tricks from here."""
