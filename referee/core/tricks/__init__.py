@@ -1,4 +1,4 @@
-"""The trick-taking family: what Piquet (and later Bourré) share.
+"""The trick-taking family: what Piquet and Bourré share.
 
 A trick is the cards played to it, in order, the lead first. Nothing here knows a game:
 which rank is high, whether there are trumps and who led are the game's to say.
@@ -10,6 +10,8 @@ which rank is high, whether there are trumps and who led are the game's to say.
 ['8H', 'KH']
 """
 
+from .duties import Duty, beats, best_of, duties, refusals
 from .play import ace_high, leads_per_player, playable, trick_winner
 
-__all__ = ["ace_high", "leads_per_player", "playable", "trick_winner"]
+__all__ = ["Duty", "ace_high", "beats", "best_of", "duties", "leads_per_player", "playable",
+           "refusals", "trick_winner"]
