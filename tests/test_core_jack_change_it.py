@@ -108,7 +108,8 @@ def test_trick_cards():
 
 def test_bad_moments():
     assert refusal(PlayerCountError, play, "9H", "3H", players=7).field == "players"
-    assert refusal(TooManyCopiesError, play, "9H", "9H").field == "cards[1]"
+    # The card twice is the one played (cards[0]); the top card is its own field.
+    assert refusal(TooManyCopiesError, play, "9H", "9H").field == "cards[0]"
     assert refusal(JackInputError, play, "9H", "3H", pending_draw=2).field == "pending_draw"
     assert refusal(JackInputError, play, "2H", "2S", pending_draw=2,
                    pending="three").field == "pending"

@@ -13,5 +13,6 @@ from . import (  # noqa: E402,F401
     arrange, games, live, melds, openapi, openapi_games, openapi_live, openapi_stakes,
     openapi_teams, openings, rulesets, scores, settle)
 from .errors import register_error_handlers  # noqa: E402
+from . import bourre, jack_change_it, openapi_bourre_jack  # noqa: E402,F401
 
 register_error_handlers(api)

@@ -107,7 +107,8 @@ def can_play(players: Any, top: Any, cards: Any, suit: Any = None, pending_draw:
     kind = pending_of(top, pending_draw, pending)
     if not cards:
         raise JackInputError("Name the card played (or draw).", ("cards",))
-    DECK.check_supply((top, *cards), decks=1, field="cards")
+    DECK.check_named_supply([(("top",), top), *((("cards", i), c) for i, c in enumerate(cards))],
+                            decks=1)
     if call is not None and not any(c.rank is Rank.JACK for c in cards):
         raise JackInputError("Only a jack names a suit.", ("call",))
     if len(cards) > 1 and not is_pair(cards):

@@ -1,0 +1,82 @@
+"""Reading the fields of the questions about games beyond rummy (Bourré, Jack Change It):
+suits, whole numbers, true or false, and lists of player names, each with its JSON type
+checked here (a wrong type is 400) and its value left to the rules core (422)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..core import Card, Suit, parse_card
+from ..core.errors import WrongTypeError
+from .requests import _MISSING, field
+
+# A suit as the cards are written: its letter in any case, or its symbol.
+SUIT_TEXTS = {suit.value: suit for suit in Suit} | {
+    "♠": Suit.SPADES, "♥": Suit.HEARTS, "♦": Suit.DIAMONDS, "♣": Suit.CLUBS}
+SUIT_ENUM = [*(suit.value for suit in Suit), *(suit.value.lower() for suit in Suit),
+             "♠", "♥", "♦", "♣"]
+
+
+def suit(body: Mapping[str, Any], name: str, default: Any = _MISSING) -> Suit | str | None:
+    """A suit written as text; text that is no suit goes to the core, which says so in the
+    game's own words (and code)."""
+    value = field(body, name, default)
+    if value is None or isinstance(value, Suit):
+        return value
+    if not isinstance(value, str):
+        raise WrongTypeError(f"{name} is a suit written as text: S, H, D or C.", name)
+    return SUIT_TEXTS.get(value.strip().upper(), value)
+
+
+def whole_number(body: Mapping[str, Any], name: str, default: Any = _MISSING) -> int:
+    value = field(body, name, default)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise WrongTypeError(f"{name} is a whole number.", name)
+    return value
+
+
+def true_or_false(body: Mapping[str, Any], name: str, default: Any = _MISSING) -> bool:
+    value = field(body, name, default)
+    if not isinstance(value, bool):
+        raise WrongTypeError(f"{name} is true or false.", name)
+    return value
+
+
+def one_card(body: Mapping[str, Any], name: str) -> Card:
+    value = field(body, name)
+    if not isinstance(value, str):
+        raise WrongTypeError(f"{name} must be a card written as text, such as \"7D\".", name)
+    return parse_card(value, name)
+
+
+def text(body: Mapping[str, Any], name: str, default: Any = _MISSING,
+         example: str | None = None) -> str | None:
+    value = field(body, name, default)
+    if value is not None and not isinstance(value, str):
+        raise WrongTypeError(f"{name} is text" + (f", such as {example}" if example else "")
+                             + ".", name)
+    return value
+
+
+def names(body: Mapping[str, Any], name: str, default: Any = _MISSING) -> list[str]:
+    """A list of player names (each checked by the core: blank, twice, not at the table)."""
+    value = field(body, name, default)
+    if not isinstance(value, list):
+        raise WrongTypeError(f"{name} must be a list of names, such as [\"Ann\", \"Bob\"].", name)
+    for i, item in enumerate(value):
+        if not isinstance(item, str):
+            raise WrongTypeError("Each name is text.", f"{name}[{i}]")
+    return value
+
+
+def counts(body: Mapping[str, Any], name: str) -> dict[str, int]:
+    """``{name: whole number}``."""
+    value = field(body, name)
+    if not isinstance(value, dict):
+        raise WrongTypeError(f"{name} must be an object of whole numbers by name, such as "
+                             "{\"Ann\": 3}.", name)
+    for key, item in value.items():
+        if isinstance(item, bool) or not isinstance(item, int):
+            raise WrongTypeError("Each count is a whole number.", (name, key))
+    return value
