@@ -23,7 +23,7 @@ def _side(value: Any, name: str) -> SideCards | SideCounts:
     """One side's hand: the cards it captured, or the counts a score sheet keeps."""
     at = ("sides", name)
     if not name.strip():
-        raise PlayerNameError("A side's name cannot be blank.", at)
+        raise PlayerNameError("A side's name cannot be blank.", ("sides",))
     side = fields.json_object(value, at, SIDE_EXAMPLE)
     escobas = fields.whole(fields.required(side.get("escobas"), (*at, "escobas")),
                            (*at, "escobas"))

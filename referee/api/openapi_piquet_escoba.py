@@ -187,7 +187,8 @@ SCHEMAS.update({
                 "anyOf": [_ref("EscobaSideCards"), _ref("EscobaSideCounts")]},
                 "description": "2 to 4 sides (players, or the partnerships' names), each as "
                                "the cards it captured (with cards) or as its counts; other "
-                               "than 2 to 4 answers 422 bad_player_count."},
+                               "than 2 to 4 answers 422 bad_player_count; a blank name, 422 "
+                               "bad_player_name."},
             "options": _ref("EscobaOptions")}},
     "EscobaScoreResponse": {
         "type": "object", "required": ["points"],

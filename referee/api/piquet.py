@@ -107,6 +107,6 @@ def piquet_partie_view():
     for name, total in totals.items():
         fields.whole(total, ("totals", name))
         if not name.strip():
-            raise PlayerNameError("A player's name cannot be blank.", ("totals", name))
+            raise PlayerNameError("A player's name cannot be blank.", ("totals",))
     result = partie_result(totals)
     return jsonify({"winner": result.winner, "margin": result.margin, "rubicon": result.rubicon})
