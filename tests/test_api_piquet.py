@@ -98,6 +98,7 @@ def test_optional_fields_may_be_null_and_unknown_fields_are_ignored(ask):
     ({"elder": " ".join(ELDER)}, 400, "wrong_type", "elder"),
     ({"younger": None}, 400, "missing_field", "younger"),
     ({"carte_blanche": ["elder", "younger"]}, 422, "bad_carte_blanche", "carte_blanche"),
+    ({"carte_blanche": ["elder", "elder"]}, 422, "bad_carte_blanche", "carte_blanche"),
     ({"carte_blanche": ["dealer"]}, 422, "bad_side", "carte_blanche[0]"),
     ({"carte_blanche": [None]}, 400, "wrong_type", "carte_blanche[0]"),
     ({"carte_blanche": "elder"}, 400, "wrong_type", "carte_blanche"),
@@ -216,6 +217,16 @@ def test_partie_errors_name_the_field(ask, totals, status, code, field):
     assert_error(ask(PARTIE, {"totals": totals}), status, code, field)
 
 
+def test_whole_numbers_written_with_a_point_are_those_numbers(ask):
+    assert ask(PARTIE, {"totals": {"Ann": 96.0, "Bob": 117}}).get_json()["margin"] == 313
+    body = {"declarations": {"elder": 29.0, "younger": 0}, "tricks": {"elder": 7.0,
+                                                                     "younger": 5},
+            "last_trick": "younger"}
+    assert ask(DEAL, body).get_json()["scores"] == {"elder": 84, "younger": 9}
+    assert_error(ask(PARTIE, {"totals": {"Ann": 96.5, "Bob": 117}}), 400, "wrong_type",
+                 "totals.Ann")
+
+
 def test_a_name_with_a_dot_is_named_whole(ask):
     error = assert_error(ask(PARTIE, {"totals": {"J.R.": "x", "Bob": 1}}), 400, "wrong_type")
     assert error["field"] == "totals.J.R."
@@ -263,6 +274,7 @@ def test_the_bodies_sent_fit_the_request_schemas(ask, openapi_document, path, bo
     (DECLARATIONS, HANDS | {"elder": ELDER[:11]}),  # twelve cards, no fewer
     (DECLARATIONS, HANDS | {"younger": YOUNGER + ["7C"]}),  # nor more
     (DECLARATIONS, HANDS | {"carte_blanche": ["dealer"]}),
+    (DECLARATIONS, HANDS | {"carte_blanche": ["elder", "elder"]}),
     (DEAL, {"declarations": {"elder": 3, "younger": 6}, "tricks": {"elder": 13, "younger": 0},
             "last_trick": "elder"}),
     (DEAL, {"declarations": {"elder": -3, "younger": 6}, "tricks": TRICKS,

@@ -17,6 +17,10 @@ from . import api, fields
 from .requests import field, json_object
 
 SIDE_EXAMPLE = '{"cards": ["7D", "KS"], "escobas": 1}'
+CARDS_FIELDS = {"cards", "escobas"}
+COUNTS_FIELDS = {"count", "diamonds", "seven_of_diamonds", "best", "escobas"}
+SHAPES = ("a side gives its cards and escobas, or its count, diamonds, seven_of_diamonds, "
+          "best and escobas")
 
 
 def _side(value: Any, name: str) -> SideCards | SideCounts:
@@ -28,7 +32,9 @@ def _side(value: Any, name: str) -> SideCards | SideCounts:
     escobas = fields.whole(fields.required(side.get("escobas"), (*at, "escobas")),
                            (*at, "escobas"))
     if "cards" in side:
+        fields.closed(side, at, CARDS_FIELDS, SHAPES)
         return SideCards(tuple(fields.cards(side["cards"], (*at, "cards"))), escobas)
+    fields.closed(side, at, COUNTS_FIELDS, SHAPES)
     count, diamonds = (fields.whole(fields.required(side.get(part), (*at, part)), (*at, part))
                        for part in ("count", "diamonds"))
     seven = fields.boolean(fields.required(side.get("seven_of_diamonds"),

@@ -29,6 +29,14 @@ def json_object(value: Any, location: Location, example: str) -> Mapping[str, An
     return value
 
 
+def closed(value: Mapping[str, Any], location: Location, allowed: set[str], shape: str) -> None:
+    """Refuse a field ``value`` (an object of a fixed shape) does not have (400, named)."""
+    for name in value:
+        if name not in allowed:
+            raise WrongTypeError(f"{render_location(location)} has no field "
+                                 f"{str(name)[:40]!r}: {shape}.", (*location, str(name)))
+
+
 def json_list(value: Any, location: Location) -> list[Any]:
     if not isinstance(value, list):
         raise WrongTypeError(f"{render_location(location)} must be a list.", location)
@@ -36,7 +44,10 @@ def json_list(value: Any, location: Location) -> list[Any]:
 
 
 def whole(value: Any, location: Location) -> int:
-    """A JSON integer (not true or false); its range is the core's to judge."""
+    """A JSON integer (not true or false); its range is the core's to judge. A whole number
+    written with a point (2.0) is that number, as JSON Schema's integer says."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
     if isinstance(value, bool) or not isinstance(value, int):
         raise WrongTypeError(f"{render_location(location)} must be a whole number.", location)
     return value

@@ -51,7 +51,8 @@ DECLARATIONS_REQUEST = {
         "carte_blanche": {
             "type": ["array", "null"], "items": SIDE, "maxItems": 1, "description": (
                 "The side that showed carte blanche (no king, queen or jack) before the "
-                "exchange: 10 points, counted first. Both answer 422 bad_carte_blanche.")}}}
+                "exchange: 10 points, counted first. Both, or one twice, answer 422 "
+                "bad_carte_blanche.")}}}
 PARTS = {"type": "object", "required": ["declarations", "leads", "tricks", "the_cards", "capot",
                                         "pique"], "description": "One side's deal, part by part.",
          "properties": {
@@ -159,7 +160,7 @@ SCHEMAS.update({
                 "The must_capture house rule is on and a capture can be made: the player "
                 "must take one of them.")}}},
     "EscobaSideCards": {
-        "type": "object", "required": ["cards", "escobas"],
+        "type": "object", "required": ["cards", "escobas"], "additionalProperties": False,
         "properties": {
             "cards": {"type": "array", "items": ESCOBA_CARD, "maxItems": ESCOBA_CARDS,
                       "description": "Every card the side captured; all sides' together "
@@ -167,6 +168,7 @@ SCHEMAS.update({
             "escobas": ESCOBAS}},
     "EscobaSideCounts": {
         "type": "object", "required": ["count", "diamonds", "seven_of_diamonds", "escobas"],
+        "additionalProperties": False,
         "description": "The side's hand as a score sheet counts it: counts no cards could "
                        "give answer 422 bad_escoba_counts.",
         "properties": {
@@ -186,7 +188,8 @@ SCHEMAS.update({
             "sides": {"type": "object", "additionalProperties": {
                 "anyOf": [_ref("EscobaSideCards"), _ref("EscobaSideCounts")]},
                 "description": "2 to 4 sides (players, or the partnerships' names), each as "
-                               "the cards it captured (with cards) or as its counts; other "
+                               "the cards it captured (with cards) or as its counts, no other "
+                               "field (else 400 wrong_type); other "
                                "than 2 to 4 answers 422 bad_player_count; a blank name, 422 "
                                "bad_player_name."},
             "options": _ref("EscobaOptions")}},

@@ -12,8 +12,8 @@ from typing import Any
 from flask import jsonify
 
 from ..core.errors import Location, PlayerNameError, RefereeInputError
-from ..core.games.piquet import (Declaration, Declarations, DealParts, Side, declare,
-                                 partie_result, score_deal)
+from ..core.games.piquet import (CarteBlancheError, Declaration, Declarations, DealParts,
+                                 Side, declare, partie_result, score_deal)
 from . import api, fields
 from .requests import field, json_object
 
@@ -39,6 +39,9 @@ def _read_declarations(body: Mapping[str, Any], location: Location = ()) -> Decl
     if blanche is not None:
         for i, side in enumerate(fields.json_list(blanche, (*location, "carte_blanche"))):
             fields.text(side, (*location, "carte_blanche", i), '"elder"')
+        if len(blanche) > 1:  # the core refuses both sides; a side named twice is as wrong
+            raise CarteBlancheError("carte_blanche names the one side that showed it.",
+                                    (*location, "carte_blanche"))
     try:
         return declare(elder, younger, blanche)
     except RefereeInputError as error:  # the core locates within the hands' own body
@@ -104,9 +107,9 @@ def piquet_deal_view():
 def piquet_partie_view():
     body = json_object()
     totals = fields.json_object(field(body, "totals"), ("totals",), '{"Ann": 128, "Bob": 119}')
-    for name, total in totals.items():
-        fields.whole(total, ("totals", name))
+    for name in totals:
         if not name.strip():
             raise PlayerNameError("A player's name cannot be blank.", ("totals",))
-    result = partie_result(totals)
+    result = partie_result({name: fields.whole(total, ("totals", name))
+                            for name, total in totals.items()})
     return jsonify({"winner": result.winner, "margin": result.margin, "rubicon": result.rubicon})
