@@ -404,6 +404,10 @@ def schema_errors(document, schema, value, where="$"):
     minimum/maximum and minItems, and fails on any other keyword.
     """
     schema = resolve(document, schema)
+    if "maxItems" in schema:  # maxItems first (its own lines: the list below is much edited)
+        if isinstance(value, list) and len(value) > schema["maxItems"]:
+            return [f"{where}: more than {schema['maxItems']} items"]
+        schema = {name: part for name, part in schema.items() if name != "maxItems"}
     known = {"type", "enum", "properties", "required", "additionalProperties", "items", "allOf",
              "anyOf", "oneOf", "minimum", "maximum", "minItems", "description", "examples",
              "default"}
