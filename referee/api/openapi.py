@@ -7,6 +7,7 @@ real answers against the response schemas here.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from flask import jsonify
@@ -26,6 +27,22 @@ def _json(schema: dict[str, Any], description: str) -> dict[str, Any]:
     return {"description": description, "content": {"application/json": {"schema": schema}}}
 
 
+KELVIN_SIGN = "\u212a"
+
+
+def ruleset_keys(rulesets) -> dict[str, str]:
+    """The JSON Schema of a ruleset key among ``rulesets``, as get_ruleset reads one: any case,
+    spaces around it. (ECMA regexes have no case flag, so each letter is spelled both ways;
+    Python's lower() also makes a Kelvin sign a k.)"""
+    def any_case(letter: str) -> str:
+        if not letter.isalpha():  # a digit or "-": the same in any case
+            return letter if letter.isalnum() or letter == "-" else re.escape(letter)
+        kelvin = KELVIN_SIGN if letter == "k" else ""
+        return f"[{letter.upper()}{letter}{kelvin}]"
+    keys = "|".join("".join(any_case(letter) for letter in r.key) for r in rulesets)
+    return {"type": "string", "pattern": f"^\\s*({keys})\\s*$"}
+
+
 def _error(name: str) -> dict[str, str]:
     return {"$ref": f"#/components/responses/{name}"}
 
@@ -42,7 +59,7 @@ SCHEMAS: dict[str, Any] = {
     "Card": CARD,
     "Cards": {"type": "array", "items": _ref("Card")},
     "RulesetKey": {
-        "type": "string",
+        **ruleset_keys(RULESETS.values()),
         "description": "A ruleset's key, as GET /rulesets lists them (any case).",
         "examples": list(RULESETS),
     },
@@ -320,6 +337,11 @@ SCHEMAS: dict[str, Any] = {
                 f"The cards held, in any order; at most {MAX_CARDS} in every game; more "
                 "answers 422 too_many_cards. A joker's JK=... identity is ignored.")},
         },
+        # A game whose hands have contracts needs the hand, as the description says: without
+        # it, 400 missing_field.
+        "if": {"required": ["ruleset"], "properties": {"ruleset": ruleset_keys(
+            r for r in RULESETS.values() if r.contracts)}},
+        "then": {"required": ["hand"], "properties": {"hand": _ref("Hand")}},
         "description": (
             "Hand and Foot: the melds are books of one rank from 4 to ace within the wild-card "
             "limits (its options short_meld_wilds and long_meld_wilds), piles of seven first "

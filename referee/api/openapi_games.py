@@ -5,11 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.rulesets import RULESETS
-from ..core.text import MAX_NAME, MAX_REASON
+from ..core.text import MAX_DIGITS, MAX_NAME, MAX_REASON
+from ..store.games import HISTORY_PAGE
+from .games import LONGEST_HISTORY_PAGE
 from .openapi import PATHS, RESPONSES, SCHEMAS, _error, _json, _ref
 
 KEPT_RULESETS = [key for key, ruleset in RULESETS.items() if ruleset.keeping is not None]
-NAME = {"type": "string", "description": "A player's name, as given when the game was made."}
+# A name is read with its spaces trimmed: one of spaces alone is no name (400 wrong_type).
+NAME = {"type": "string", "pattern": r"\S",
+        "description": "A player's name, as given when the game was made."}
 NEW_NAME = {"type": "string", "description": (
     f"At most {MAX_NAME} letters, as on the screen; kept in Unicode NFC with single spaces. "
     "Refused (422, bad_text): control, zero-width and direction characters, NUL and lone "
@@ -194,7 +198,7 @@ SCHEMAS.update({
         "ruleset": {"enum": KEPT_RULESETS, "description": "Any game the scorekeeper keeps."},
         "players": {"type": "array", "items": NEW_NAME, "minItems": 2,
                     "description": "2 to 20 names in seating order (play passes left)."},
-        "first_dealer": {"type": ["string", "null"],
+        "first_dealer": {"type": ["string", "null"],  # a seat number is the app's own
                          "description": "Who deals hand 1; drawn at random when absent."},
         "decks": {"type": ["integer", "null"], "minimum": 1, "maximum": 8, "description": (
             "Absent: the game's recommendation for the players. More than the game's "
@@ -489,11 +493,13 @@ PATHS.update({
                    "document leaves out, since every watching device polls it.",
         "parameters": [GAME_ID,
                        {"name": "before", "in": "query", "required": False,
-                        "schema": {"type": "integer", "minimum": 1}, "description": (
+                        "schema": {"type": "integer", "minimum": 1,
+                                   "maximum": 10 ** MAX_DIGITS - 1}, "description": (
                             "Events made before this version; without it, the newest.")},
                        {"name": "limit", "in": "query", "required": False,
-                        "schema": {"type": "integer", "minimum": 1, "maximum": 500,
-                                   "default": 50}}],
+                        "schema": {"type": "integer", "minimum": 1,
+                                   "maximum": LONGEST_HISTORY_PAGE, "default": HISTORY_PAGE},
+                        "description": "How many events, at most; more is refused (400)."}],
         "responses": {"200": _json(_ref("GameHistory"), "A page of the history."),
                       "400": _error("BadRequest"), "404": _error("GameNotFound"),
                       "405": _error("MethodNotAllowed"), "409": _error("DamagedGame"),

@@ -43,6 +43,7 @@ SCHEMAS.update({
         },
     },
     "TeamEntries": {"type": "object", "additionalProperties": _ref("TeamEntry"),
+                    "minProperties": 1,  # no team at all is a wrong type (400), not a count
                     "description": "Each team's numbers, by the team's name."},
     "ScorePart": {
         "type": "object",
