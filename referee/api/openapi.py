@@ -49,6 +49,7 @@ def _error(name: str) -> dict[str, str]:
 
 CARD = {
     "type": "string",
+    "pattern": r"\S",  # a blank card is no card: 400 where a card is read as text, else 422
     "description": "Rank then suit, any case: A 2-10 J Q K (T for 10), S H D C or the symbols. "
                    "A joker is JK (also * or Joker) and may name the card it stands for: JK=9D. "
                    "Answers use the canonical form: 10H, AS, JK, JK=9D.",
