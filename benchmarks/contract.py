@@ -16,7 +16,7 @@ content types, headers and response schemas) and the contract's two directions:
 - positive_data_acceptance: a request the document allows is not refused;
 - negative_data_rejection: a request the document forbids is not accepted.
 
-The project's schemathesis.toml (at the checkout's root) says which refusals of an allowed
+The project's schemathesis.toml (at the checkout's root, given to the command) says which refusals of an allowed
 request are expected, and why. The script prints the number of requests, the failures counted
 by check and one short example of each distinct failure, and exits 1 on any failure.
 """
@@ -75,7 +75,10 @@ class PostgresSchema:
 
 def run_schemathesis(url: str, duration: int, reports: Path, seed: int | None,
                      workers: str) -> tuple[int, float]:
-    command = [str(SCHEMATHESIS), "run", f"{url}/api/v1/openapi.json", "--checks", "all",
+    # Run from the run's own folder: schemathesis keeps a cache of the failures it found
+    # there (.schemathesis/), which a later run would replay first.
+    command = [str(SCHEMATHESIS), "--config-file", str(ROOT / "schemathesis.toml"), "run",
+               f"{url}/api/v1/openapi.json", "--checks", "all",
                "--max-time", str(duration), "--workers", workers, "--report", "ndjson",
                "--report-ndjson-path", str(reports / "events.ndjson"), "--no-color",
                "--generation-database", "none", "--continue-on-failure"]
@@ -83,7 +86,7 @@ def run_schemathesis(url: str, duration: int, reports: Path, seed: int | None,
         command += ["--seed", str(seed)]
     started = time.monotonic()
     with (reports / "schemathesis.txt").open("w") as output:  # its own long report, kept
-        code = subprocess.call(command, cwd=ROOT, stdout=output, stderr=subprocess.STDOUT)
+        code = subprocess.call(command, cwd=reports, stdout=output, stderr=subprocess.STDOUT)
     return code, time.monotonic() - started
 
 

@@ -532,6 +532,7 @@ REFUSED_AS_MALFORMED = [
     ("/api/v1/hands/arrange", {"ruleset": " EVERSOL ", "cards": [], "hand": None}, "hand"),
     ("/api/v1/rummy/check", {"ruleset": "eversol", "discard_pile": [], "table": []}, "card"),
     ("/api/v1/scores/hand", {"ruleset": "hand-and-foot", "hand": 1, "teams": {}}, "teams"),
+    ("/api/v1/hands/arrange", {"ruleset": "basic", "cards": [], "hand": "x"}, "hand"),
 ]
 
 
@@ -545,6 +546,7 @@ def test_the_document_forbids_what_the_server_refuses_as_malformed(client, path,
 @pytest.mark.parametrize("path, body", [
     ("/api/v1/hands/arrange", {"ruleset": " EverSol ", "cards": ["7D"], "hand": 1}),
     ("/api/v1/hands/arrange", {"ruleset": "500", "cards": ["7D"]}),
+    ("/api/v1/hands/arrange", {"ruleset": "basic", "cards": ["7D"], "hand": -5}),  # unused
     ("/api/v1/rummy/check", {"ruleset": "Eversol", "card": "7D", "table": []}),
     ("/api/v1/rummy/check", {"ruleset": "500", "discard_pile": ["7D"], "table": []}),
 ])

@@ -328,10 +328,10 @@ SCHEMAS: dict[str, Any] = {
         "required": ["ruleset", "cards"],
         "properties": {
             "ruleset": _ref("RulesetKey"),
-            "hand": {"anyOf": [_ref("Hand"), {"type": "null"}], "description": (
-                "Required for Eversol (it sets the contract). Hand and Foot: optional, 1 to 4 "
-                "(else 422 bad_hand); the answer then says how near the melds come to that "
-                "hand's opening minimum (opening). Other rulesets ignore it.")},
+            "hand": {"type": ["integer", "null"], "description": (
+                "Required for Eversol (it sets the contract), 1 to 6. Hand and Foot: optional, "
+                "1 to 4 (else 422 bad_hand); the answer then says how near the melds come to "
+                "that hand's opening minimum (opening). Other rulesets ignore its number.")},
             "decks": _ref("Decks"),
             "options": _ref("Options"),
             "cards": {"type": "array", "items": _ref("Card"), "description": (
