@@ -175,7 +175,10 @@ def main() -> int:
     print(f"database: {'PostgreSQL' if schema else 'SQLite'}; schemathesis ran {seconds:.0f} s "
           f"(exit code {code}); load average before {' '.join(load_before)}, after "
           f"{' '.join(load_after)}")
-    print(f"requests: {figures['requests']} ({figures['cases']} test cases)")
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT,
+                            capture_output=True, text=True).stdout.strip()
+    print(f"commit {commit}; requests: {figures['requests']} ({figures['cases']} test cases); "
+          f"distinct failures (check, operation, status): {len(figures['examples'])}")
     print(f"{'check':34} {'run':>8} {'failed':>7}")
     for name in sorted(figures["ran"]):
         print(f"{name:34} {figures['ran'][name]:8} {figures['failed'][name]:7}")
