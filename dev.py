@@ -445,6 +445,9 @@ def test(args: list[str]) -> int:
         runs.append(PytestRun("PostgreSQL", f"run 2: the suite on PostgreSQL at {redact(url)}",
                               args, url))
 
+    # The import layers (pyproject.toml's contracts) first: seconds, and a broken layer is
+    # worth knowing before the suite's minutes.
+    layers = subprocess.run([str(BIN / "lint-imports"), "--no-cache"], cwd=ROOT).returncode
     started = time.monotonic()
     codes: list[int] = []
     if len(runs) == 2:
@@ -470,7 +473,8 @@ def test(args: list[str]) -> int:
             codes.append(run.wait())
 
     results = [(run.database, run.outcome(code)) for run, code in zip(runs, codes)]
-    failed = any(codes)
+    results.append(("Import layers", "kept" if layers == 0 else "BROKEN (lint-imports, above)"))
+    failed = any(codes) or layers != 0
     if postgres and url is None:
         if IN_CI:
             results.append(("PostgreSQL", f"FAILED: CI must run it, but {why_not}"))

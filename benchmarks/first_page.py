@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Bytes the first page costs over the wire: ``/`` and every file it loads, as sent without
-and with ``Accept-Encoding: gzip`` (the app's test client, a new SQLite database).
+and with ``Accept-Encoding: gzip`` and ``br`` (the app's test client, a new SQLite
+database).
 
     .venv/bin/python benchmarks/first_page.py
 """
@@ -15,12 +16,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+import brotli  # noqa: E402
+
 from referee import create_app  # noqa: E402
 
 
 def transfer(client, encoding: str) -> dict[str, int]:
     page = client.get("/", headers={"Accept-Encoding": encoding})
-    text = gzip.decompress(page.data) if page.headers.get("Content-Encoding") else page.data
+    text = {"gzip": gzip.decompress, "br": brotli.decompress}.get(
+        page.headers.get("Content-Encoding", ""), bytes)(page.data)
     sizes = {"/": len(page.data)}
     for path in re.findall(rb'(?:href|src)="(/static/[^"]+)"', text):
         sizes[path.decode()] = len(client.get(path.decode(),
@@ -33,10 +37,11 @@ def main() -> None:
     app = create_app({"TESTING": True, "SECRET_KEY": "benchmark",
                       "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder}/first-page.sqlite3"})
     client = app.test_client()
-    plain, packed = transfer(client, "identity"), transfer(client, "gzip")
-    for path in plain:
-        print(f"{path:40} {plain[path]:>8} {packed[path]:>8}")
-    print(f"{'total':40} {sum(plain.values()):>8} {sum(packed.values()):>8}")
+    sent = [transfer(client, encoding) for encoding in ("identity", "gzip", "br")]
+    print(f"{'':52} {'identity':>8} {'gzip':>8} {'br':>8}")
+    for path in sent[0]:
+        print(f"{path:52} " + " ".join(f"{each[path]:>8}" for each in sent))
+    print(f"{'total':52} " + " ".join(f"{sum(each.values()):>8}" for each in sent))
 
 
 if __name__ == "__main__":

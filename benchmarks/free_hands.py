@@ -62,6 +62,47 @@ GROUPS = (
 )
 
 
+# Issue 28: every game the arranger answers for, 40 random cards (Eversol: hand 6, the
+# hand the whole deal is laid down in; Hand and Foot: the first hand's minimum), as
+# (name, ruleset, decks, jokers per hand (least, most), the hand number asked).
+CALL_GROUPS = (
+    ("500: 40 cards, 1 deck, 0-2 jokers", "500", 1, (0, 2), None),
+    ("500: 40 cards, 5 decks, 0-10 jokers", "500", 5, (0, 10), None),
+    ("Basic: 40 cards, 1 deck", "basic", 1, (0, 0), None),
+    ("Base: 40 cards, 1 deck", "base", 1, (0, 0), None),
+    ("Tonk: 40 cards, 1 deck", "tonk", 1, (0, 0), None),
+    ("Eversol hand 6: 40 cards, 5 decks, 0-10 jokers", "eversol", 5, (0, 10), 6),
+    ("Hand and Foot: 40 cards, 5 decks, 0-10 jokers", "hand-and-foot", 5, (0, 10), 1),
+)
+
+# The slow hands of issue 28 (the first as reported; the others the slowest of the groups
+# above, before its fix or after, found by benchmarks/arranger_calls.py): (name, ruleset,
+# decks, hand number, cards).
+ISSUE_HANDS = (
+    ("500, 1 deck, reported", "500", 1, None,
+     "6H JD 10D KD QC QD 2D KS 8H 10C 7S 9H 5S 4S 6D 9S 8D AC AD 6C 4D JC 7D 3D 8S 10H 7H 3H "
+     "4C AS 3C 6S JH 3S JS 9D 8C 10S QS JK"),
+    ("500, 1 deck, found", "500", 1, None,
+     "JS 6H JK KC 5D 5S 9H 4S 2C 8D 6C AC 7C 7H 7D QC 10S QS 9S 9D KS 2S AD 3C 6S 10H AS 3D "
+     "10D 3S 9C 4H 8H 8S KD 2H AH 6D JD 5H"),
+    ("500, 1 deck, no joker, found", "500", 1, None,
+     "2H QH 3C QD 8S 3S AH 7H 9C 5S 6D KS 10S JS 5D QS 6H 3H 7S 4D 10D 8C AC KH 3D 10H AS 2D "
+     "9D KD JD 5C 5H 9S 8D 8H JH KC 6C JC"),
+    ("500, 1 deck, its prices settle it, found", "500", 1, None,
+     "10C 3H 4D 8H QD 5D 10D 9C 10S KC 10H 9D 6D 3C KD AS 2C 6C 2H 7C KS 9H JD 5S JH JS QH QS "
+     "KH JK 8S AD 9S 6H AC 7S 2D JC 8D QC"),
+    ("Eversol hand 6, 5 decks, found", "eversol", 5, 6,
+     "4H 7C AC 9C 5H KD 5S 8H JH 9C 9C QH 10D 6H 2H 9H 4C 3H 3H 10H 7D 3D 9D 9H 4H 7D 7C 6C "
+     "9D 8S QC QC 8S JK AC 3H KH 7H 6S JH"),
+    ("Base, 1 deck, melds whole, found", "base", 1, None,
+     "KH 3D 8S 6D QH 7H QC JC 10C 5D 5S 7S KC 6H JD 10D 4H QD 10S 3S 5C 4D 5H JH 4S 2H 7C 9D "
+     "6C 7D QS 9C 9S 3H 8C 6S KD 3C JS 8H"),
+    ("Tonk, found", "tonk", 1, None,
+     "2C 9D AC QD 4C 3S AS 8S 2D 9S 3D 10S KD AH 6C QH 3C KH 5H QC 5S JC 6D 4D 7S 4S 5D 10H "
+     "6S 7D 8D 8H 7C 8C 7H 2S JH 2H 4H 3H"),
+)
+
+
 def deal(table: TableRules, size: int, jokers: int, rng: random.Random) -> list[Card]:
     """``size`` cards from the table's decks, ``jokers`` of them jokers, in random order."""
     naturals = [natural(r, s) for r in Rank for s in Suit if table.deck.copies_of(natural(r, s), 1)]

@@ -17,15 +17,21 @@ gets its version and summary as a write would have left them). Then:
 
 - one game, scored from a device that joined it: GET of the game (the API's
   document, no ETag, so always a whole answer), the scorer's hand screen
-  (GET /games/<id>) and a write (a draw or a discard, POST .../events), taking
-  turns;
+  (GET /games/<id>), a write (a draw or a discard, POST .../events) and the
+  arranger (POST /api/v1/hands/arrange, one 40-card hand of 500), taking turns;
 - GET /games (and GET /players, which has no target) with the 200 games;
-- the first GET /games of a server started again on the same database, and its
-  first GET of the game (nothing kept in that process yet);
+- the first GET /games of a server started again on the same database, its
+  first GET of the game (nothing kept in that process yet), and its first GET of
+  another game of 2,000 events, which the first server read once and never wrote;
 - 50 devices polling the game's board as an open watch page does
   (/games/<id>/poll/board with If-None-Match, about once a second each, spread
   over the second) while one writer posts a step about every second or so: the
   poll answers that carried a change (200) and those that did not (304).
+
+Before the servers, in this process on the same database: the game's requests
+through the app as ``referee run`` builds it, round by round with the collector
+as Python sets it and as ``referee run`` sets it (its long-lived objects frozen),
+every collection's pause timed (``--gc-rounds``).
 
 p50, p95 and max of each, against the issue's targets, go to
 benchmarks/RESULTS.md between ``<!-- speed:begin -->`` and ``<!-- speed:end -->``
@@ -59,9 +65,15 @@ PLAYERS = ("Abe", "Ben", "Carl", "Dee", "Eve")
 # ms, p95 (the issue's targets)
 TARGETS = {"get_document": 20, "hand_screen": 30, "write": 30, "games_list": 50,
            "poll_changed": 20, "poll_unchanged": 5}
+# A 40-card hand of 500 from two decks with four jokers (random.Random(3)): ~10 ms to arrange.
+ARRANGED = {"ruleset": "500", "decks": 2, "cards": __import__("random").Random(3).sample(
+    [rank + suit for rank in "A 2 3 4 5 6 7 8 9 10 J Q K".split() for suit in "CDHS"] * 2
+    + ["JK"] * 4, 40)}
 NAMES = {"get_document": "GET of the game (API document)",
          "hand_screen": "the hand screen (scorer's GET /games/<id>)",
-         "write": "a write (POST .../events)", "games_list": "GET /games",
+         "write": "a write (POST .../events)",
+         "arrange": "the arranger (POST /api/v1/hands/arrange, 40 cards)",
+         "games_list": "GET /games",
          "players": "GET /players",
          "poll_changed": "polling devices: answer with a change (200)",
          "poll_unchanged": "polling devices: answer without a change (304)"}
@@ -78,6 +90,9 @@ def main() -> None:
     parser.add_argument("--poll-seconds", type=float, default=60, help="how long they poll")
     parser.add_argument("--poll-every", type=float, default=1.0)
     parser.add_argument("--write-every", type=float, default=1.5)
+    parser.add_argument("--restarts", type=int, default=3,
+                        help="servers started again, for the median of their first reads")
+    parser.add_argument("--gc-rounds", type=int, default=20)
     parser.add_argument("--no-write", action="store_true", help="print only")
     args = parser.parse_args()
     sys.path.insert(0, str(ROOT))
@@ -95,6 +110,7 @@ def main() -> None:
           file=sys.stderr)
     load["built"] = load_average()
     figures: dict = {}
+    figures.update(gc_pauses(game, args.gc_rounds))
     server = Server(env, folder, "first")
     try:
         table = Table(server.port, game)
@@ -105,19 +121,31 @@ def main() -> None:
         load["single"] = load_average()
         figures.update(polling(server.port, table, args))
         load["polling"] = load_average()
+        if "other" in game:  # read once, never written: what a restart finds of most games
+            listing.get(f"/api/v1/games/{game['other']}")
     finally:
         server.stop()
-    again = Server(env, folder, "restarted")
-    try:
-        fresh = Client(again.port)
-        figures["first_games_list"] = timed(lambda: fresh.get("/games"))
-        figures["first_get_document"] = timed(lambda: fresh.get(f"/api/v1/games/{game['id']}"))
-        figures["second_games_list"] = timed(lambda: fresh.get("/games"))
-    finally:
-        again.stop()
+    firsts: dict[str, list[float]] = {}
+    for again in range(args.restarts):
+        server = Server(env, folder, f"restarted-{again}")
+        try:
+            fresh = Client(server.port)
+            reads = {"first_games_list": "/games",
+                     "first_get_document": f"/api/v1/games/{game['id']}",
+                     "first_get_other": f"/api/v1/games/{game.get('other')}",
+                     "second_games_list": "/games"}
+            for what, path in reads.items():
+                if "None" not in path:
+                    firsts.setdefault(what, []).append(timed(lambda: fresh.get(path)))
+        finally:
+            server.stop()
+    for what, times in firsts.items():  # each a single request: the median of the servers'
+        figures[what] = statistics.median(times)
+        figures[what + "_each"] = [round(time_, 1) for time_ in times]
     load["end"] = load_average()
     shutil.rmtree(folder)  # its database and the servers' backups: hundreds of MB
-    figures = {what: summary(value) if isinstance(value, list) else round(value, 1)
+    figures = {what: summary(value) if isinstance(value, list) and not what.endswith("_each")
+               else value if isinstance(value, (list, dict)) else round(value, 1)
                for what, value in figures.items()}
     run = {"figures": figures, "load": load, "built_s": round(built),
            "command": " ".join([".venv/bin/python", "benchmarks/speed.py",
@@ -172,8 +200,62 @@ def lay_down_games(env: dict, count: int, length: int) -> dict:
             db.session.commit()
         first, key = made[0]
         game = {"id": first.game.id, "edit_key": key}
+        if count > 1:
+            game["other"] = made[1][0].game.id
         db.engine.dispose()
     return game
+
+
+def gc_pauses(game: dict, rounds: int) -> dict:
+    """The game's requests in this process, the app built as ``referee run`` builds it:
+    each round once with the collector as Python sets it, once as ``referee run`` does
+    (nothing if this checkout's ``referee run`` does not); every collection's pause."""
+    import gc
+
+    from referee import cli, create_app
+
+    settle = getattr(cli, "_settle_for_serving", None)
+    if settle is None or not rounds:
+        return {}
+    app = create_app()
+    client = app.test_client()
+    client.get(f"/games/{game['id']}/join/{game['edit_key']}")
+    requests = [lambda: client.get(f"/api/v1/games/{game['id']}"),
+                lambda: client.get(f"/games/{game['id']}"),
+                lambda: client.post("/api/v1/hands/arrange", json=ARRANGED)] * 20
+    for request in requests:
+        request()  # to warm up
+    now = {"mode": None, "began": 0.0}
+    found: dict = {f"gc_{part}_{mode}": [] for mode in ("python", "server")
+                   for part in ("pause", "full_pause", "request", "full_collect")}
+
+    def timed_collection(phase: str, info: dict) -> None:
+        if phase == "start":
+            now["began"] = time.perf_counter()
+        elif now["mode"]:
+            spent = (time.perf_counter() - now["began"]) * 1000
+            found[f"gc_pause_{now['mode']}"].append(spent)
+            if info["generation"] == 2:
+                found[f"gc_full_pause_{now['mode']}"].append(spent)
+
+    python = gc.get_threshold()
+    gc.callbacks.append(timed_collection)
+    try:
+        for _ in range(rounds):
+            for mode in ("python", "server"):
+                if mode == "server":
+                    settle()  # its own full collection is the start's, not a request's
+                now["mode"] = mode
+                found[f"gc_request_{mode}"] += [timed(request) for request in requests]
+                now["mode"] = None
+                found[f"gc_full_collect_{mode}"].append(timed(gc.collect))  # whenever one comes
+                gc.unfreeze()
+                gc.set_threshold(*python)
+    finally:
+        gc.callbacks.remove(timed_collection)
+    counts = {f"{what}_count": len(times) for what, times in found.items() if "pause" in what}
+    found = {what: value for what, value in found.items() if value != []}
+    return {**found, **counts, "gc_objects": len(gc.get_objects())}
 
 
 # --------------------------------------------------------------------------- the server
@@ -280,7 +362,9 @@ class Table:
     def measure(self, repeat: int) -> dict[str, list[float]]:
         requests = {"get_document": lambda: self.client.get(self.path),
                     "hand_screen": lambda: self.client.get(f"/games/{self.game['id']}"),
-                    "write": self.step}
+                    "write": self.step,
+                    "arrange": lambda: self.client.request("POST", "/api/v1/hands/arrange",
+                                                           ARRANGED)}
         times: dict[str, list[float]] = {what: [] for what in requests}
         for round_ in range(repeat + 1):  # taking turns: a busy moment costs each alike
             for what, request in requests.items():
@@ -343,8 +427,9 @@ def load_average() -> str:
 def summary(times: list[float]) -> dict[str, float]:
     ordered = sorted(times)
     p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+    p99 = ordered[min(len(ordered) - 1, round(0.99 * (len(ordered) - 1)))]
     return {"n": len(ordered), "p50": round(statistics.median(ordered), 2),
-            "p95": round(p95, 2), "max": round(ordered[-1], 2)}
+            "p95": round(p95, 2), "p99": round(p99, 2), "max": round(ordered[-1], 2)}
 
 
 def write_results(run: dict) -> None:
@@ -365,7 +450,7 @@ def write_results(run: dict) -> None:
              f"- Data: {args['games']} games of 5 players, each an Eversol hand followed turn "
              f"by turn to {args['events']:,} events, laid down in bulk in "
              f"{run['built_s']} s; the measured game grows by each write.",
-             f"- Single requests: {args['repeat']} of each after one to warm up, the three "
+             f"- Single requests: {args['repeat']} of each after one to warm up, the four "
              "of the game taking turns; then /games. Polling: "
              f"{args['devices']} devices for {args['poll_seconds']:g} s, each polling the "
              f"board every {args['poll_every']:g} s (spread over the interval) with the ETag "
@@ -379,11 +464,15 @@ def write_results(run: dict) -> None:
         verdict = "" if target is None else ("pass" if row["p95"] <= target else "**fail**")
         lines.append(f"| {name} | {row['n']} | {row['p50']:.1f} | {row['p95']:.1f} | "
                      f"{row['max']:.1f} | {'' if target is None else target} | {verdict} |")
-    lines += ["", "A server started again on the same database (nothing kept in its process): "
+    lines += ["", f"A server started again on the same database (nothing kept in its process; "
+              f"the median of {args['restarts']} started one after the other): "
               f"its first GET /games {figures['first_games_list']:.0f} ms (no game folded: each "
               f"game's row holds its summary), its second {figures['second_games_list']:.0f} "
               f"ms; its first GET of the game {figures['first_get_document']:.0f} ms (the "
-              "game's log folded once)."]
+              "game's log folded from its newest snapshot)"
+              + (f"; its first GET of another game of {args['events']:,} events, read once by "
+                 f"the first server and never written, {figures['first_get_other']:.0f} ms"
+                 if "first_get_other" in figures else "") + "."]
     RESULTS.write_text(with_part(RESULTS.read_text() if RESULTS.exists() else "",
                                  run["database"], "\n".join(lines)))
 

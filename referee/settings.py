@@ -9,6 +9,8 @@ from typing import Any
 
 from flask import Flask
 
+from .doors import read_password_hash
+
 
 def instance_path(checkout: Path | None) -> Path:
     """Where the database, the secret key and the backups live: REFEREE_INSTANCE_PATH, else
@@ -68,6 +70,8 @@ def defaults(instance: Path) -> dict[str, Any]:
         # Automatic backups while ``referee run`` serves: how often, and how many are kept.
         "BACKUP_INTERVAL_SECONDS": int(os.environ.get("REFEREE_BACKUP_INTERVAL", 3600)),
         "BACKUPS_KEPT": int(os.environ.get("REFEREE_BACKUPS_KEPT", 24)),
+        # The hash of the password guarding the games (``referee password``); None: no password.
+        "PASSWORD_HASH": read_password_hash(instance),
     }
 
 

@@ -29,7 +29,7 @@ T = TypeVar("T")
 
 class PerFileVersion:
     """Something worked out from a static file once, and kept until the file changes (its
-    size or modification time): its fingerprint, its gzipped bytes."""
+    size or modification time): its fingerprint, its compressed bytes."""
 
     def __init__(self, make: Callable[[Path, os.stat_result], T]):
         self._make = make

@@ -1,10 +1,12 @@
-"""Text answers travel gzipped to clients that accept it, and nothing else changes: the same
-page, the same headers (CSP included), 304s still answered."""
+"""Text answers travel compressed (brotli, else gzip) to clients that accept it, and nothing
+else changes: the same page, the same headers (CSP included), 304s still answered."""
 
 from __future__ import annotations
 
 import gzip
 import re
+
+import brotli
 
 from flask import url_for
 
@@ -12,16 +14,18 @@ from referee.security import CONTENT_SECURITY_POLICY
 from tests.test_api_games import GAMES
 from tests.test_web_transfer import played_game
 
-GZIP = {"Accept-Encoding": "gzip, deflate, br"}
+GZIP = {"Accept-Encoding": "gzip, deflate"}  # a client without brotli
+BROWSER = {"Accept-Encoding": "gzip, deflate, br, zstd"}  # what Chromium sends
+DECOMPRESS = {"gzip": gzip.decompress, "br": brotli.decompress}
 
 
 def first_page_files(client, headers) -> dict[str, bytes]:
     """The home page and every file it loads, as sent (compressed or not)."""
     page = client.get("/", headers=headers)
-    text = gzip.decompress(page.data) if page.headers.get("Content-Encoding") else page.data
-    sent = {"/": page.data}
+    text = DECOMPRESS.get(page.headers.get("Content-Encoding", ""), bytes)(page.data)
+    sent = {"/": page}
     for path in re.findall(rb'(?:href|src)="(/static/[^"]+)"', text):
-        sent[path.decode()] = client.get(path.decode(), headers=headers).data
+        sent[path.decode()] = client.get(path.decode(), headers=headers)
     return sent
 
 
@@ -42,7 +46,37 @@ def test_the_first_page_with_its_styles_and_scripts_is_at_most_40_kb_gzipped(cli
     plain = first_page_files(client, {"Accept-Encoding": "identity"})
     packed = first_page_files(client, GZIP)
     assert set(plain) == set(packed) and any(p.startswith("/static/app.css?v=") for p in plain)
-    assert sum(map(len, packed.values())) <= 40 * 1024 < sum(map(len, plain.values()))
+    assert sum(len(r.data) for r in packed.values()) <= 40 * 1024 < sum(
+        len(r.data) for r in plain.values())
+
+
+def test_a_browser_gets_the_first_page_as_brotli_in_at_most_32_kb(client):
+    """Every browser accepts brotli: the home page and all it loads, each text file as
+    brotli that decompresses to the very bytes sent uncompressed, 32 KB at most in all."""
+    plain = first_page_files(client, {"Accept-Encoding": "identity"})
+    packed = first_page_files(client, BROWSER)
+    assert set(plain) == set(packed)
+    for path, response in packed.items():
+        if len(plain[path].data) >= 1024 and response.mimetype.startswith("text/"):
+            assert response.headers["Content-Encoding"] == "br", path
+            assert brotli.decompress(response.data) == plain[path].data, path
+            assert "Accept-Encoding" in response.headers["Vary"]
+    assert sum(len(r.data) for r in packed.values()) <= 32 * 1024
+
+
+def test_a_page_made_per_request_goes_as_brotli_too_with_its_headers(client):
+    game = played_game(client)
+    plain = client.get(f"/games/{game['id']}", headers={"Accept-Encoding": "identity"})
+    packed = client.get(f"/games/{game['id']}", headers=BROWSER)
+    assert packed.headers["Content-Encoding"] == "br"
+    assert brotli.decompress(packed.data) == plain.data
+    assert len(packed.data) < len(plain.data) / 3
+    assert packed.headers["Content-Security-Policy"] == CONTENT_SECURITY_POLICY
+    document = client.get(f"{GAMES}/{game['id']}", headers=BROWSER)
+    assert document.headers["Content-Encoding"] == "br"
+    assert brotli.decompress(document.data) == client.get(f"{GAMES}/{game['id']}").data
+    assert client.get(f"{GAMES}/{game['id']}", headers={
+        **BROWSER, "If-None-Match": document.headers["ETag"]}).status_code == 304
 
 
 def test_static_files_are_gzipped_with_a_weak_etag_that_still_brings_a_304(client):

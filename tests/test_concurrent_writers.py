@@ -12,6 +12,11 @@ set), and then two ``referee run`` server processes on that same database, where
 after each round both servers must show the winner's step (no stale read). One
 more test pins down the interleaving that once made the loser's answer a 422
 (its hand checked against events newer than the version it had read).
+
+A write's answer is the game as that write left it: another server's step landing between
+its commit and its answer (once 9 of 953 writes) must not show in it, in the store, the API
+(document and ETag) or the board a referee's tap gets back; and with writers on two
+``referee run`` processes, every 201 names the version its own write made.
 """
 
 from __future__ import annotations
@@ -225,3 +230,171 @@ def test_two_server_processes_write_at_once_one_wins_one_is_told(servers):  # no
             check_round(results, version, document, history["events"])
             status, _, newest = call(port, "GET", f"{GAMES}/{game['id']}/history?limit=1")
             assert status == 200 and newest["events"] == history["events"][-1:]
+
+
+# --- A write's answer is the game as that write left it ----------------------------------------
+
+@pytest.fixture
+def another_server_writes_next(app, monkeypatch):
+    """``writes(step)``: the next commit in this process is followed at once, before the writer
+    can read anything back, by ``step`` written from another server (an app context, and so a
+    session, of its own), as a second ``referee run`` on the database may."""
+    commit = db.session.commit
+    waiting: list[Callable[[], None]] = []
+
+    def commit_then_the_other_server() -> None:
+        commit()
+        if waiting:
+            with app.app_context():
+                waiting.pop()()
+
+    monkeypatch.setattr(db.session, "commit", commit_then_the_other_server)
+
+    def writes(game: dict, version: int, step: dict) -> None:
+        waiting.append(lambda: store.append_event(
+            game["id"], event_from_dict(step), version, game["edit_key"]))
+    return writes
+
+
+def write_hands(client, game: dict, hands: int) -> None:
+    for version in range(hands):
+        response = client.post(f"{GAMES}/{game['id']}/events", headers={
+            "X-Edit-Key": game["edit_key"]},
+            json={"expected_version": version, "event": step_for(0, version)})
+        assert response.status_code == 201
+
+
+@pytest.mark.parametrize("write", ["step", "undo"])
+def test_a_write_answers_with_the_game_as_it_left_it_though_another_server_wrote_next(
+        app, client, another_server_writes_next, write):
+    """Another server's step lands between this write's commit and its answer: the answer is
+    still the game at the version this write made (its row, its state, its log), not later."""
+    game = client.post(GAMES, json={"ruleset": "eversol", "players": PLAYERS,
+                                    "first_dealer": "Abe"}).get_json()
+    write_hands(client, game, 2)
+    with app.app_context():
+        # Writer 1's next hand, at version 3: the fourth hand, or after the undo the second.
+        another_server_writes_next(game, 3, step_for(1, 3 if write == "step" else 1))
+        if write == "step":
+            loaded = store.append_event(game["id"], event_from_dict(step_for(0, 2)), 2,
+                                        game["edit_key"])
+            hands = 3
+        else:
+            loaded = store.undo_last(game["id"], 2, game["edit_key"])
+            hands = 1
+        assert store.current_version(game["id"]) == 4  # the other server did write
+        assert (loaded.version, loaded.game.version, loaded.game.summary_version) == (3, 3, 3)
+        assert len(loaded.state.results) == hands
+        assert loaded.game.summary["hand"] == loaded.state.hand
+        logged = [1, 2] if write == "undo" else [1, 2, 3]  # an undo marks, it adds no event
+        assert [e.version for e in loaded.events] == logged
+        assert [e.version for e in loaded.history_page(None)[0]] == logged
+        if write == "undo":
+            assert loaded.undone_by_this_version().version == 2
+
+
+def test_the_api_and_the_referee_board_answer_a_write_with_its_own_version(
+        app, client, another_server_writes_next):
+    """What HTTP adds: the API's ETag and document, and the board a referee's tap gets back
+    (htmx), name the version the write made, though another server wrote the next one."""
+    from tests.test_web_referee import HTMX, Table
+
+    game = client.post(GAMES, json={"ruleset": "eversol", "players": PLAYERS,
+                                    "first_dealer": "Abe"}).get_json()
+    another_server_writes_next(game, 1, step_for(1, 1))
+    response = client.post(f"{GAMES}/{game['id']}/events", headers={
+        "X-Edit-Key": game["edit_key"]}, json={"expected_version": 0, "event": step_for(0, 0)})
+    assert response.status_code == 201
+    assert response.headers["ETag"] == f'"{game["id"]}.1"'
+    assert response.get_json()["version"] == 1 and len(response.get_json()["hands"]) == 1
+
+    table = Table(client, app)
+    with client.session_transaction() as session:
+        game = {"id": table.id, "edit_key": dict(session["edit_keys"])[table.id]}
+    dealt = table.version + 1
+    another_server_writes_next(game, dealt, {"type": "drew", "player": "Ben", "source": "stock"})
+    board = table.post("start", {"upcard-rank": "9", "upcard-suit": "D"}, headers=HTMX)
+    assert board.status_code == 200
+    page = board.get_data(as_text=True)
+    assert f'data-version="{dealt}"' in page
+    assert set(re.findall(r'name="expected_version" value="(\d+)"', page)) == {str(dealt)}
+    assert table.version == dealt + 1  # Ben's draw, from the other server, came next
+
+
+WRITES = 150  # steps written in all by the writers below, together
+WRITERS_PER_SERVER = 2
+
+
+def writers_step(writer: int, version: int) -> dict:
+    """Writer ``writer``'s step on the game at ``version``: one of the six hands while there
+    are hands to score, then a correction whose reason says who made it at which version.
+    Its points say who wrote it too."""
+    points = {"Ben": 5 * (writer + 1), "Carl": 5 * (writer + 2)}
+    if version < 6:
+        return {"type": "hand_scored", "hand": version + 1, "went_out": "Abe", "points": points}
+    return {"type": "hand_corrected", "hand": version % 6 + 1, "went_out": "Abe",
+            "points": points, "reason": f"writer {writer} at version {version}"}
+
+
+def made_by(document: dict, writer: int, version: int) -> bool:
+    """Whether ``document`` is the game just after writer ``writer``'s step at ``version``:
+    that step's hand or correction is in it, and nothing written later."""
+    reasons = [reason for hand in document["hands"] for reason in hand["corrections"]]
+    if len(document["hands"]) != min(version + 1, 6) or len(reasons) != max(0, version - 5):
+        return False
+    if version < 6:
+        scores = document["hands"][version]["scores"]
+        return all(scores[name] == points
+                   for name, points in writers_step(writer, version)["points"].items())
+    return f"writer {writer} at version {version}" in reasons
+
+
+def test_two_servers_each_answer_a_write_with_the_version_it_made(servers):  # noqa: F811
+    """Two ``referee run`` processes on one database, writers on each keeping one game busy:
+    each writes at the version it last saw and, told 409, at the version the answer's ETag
+    names. Every 201 names the version that write made (seen + 1), in its ETag and its
+    document, and the document is the game just after that write: never another server's
+    later step."""
+    first, second = servers("first"), servers("second")
+    game = new_game(first.port)
+    headers = {"X-Edit-Key": game["edit_key"]}
+    made: dict[int, int] = {}  # version -> the writer whose 201 made it
+    wrong: list[str] = []
+    lock = threading.Lock()
+
+    def writer(number: int, port: int) -> None:
+        seen = 0
+        while True:
+            with lock:
+                if len(made) >= WRITES:
+                    return
+            status, answer_headers, body = call(
+                port, "POST", f"{GAMES}/{game['id']}/events",
+                {"expected_version": seen, "event": writers_step(number, seen)}, headers)
+            etag = answer_headers.get("etag", "")
+            if status == 409:
+                seen = int(etag.strip('"').rsplit(".", 1)[1])
+                continue
+            with lock:
+                if status != 201:
+                    wrong.append(f"writer {number} at {seen}: {status} {brief(body)}")
+                    return
+                made[seen + 1] = number
+                if (body["version"], etag) != (seen + 1, f'"{game["id"]}.{seen + 1}"') \
+                        or not made_by(body, number, seen):
+                    wrong.append(f"writer {number} wrote version {seen + 1}; the answer said "
+                                 f"version {body['version']}, ETag {etag}")
+            seen += 1
+
+    threads = [threading.Thread(target=writer, args=(number, server.port))
+               for number, server in enumerate([first, second] * WRITERS_PER_SERVER)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(120)
+    assert not wrong
+    assert sorted(made) == list(range(1, len(made) + 1)) and len(made) >= WRITES
+    status, _, history = call(second.port, "GET", f"{GAMES}/{game['id']}/history?limit=500")
+    assert [(row["version"], row["event"]) for row in history["events"]] == [
+        (version, event_from_dict(writers_step(made[version], version - 1)).to_dict())
+        for version in sorted(made)]

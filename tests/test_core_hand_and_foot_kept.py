@@ -207,3 +207,9 @@ def test_the_meld_verdict_tells_the_pile_through_the_ruleset():
     assert verdict.valid and facts == {"pile": "wild", "points": 230}
     verdict, facts = table.judge_meld(parse_cards("3H 3H 3H"))
     assert not verdict.valid and facts["pile"] is None and "Threes never meld" in verdict.reason
+
+
+def test_a_team_list_with_an_unseen_joiner_in_a_name_still_names_the_seated_player():
+    game = setup([{"name": "Us", "players": ["A\u200dnn", "Cy"]},
+                  {"name": "Them", "players": ["Bo", "Di"]}])
+    assert game.teams[0].players == ("Ann", "Cy")

@@ -159,3 +159,13 @@ def test_a_hand_played_before_the_table_changed_is_corrected_with_its_own_player
     assert state.players_of(2) == ("Ben", "Carl", "Dee")
     fixed = state.apply(HandCorrected(1, "Ben", {"Abe": 20, "Carl": 35}, "Abe had a 5 more"))
     assert fixed.totals == {"Ben": 0, "Carl": 35, "Dee": 0, "Abe": 20}
+
+
+def test_a_name_typed_with_an_unseen_joiner_is_the_player_already_at_the_table():
+    joined = "A\u200dbe"  # looks like Abe: a joiner pasted in by a phone keyboard
+    state = replay(eversol(), [HandScored(1, "Ben", {"Abe": 15, "Carl": 35, "Dee": 5})])
+    assert "already in this game" in refused(state, PlayerRenamed("Ben", joined))
+    state = state.apply(PlayerRenamed(joined, "Abel"))
+    assert state.players[0] == "Abel" and state.totals["Abel"] == 15
+    back = replay(eversol(), [PlayerLeft("Abe"), PlayerSeated(joined)])
+    assert back.players[-1] == "Abe" and back.left == ()

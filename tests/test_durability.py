@@ -93,8 +93,10 @@ def servers(app, tmp_path):
     """Start ``referee run`` processes on the app fixture's database; all stopped at the end."""
     started: list[RefereeServer] = []
 
-    def start(name: str = "server") -> RefereeServer:
+    def start(name: str = "server", **env: str) -> RefereeServer:
+        """``env``: settings of the environment for this one (the server's limits, say)."""
         server = RefereeServer(app.config["SQLALCHEMY_DATABASE_URI"], tmp_path, name)
+        server.env.update(env)
         started.append(server)
         server.start()
         return server

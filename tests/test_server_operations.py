@@ -5,13 +5,18 @@ or a port another program holds."""
 
 from __future__ import annotations
 
+import argparse
+import gc
+import http.client
 import os
+import select
 import shutil
 import socket
 import sqlite3
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 import pytest
@@ -26,24 +31,134 @@ ALEMBIC_LOG = "INFO  [alembic"  # the migrations' own lines, on every start
 
 # --- Slow and idle clients ---------------------------------------------------------------------
 
+# Linux answers every 127.x.y.z: connections from these look like other devices to the server.
+DEVICES = [f"127.0.0.{number}" for number in range(2, 6)]
+
+
+def ask(port: int, path: str = "/", device: str = "127.0.0.1") -> tuple[int, bytes]:
+    """One GET from ``device``'s address on a new connection: status and body."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30,
+                                            source_address=(device, 0))
+    try:
+        connection.request("GET", path)
+        response = connection.getresponse()
+        return response.status, response.read()
+    finally:
+        connection.close()
+
+
+def closed_by_the_server(client: socket.socket) -> bool:
+    """Whether the server closed this connection: it sent nothing, and never will."""
+    try:
+        return client.recv(1) == b""
+    except ConnectionResetError:
+        return True
+
+
 def test_the_server_answers_with_200_slow_or_idle_connections_open(servers):  # noqa: F811
+    """A few devices holding 200 connections, half of them trickling a request that never ends
+    and half saying nothing: someone else's request is still answered."""
     server = servers()
     held: list[socket.socket] = []
     try:
         for number in range(SLOW_CONNECTIONS):
-            client = socket.create_connection(("127.0.0.1", server.port), timeout=10)
+            client = socket.create_connection(("127.0.0.1", server.port), timeout=10,
+                                              source_address=(DEVICES[number % 4], 0))
             held.append(client)
             if number % 2:  # half trickle a request that never ends; half say nothing
                 client.sendall(b"GET / HTTP/1.1\r\nHost: slow\r\nX-Slow: ")
         for client in held[1::2]:
             client.sendall(b"x")  # one more byte each: they are still sending
-        status, _, _ = call(server.port, "GET", "/", timeout=30)
-        assert status == 200
-        status, _, _ = call(server.port, "GET", "/games", timeout=30)
-        assert status == 200
+        assert ask(server.port)[0] == 200
+        assert ask(server.port, "/games")[0] == 200
     finally:
         for client in held:
             client.close()
+
+
+def test_a_request_whose_headers_drip_in_is_closed_once_the_time_for_them_has_passed(
+        servers):  # noqa: F811
+    """A header dripped a byte at a time is never idle, so the idle limit (a minute) never
+    closes it; the time allowed for a request's headers (1 s here) does, while a request
+    sent whole is answered as usual."""
+    server = servers(REFEREE_HEADER_SECONDS="1")
+    with socket.create_connection(("127.0.0.1", server.port), timeout=10) as client:
+        client.sendall(b"GET / HTTP/1.1\r\nHost: slow\r\nX-Drip: ")
+        began = time.monotonic()
+        assert ask(server.port)[0] == 200  # answered while the other drips
+        # A byte every 0.2 s until the server closes the connection (or, at most, 150 bytes).
+        for _ in range(150):
+            if select.select([client], [], [], 0.2)[0]:
+                break
+            client.sendall(b"x")
+        took = time.monotonic() - began
+        assert closed_by_the_server(client)
+    assert 1 <= took < 10, f"closed after {took:.1f} s"
+    assert ask(server.port)[0] == 200
+
+
+def test_a_body_larger_than_any_request_is_refused_before_it_is_sent(servers):  # noqa: F811
+    """A client announcing 200 MB is answered 413 from its headers alone: the server does not
+    read (and spool to disk) what no request of the app can be, and still answers others."""
+    server = servers()
+    with socket.create_connection(("127.0.0.1", server.port), timeout=10) as client:
+        client.sendall(b"POST /games/import HTTP/1.1\r\nHost: big\r\n"
+                       b"Content-Type: application/json\r\nContent-Length: 209715200\r\n\r\n{")
+        answer = client.recv(200)
+    assert answer.startswith(b"HTTP/1.1 413"), answer
+    assert ask(server.port)[0] == 200
+
+
+def test_one_address_holds_a_few_connections_at_most_and_others_are_still_answered(
+        servers):  # noqa: F811
+    """One address holding the most connections one address may (5 here): its next one is
+    closed at once, unanswered, while another device is answered; once it lets one go, it may
+    open another."""
+    server = servers(REFEREE_CONNECTIONS_PER_ADDRESS="5")
+    greedy, other = DEVICES[:2]
+    held = [http.client.HTTPConnection("127.0.0.1", server.port, timeout=30,
+                                       source_address=(greedy, 0)) for _ in range(5)]
+    try:
+        for connection in held:  # each answered, and kept open (HTTP/1.1 keep-alive)
+            connection.request("GET", "/")
+            response = connection.getresponse()
+            assert response.status == 200 and not response.will_close
+            response.read()
+        with socket.create_connection(("127.0.0.1", server.port), timeout=10,
+                                      source_address=(greedy, 0)) as sixth:
+            sixth.sendall(b"GET / HTTP/1.1\r\nHost: greedy\r\n\r\n")
+            assert closed_by_the_server(sixth)
+        assert ask(server.port, device=other)[0] == 200
+        held.pop().close()
+        # The server notices the close as it reads: asking until answered needs no pause.
+        for _ in range(50):
+            try:
+                if ask(server.port, device=greedy)[0] == 200:
+                    break
+            except (ConnectionError, http.client.RemoteDisconnected):
+                continue
+        else:
+            raise AssertionError("a connection let go was still counted against its address")
+    finally:
+        for connection in held:
+            connection.close()
+
+
+def test_behind_a_proxy_its_one_address_is_not_held_to_the_limit_per_address(
+        servers):  # noqa: F811
+    """With REFEREE_TRUSTED_PROXIES every connection comes from the proxy: holding it to the
+    limit would hold the whole household to it (the proxy limits each client instead)."""
+    server = servers(REFEREE_CONNECTIONS_PER_ADDRESS="5", REFEREE_TRUSTED_PROXIES="1")
+    held = [http.client.HTTPConnection("127.0.0.1", server.port, timeout=30) for _ in range(6)]
+    try:
+        for connection in held:
+            connection.request("GET", "/")
+            response = connection.getresponse()
+            assert response.status == 200 and not response.will_close
+            response.read()
+    finally:
+        for connection in held:
+            connection.close()
 
 
 # --- Backups as the server starts and while it runs --------------------------------------------
@@ -122,6 +237,31 @@ def test_an_hour_with_nothing_played_adds_no_backup(app, client):
     make_game(client, ("Cy", "Di"))
     cli._backups_every(app, 3600, CountedStop(rounds=2))
     assert len(backups_of(app)) == 2
+
+
+# --- No pause a player can feel --------------------------------------------------------------
+
+def test_referee_run_serves_with_the_built_app_out_of_the_collectors_way(app, monkeypatch):
+    """A full collection over the app's long-lived objects was a pause of ~100 ms in some
+    request; ``referee run`` freezes them before it serves, and collects young objects less
+    often. Its real start, up to the point where waitress would serve."""
+    seen = {}
+
+    class Server:  # waitress, as ``referee run`` binds it; serving is reporting what it sees
+        def run(self):
+            seen.update(frozen=gc.get_freeze_count(), thresholds=gc.get_threshold())
+
+    monkeypatch.setattr(cli, "_app", lambda: app)
+    monkeypatch.setattr(cli, "_lock_instance", lambda *args, **kwargs: None)
+    monkeypatch.setattr(cli, "_bind", lambda *args: Server())
+    thresholds = gc.get_threshold()
+    try:
+        cli.run(argparse.Namespace(host="127.0.0.1", port=8000, threads=1))
+    finally:  # the rest of the suite runs with the collector as Python sets it
+        gc.unfreeze()
+        gc.set_threshold(*thresholds)
+    assert seen["frozen"] > 50_000  # the app alone is ~100,000 objects
+    assert seen["thresholds"] == cli.GC_THRESHOLDS and cli.GC_THRESHOLDS[0] > 700
 
 
 # --- Refusing to start -------------------------------------------------------------------------

@@ -9,14 +9,22 @@ document that grows with every step.
 from __future__ import annotations
 
 import json
+import random
 import re
+from pathlib import Path
 
 import pytest
+from sqlalchemy import insert, select, update
 
 from referee import create_app
-from referee.core.game import event_from_dict, replay
+from referee.core.game import GameState, event_from_dict, replay
+from referee.extensions import db
+from referee.store import snapshots
+from referee.store.backups import make_backup, read_backup, restore_rows
 from referee.store.documents import game_document
-from referee.store.games import LoadedGame, load_game
+from referee.store.games import LoadedGame, load_game, summary_columns
+from referee.store.models import Game, GameEvent, GameSnapshot
+from referee.store.snapshots import SNAPSHOT_EVERY
 from tests.conftest import APP_CONFIG, dispose_engines
 from tests.test_api import openapi, response_schema, schema_errors
 from tests.test_api_games import GAMES, history, make_game, scored, send
@@ -217,3 +225,100 @@ def test_the_games_list_and_players_page_follow_every_write_and_undo(client, sec
 def players_row(client, name: str) -> str:
     page = client.get("/players").get_data(as_text=True)
     return re.search(rf'<tr><th scope="row">{name}</th>.*?</tr>', page, re.DOTALL).group(0)
+
+
+# --- A server started again: folding from a snapshot, not the whole log -----------------------
+
+def restarted(app) -> None:
+    """The app as a process started again on the same database: no state kept in memory."""
+    app.extensions.pop("referee_folds", None)
+
+
+@pytest.fixture
+def folded(monkeypatch):
+    """How many events were folded (applied to a state) while the test runs."""
+    count = {"events": 0}
+    apply = GameState.apply
+
+    def counted(self, *args, **kwargs):
+        count["events"] += 1
+        return apply(self, *args, **kwargs)
+
+    monkeypatch.setattr(GameState, "apply", counted)
+    return count
+
+
+def lay_down_followed_hand(app, client, length: int) -> dict:
+    """A game whose first hand is followed ``length`` steps (draws and discards), its events
+    written in bulk as an old game's are (no snapshot written with them)."""
+    game = make_game(client)
+    with app.app_context():
+        loaded = load_game(game["id"])
+        state, events = loaded.state, []
+        for _ in range(length):
+            live = state.live
+            player = live.current if live else game["first_player"]
+            event = ({"type": "drew", "player": player, "source": "stock"}
+                     if live is None or live.phase.value == "draw"
+                     else {"type": "discarded", "player": player})
+            state = state.apply(event_from_dict(event))
+            events.append(event)
+        db.session.execute(insert(GameEvent), [
+            {"game_id": game["id"], "version": version, "kind": event["type"],
+             "payload": event} for version, event in enumerate(events, 1)])
+        db.session.execute(update(Game).where(Game.id == game["id"])
+                           .values(version=length, **summary_columns(state, length)))
+        db.session.commit()
+    return game
+
+
+def test_a_server_started_again_reads_a_long_game_folding_few_events(app, client, folded):
+    """The first read of a 2,000-event game after a restart folded the whole log (743 ms on
+    the served app); it starts from the newest snapshot, and reads the same game."""
+    device = Device(client, lay_down_followed_hand(app, client, 2000))
+    device.read()  # the one read that folds the whole log (a game kept before snapshots)
+    restarted(app)
+    folded["events"] = 0
+    document = device.read()
+    assert folded["events"] <= SNAPSHOT_EVERY
+    assert document == replayed(app, device.game["id"])
+    for _ in range(SNAPSHOT_EVERY + 3):  # played on: snapshots come with the writes
+        device.step()
+    restarted(app)
+    folded["events"] = 0
+    document = device.read()
+    assert folded["events"] <= SNAPSHOT_EVERY
+    assert document == replayed(app, device.game["id"])
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_game_read_from_snapshots_is_its_log_folded_whatever_was_undone(
+        app, client, monkeypatch, seed):
+    """Random steps and undos, a snapshot every 3 versions, the server started again before
+    reads: every version reads as the log folded from nothing, also with a snapshot damaged
+    and after a backup restored (which drops them)."""
+    monkeypatch.setattr(snapshots, "SNAPSHOT_EVERY", 3)
+    rng = random.Random(seed)
+    device = Device(client, make_game(client))
+    for _ in range(40):
+        undoable = device.document["live"] is not None
+        device.undo() if undoable and rng.random() < 0.3 else device.step()
+        if rng.random() < 0.4:
+            restarted(app)
+            assert device.read() == replayed(app, device.game["id"])
+    with app.app_context():
+        kept = db.session.scalars(select(GameSnapshot)).all()
+        assert len(kept) >= 10
+        newest = max(kept, key=lambda snapshot: snapshot.version)
+        db.session.execute(update(GameSnapshot).where(GameSnapshot.version == newest.version)
+                           .values(state=newest.state[:-7] + b"damaged"))
+        db.session.commit()
+    restarted(app)
+    assert device.read() == replayed(app, device.game["id"])
+    with app.app_context():
+        revision, rows = read_backup(make_backup(target=Path(app.instance_path) / "b.json",
+                                                 as_json=True))
+        restore_rows(revision, rows)
+        assert not db.session.scalars(select(GameSnapshot)).all()
+    restarted(app)
+    assert device.read() == replayed(app, device.game["id"])

@@ -94,7 +94,8 @@ ROUTES = ["/games/new/eversol", "/games/new/500", "/games/{game}/hands/1", "/gam
           *(f"/games/{{game}}/referee/{action}" for action in REFEREE_FORMS),
           "get /check/eversol", "get /check/500", "get /arrange/eversol", "get /rummy/500",
           "get /check/hand-and-foot", "get /opening/hand-and-foot", "get /going-out/hand-and-foot", "get /lowest/tonk",
-          "get /games/{game}/poll/notice", "get /games/{game}", "file /games/import"]
+          "get /games/{game}/poll/notice", "get /games/{game}", "file /games/import",
+          "/sign-in", "/sign-out"]
 LEFT_OUT = {"/games/<game_id>/delete"}  # it would end the test's game; test_web_games covers it
 
 

@@ -7,6 +7,7 @@ import html
 import re
 
 import pytest
+from flask import template_rendered
 
 from referee.extensions import db
 from referee.store.games import load_game
@@ -549,6 +550,45 @@ def test_a_poll_is_304_until_the_game_changes(client):
                          headers={"If-None-Match": etag})
     assert changed.status_code == 200 and changed.headers["ETag"] != etag
     assert "Hand 2 of 6" in text(changed)
+
+
+@pytest.fixture
+def renders(app):
+    """The fragments rendered (by template name) while the test runs."""
+    made: list[str] = []
+
+    def rendered(sender, template, context, **extra):
+        made.append(template.name)
+
+    template_rendered.connect(rendered, app)
+    yield made
+    template_rendered.disconnect(rendered, app)
+
+
+def test_fifty_devices_polling_after_a_change_cost_one_render(client, app, renders):
+    """Every watching device polling after a change gets the same board: rendered once per
+    version and variant (a scorer's board, with its forms, is its own), not once each."""
+    game_id = new_game(client)
+    watchers = [app.test_client() for _ in range(20)]
+
+    def everyone_polls(part: str = "board", query: str = "view=watch") -> set[bytes]:
+        return {watcher.get(f"/games/{game_id}/poll/{part}?{query}").data
+                for watcher in watchers}
+
+    first = everyone_polls()
+    assert renders.count("games/_board.html") == 1 and len(first) == 1
+    send(client, f"/games/{game_id}/hands/1", hand_data(0, "1", {0: 15, 2: 35}))
+    renders.clear()
+    changed = everyone_polls()
+    assert renders == ["games/_board.html"] and changed != first and len(changed) == 1
+    assert "Hand 2 of 6" in text(watchers[0].get(f"/games/{game_id}/poll/board?view=watch"))
+    assert len(everyone_polls("standings", "")) == 1 and renders.count(
+        "games/_standings.html") == 1  # another part: its own render
+    # The scorer's board carries its session's form tokens: never handed to another device.
+    scorer = [client.get(f"/games/{game_id}/poll/board?view=edit") for _ in range(2)]
+    assert renders.count("games/_board.html") == 3
+    assert 'name="csrf_token"' in scorer[0].get_data(as_text=True)
+    assert all("csrf_token" not in answer.decode() for answer in changed)
 
 
 def test_a_poll_never_sends_the_session_back_so_a_shown_flash_stays_gone(client):

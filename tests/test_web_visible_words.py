@@ -19,11 +19,14 @@ from pathlib import Path
 
 import pytest
 
+from werkzeug.security import generate_password_hash
+
 from referee import create_app
 from referee.core.cards import parse_cards
 from referee.core.errors import RefereeInputError
 from referee.core.rulesets import RULESETS
 from referee.core.rulesets.reference import rules_reference
+from referee.doors import GUESSES
 
 from .conftest import APP_CONFIG, CASES_FILE, dispose_engines, empty_database
 from .test_damaged_games import damage_game
@@ -374,6 +377,25 @@ def walk_followed_hand(walk: Walk) -> None:
                                    "went_out": "3", "held0-total": "30"}, "mismatch")
 
 
+def walk_password(walk: Walk) -> None:
+    """A club server with a password: home and the top bar locked, the sign-in page, a wrong
+    password and too many, then signed in (home offers the way out) and signed out."""
+    walk.app.config["PASSWORD_HASH"] = generate_password_hash("club night",
+                                                              method="pbkdf2:sha256:1000")
+    walk.get("/players")  # sent to sign in
+    walk.get("/sign-in?next=/games")
+    for _ in range(GUESSES + 1):
+        walk.post("/sign-in", {"password": "club nite", "next": "/games"}, "wrong")
+    walk.app.extensions.pop("referee_guesses")  # as a minute later
+    walk.post("/sign-in", {"password": "", "next": "/games"}, "empty")
+    walk.post("/sign-in", {"password": "club night", "next": "/games"}, "signed in")
+    walk.read("home signed in", walk.client.get("/"))
+    walk.client.post("/sign-out", data={"csrf_token": walk.token})
+    walk.read("home signed out", walk.client.get("/"))
+    walk.app.config["PASSWORD_HASH"] = None
+    walk.get("/")  # what the other tests read of home: without a password
+
+
 @pytest.fixture(scope="module")
 def walk(tmp_path_factory, test_database, sqlite_template):
     folder = tmp_path_factory.mktemp("words")
@@ -397,6 +419,7 @@ def walk(tmp_path_factory, test_database, sqlite_template):
     walked.get(f"/games/{damaged}")
     walked.get("/games")
     walked.get("/players")
+    walk_password(walked)
     yield walked
     dispose_engines(app)
 

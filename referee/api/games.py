@@ -31,10 +31,12 @@ from ..store.games import (
 )
 from . import api
 from .errors import error_response
+from .password import password_guarded
 from .requests import field, json_object, optional_text
 
 
 @api.post("/games")
+@password_guarded
 def create_game_view():
     body = json_object()
     setup = GameSetup.create(field(body, "ruleset"), field(body, "players"),
@@ -56,7 +58,7 @@ def read_game(game_id: str):
     if version is None:
         raise GameNotFoundError(game_id)
     etag = version_etag(game_id, version)
-    if request.if_none_match.contains_weak(etag):  # a gzipped answer's tag is weak
+    if request.if_none_match.contains_weak(etag):  # a compressed answer's tag is weak
         return _not_modified(etag)
     loaded = load_game(game_id)  # may be newer than the version just read: label what is sent
     response = jsonify(game_document(loaded))

@@ -517,7 +517,21 @@ RESPONSES: dict[str, Any] = {
     "MethodNotAllowed": _json(_ref("Error"), "The address does not answer this method."),
     "TooLarge": _json(_ref("Error"), "The body is larger than the server accepts."),
     "InternalError": _json(_ref("Error"), "An unexpected problem (a bug); never a stack trace."),
+    "PasswordNeeded": _json(_ref("Error"), (
+        "This server has a password and the request did not carry it (password_needed); "
+        "the WWW-Authenticate header asks for HTTP Basic.")),
+    "TooManyGuesses": _json(_ref("Error"), (
+        "Too many wrong passwords from this address of late (too_many_guesses): wait the "
+        "Retry-After seconds.")),
 }
+
+# A server may have a password (off by default): the operations that make or list its games
+# then need it. The empty alternative says a server without one asks nothing.
+SECURITY_SCHEMES = {"password": {
+    "type": "http", "scheme": "basic",
+    "description": "The server's password, if its organiser set one (referee password), as "
+                   "HTTP Basic authentication's password; any user name."}}
+PASSWORD_OR_NONE = [{"password": []}, {}]
 
 _GET_ERRORS = {"405": _error("MethodNotAllowed"), "500": _error("InternalError")}
 
@@ -604,7 +618,8 @@ DOCUMENT: dict[str, Any] = {
     },
     "servers": [{"url": api.url_prefix}],
     "paths": PATHS,
-    "components": {"schemas": SCHEMAS, "responses": RESPONSES},
+    "components": {"schemas": SCHEMAS, "responses": RESPONSES,
+                   "securitySchemes": SECURITY_SCHEMES},
 }
 
 

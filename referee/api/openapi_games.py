@@ -8,7 +8,7 @@ from ..core.rulesets import RULESETS
 from ..core.text import MAX_DIGITS, MAX_NAME, MAX_REASON
 from ..store.games import HISTORY_PAGE
 from .games import LONGEST_HISTORY_PAGE
-from .openapi import PATHS, RESPONSES, SCHEMAS, _error, _json, _ref
+from .openapi import PASSWORD_OR_NONE, PATHS, RESPONSES, SCHEMAS, _error, _json, _ref
 
 KEPT_RULESETS = [key for key, ruleset in RULESETS.items() if ruleset.keeping is not None]
 # A name is read with its spaces trimmed: one of spaces alone is no name (400 wrong_type).
@@ -474,9 +474,11 @@ PATHS.update({
             "schema": _ref("GameCreateRequest"), "examples": {"example": {"value": {
                 "ruleset": "eversol", "players": ["Abe", "Ben", "Carl"],
                 "first_dealer": "Abe"}}}}}},
+        "security": PASSWORD_OR_NONE,
         "responses": {"201": _json(_ref("Game"), "The new game, at version 0."),
-                      "400": _error("BadRequest"), "405": _error("MethodNotAllowed"),
-                      "413": _error("TooLarge"), "422": _error("Unprocessable"),
+                      "400": _error("BadRequest"), "401": _error("PasswordNeeded"),
+                      "405": _error("MethodNotAllowed"), "413": _error("TooLarge"),
+                      "422": _error("Unprocessable"), "429": _error("TooManyGuesses"),
                       "500": _error("InternalError")},
     }},
     "/games/{game_id}": {"get": {

@@ -122,17 +122,17 @@ def _teams(keeping: Any, names: tuple[str, ...], given: Any) -> tuple[Team, ...]
     if given is None:
         return partnerships.default(names, None)
     teams = partnerships.check(given)
-    seat = {name.casefold(): i for i, name in enumerate(names)}
+    seat = {name_key(name): i for i, name in enumerate(names)}
     for t, team in enumerate(teams):
         for p, player in enumerate(team.players):
-            if player.casefold() not in seat:
+            if name_key(player) not in seat:
                 raise GameSetupError(f"{player} is in team {team.name} but not among the "
                                      "players.", ("teams", t, "players", p))
-    named = [names[seat[player.casefold()]] for team in teams for player in team.players]
+    named = [names[seat[name_key(player)]] for team in teams for player in team.players]
     if len(named) != len(names):
         missing = next(name for name in names if name not in named)
         raise GameSetupError(f"{missing} plays but is in no team.", "teams")
-    teams = tuple(Team(team.name, tuple(names[seat[p.casefold()]] for p in team.players))
+    teams = tuple(Team(team.name, tuple(names[seat[name_key(p)]] for p in team.players))
                   for team in teams)
     count = len(teams)
     for i, name in enumerate(names):

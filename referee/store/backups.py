@@ -23,6 +23,7 @@ from sqlalchemy import DateTime, Engine, Integer, create_engine, select, text
 from sqlalchemy.exc import SQLAlchemyError
 
 from ..extensions import db
+from .models import DERIVED_TABLES
 
 BACKUP_FORMAT = "rummy-referee-backup"
 BACKUP_PREFIX = "referee-"
@@ -32,6 +33,12 @@ Rows = dict[str, list[dict[str, Any]]]
 
 class NotABackupError(ValueError):
     """The file given to restore is not a backup this app can read."""
+
+
+def _backed_up_tables() -> list:
+    """The app's tables a backup holds: all but those derived from the others (a restore
+    empties those, and they are made again as the games are read)."""
+    return [table for table in db.metadata.sorted_tables if table.name not in DERIVED_TABLES]
 
 
 def sqlite_file(engine: Engine) -> Path | None:
@@ -166,7 +173,7 @@ def _document(engine: Engine, isolation: str | None) -> dict[str, Any]:
         revision = _revision(connection)
         tables = {table.name: [_jsonable(dict(row._mapping))
                                for row in connection.execute(select(table))]
-                  for table in db.metadata.sorted_tables}
+                  for table in _backed_up_tables()}
     return {"format": BACKUP_FORMAT, "revision": revision,
             "made_at": datetime.now(timezone.utc).isoformat(), "tables": tables}
 
@@ -251,13 +258,13 @@ def _read_sqlite_backup(path: Path, refusal: str) -> tuple[str | None, Rows]:
                 raise NotABackupError(f"{path} is a damaged SQLite file, not a usable backup.")
             present = {name for (name,) in connection.execute(
                 text("SELECT name FROM sqlite_master WHERE type = 'table'"))}
-            wanted = {table.name for table in db.metadata.sorted_tables} | {"alembic_version"}
+            wanted = {table.name for table in _backed_up_tables()} | {"alembic_version"}
             if not wanted <= present:
                 raise NotABackupError(f"{refusal}: it is a SQLite database without the "
                                       "app's tables.")
             revision = _revision(connection)
             rows = {table.name: [dict(row._mapping) for row in connection.execute(select(table))]
-                    for table in db.metadata.sorted_tables}
+                    for table in _backed_up_tables()}
     except NotABackupError:
         raise
     except Exception as error:  # what SQLite says of a file it cannot read as a database

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from sqlalchemy import bindparam, or_, select, update
+from sqlalchemy import bindparam, delete, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.attributes import set_committed_value
 
@@ -25,10 +25,11 @@ from ..core.errors import Location, RefereeInputError
 from ..core.game import (Event, GameSetup, GameState, GameSummary, IllegalEventError,
                          event_from_dict)
 from ..core.game.catch_up import overtaken
-from ..core.text import repaired
+from ..core.text import name_key, repaired
 from ..extensions import db
+from . import snapshots
 from .folds import folds
-from .models import Game, GameEvent, GameSeat, Player, utc_now
+from .models import Game, GameEvent, GameSeat, GameSnapshot, Player, utc_now
 
 
 # What secrets.token_urlsafe makes, and no longer than the column.
@@ -182,7 +183,7 @@ def create_game(setup: GameSetup) -> tuple[LoadedGame, str]:
 
 
 def player_named(name: str) -> Player:
-    key = name.casefold()
+    key = name_key(name)  # the seating's rule for who is who
     found = db.session.scalar(select(Player).where(Player.name_key == key))
     if found is None:
         found = Player(name=name, name_key=key)
@@ -219,7 +220,8 @@ DAMAGE = (ValueError, LookupError, TypeError, AttributeError, RefereeInputError)
 
 def fold_at(game_id: str, setup: GameSetup, version: int) -> GameState:
     """The game's state at ``version``: kept from an earlier request, or folded from the
-    newest version kept before it (the whole log when none is).
+    newest state known before it (kept in this process, or a snapshot in the database; the
+    whole log when there is neither).
 
     Every version leaves its number on an event (made or undone in it), so the
     events with higher numbers, which another device may be writing now, are
@@ -229,23 +231,40 @@ def fold_at(game_id: str, setup: GameSetup, version: int) -> GameState:
     state = kept.get(game_id, version)
     if state is not None:
         return state
-    base = kept.newest_before(game_id, version) or (0, GameState.start(setup))
+    base = _base(game_id, setup, version + 1)
     while True:
         start, state = base
         stored = _events_since(game_id, start, version)
-        # An event the kept state counts that was undone since: fold from before it.
+        # An event the base state counts that was undone since: fold from before it.
         undone = [e.version for e in stored if e.version <= start
                   and e.undone_in is not None and e.undone_in <= version]
         if not undone:
             break
-        base = kept.newest_before(game_id, min(undone)) or (0, GameState.start(setup))
+        base = _base(game_id, setup, min(undone))
+    folded = 0
     for event in stored:
         if event.version > start and (event.undone_in is None or event.undone_in > version):
             # Saved events were checked when they were written: checks added since must
             # not stop an old game from loading.
             state = state.apply(event_from_dict(event.payload), strict=False)
+            folded += 1
     kept.put(game_id, version, state)
+    if folded > snapshots.SNAPSHOT_EVERY:  # the next process to start need not fold them
+        snapshots.keep_after_read(game_id, version, state)
     return state
+
+
+def _base(game_id: str, setup: GameSetup, before: int) -> tuple[int, GameState]:
+    """The newest state known of the game before version ``before``, and its version: kept
+    in this process, or a snapshot when this process keeps none within ``SNAPSHOT_EVERY``
+    (the database is asked only then); else the game's start."""
+    kept = folds().newest_before(game_id, before)
+    floor = kept[0] if kept else 0
+    if before - floor > snapshots.SNAPSHOT_EVERY:
+        stored = snapshots.newest_before(game_id, before, after=floor)
+        if stored is not None:
+            return stored
+    return kept or (0, GameState.start(setup))
 
 
 def _events_since(game_id: str, version: int, upto: int) -> list[GameEvent]:
@@ -340,9 +359,8 @@ def append_event(game_id: str, event: Event, expected_version: int,
             raise
         db.session.add(GameEvent(game_id=game_id, version=version, kind=event.type,
                                  payload=event.to_dict()))
-        db.session.commit()
-        folds().put(game_id, version, after)
-        return load_game(game_id)
+        snapshots.keep_with_write(game_id, version, after)
+        return _commit_as_written(game_id, loaded.setup, after)
     raise StaleVersionError(current_version(game_id) or expected_version)
 
 
@@ -394,10 +412,26 @@ def undo_last(game_id: str, expected_version: int, edit_key: str | None,
             raise
         db.session.execute(update(GameEvent).where(GameEvent.id == last.id)
                            .values(undone_in=version, undone_at=utc_now()))
-        db.session.commit()
-        folds().put(game_id, version, remaining)
-        return load_game(game_id)
+        snapshots.keep_with_write(game_id, version, remaining)
+        return _commit_as_written(game_id, loaded.setup, remaining)
     raise StaleVersionError(current_version(game_id) or expected_version)
+
+
+def _commit_as_written(game_id: str, setup: GameSetup, after: GameState) -> LoadedGame:
+    """Commit the write under way and answer with the game as of the version it made.
+
+    The row is read inside the write's own transaction, where it is as this write left it
+    (its version, summary, finished), and taken out of the session so the commit does not
+    expire it: read again after the commit, it may already be another server's later
+    version, and the answer would name a version this write did not make. ``after``, the
+    state the write folded, is the game at that version: kept, not folded again.
+    """
+    game = db.session.get(Game, game_id, populate_existing=True)
+    _repair(game)
+    db.session.expunge(game)
+    db.session.commit()
+    folds().put(game_id, game.version, after)
+    return LoadedGame(game, setup, after)
 
 
 def _claim_version(game_id: str, expected: int, after: GameState) -> int:
@@ -447,6 +481,8 @@ def delete_game(game_id: str, expected_version: int, edit_key: str | None) -> Lo
         raise IllegalEventError("This game has a hand scored, so it is kept: archive it "
                                 "instead to take it off the list.", "game")
     _claim_version(game_id, expected_version, loaded.state)  # no other write gets in between
+    # Its snapshots by hand: SQLite does not enforce the foreign key's cascade.
+    db.session.execute(delete(GameSnapshot).where(GameSnapshot.game_id == game_id))
     db.session.delete(db.session.get(Game, game_id))  # its seats and events go with it
     db.session.commit()
     folds().forget(game_id)

@@ -27,6 +27,10 @@ from ..extensions import db
 from .games import LoadedGame, load_game, new_game_row
 from .models import Game, GameEvent, utc_now
 
+# A game followed turn by turn for a whole evening exports to a few hundred KB; a file of
+# every game a club keeps fits well within this.
+LARGEST_GAMES_FILE = 16 * 1024 * 1024
+
 MAX_IMPORTED_EVENTS = 20_000
 
 

@@ -1,4 +1,5 @@
-"""The tables. A game's state is never stored: only its setup and its event log.
+"""The tables. A game is its setup and its event log; its state is derived from them (and
+kept, as a shortcut only, in ``game_snapshot``).
 
 ``Game.version`` counts every change (an event appended or undone); a write
 names the version it saw and fails if another device moved it on first.
@@ -9,7 +10,7 @@ from __future__ import annotations
 from datetime import datetime, timezone
 from typing import Any
 
-from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint
+from sqlalchemy import JSON, ForeignKey, Index, LargeBinary, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from ..extensions import db
@@ -26,7 +27,7 @@ class Player(db.Model):
 
     id: Mapped[int] = mapped_column(primary_key=True)
     name: Mapped[str] = mapped_column(String(30))
-    name_key: Mapped[str] = mapped_column(String(30))  # casefolded name
+    name_key: Mapped[str] = mapped_column(String(30))  # text.name_key(name): one row for one person
     __table_args__ = (UniqueConstraint("name_key", name="uq_player_name_key"),)
     created_at: Mapped[datetime] = mapped_column(default=utc_now)
 
@@ -85,3 +86,23 @@ class GameEvent(db.Model):
     created_at: Mapped[datetime] = mapped_column(default=utc_now)
     undone_in: Mapped[int | None]  # the game's version the undo made
     undone_at: Mapped[datetime | None]
+
+
+class GameSnapshot(db.Model):
+    """A game's folded state at one version (``store.snapshots``): where a server that has
+    just started begins folding a long game, instead of at its first event. Derived data,
+    never the record: backups leave it out, a restore drops it, and one that cannot be read
+    (damaged, or folded by other rules' code) is passed over for the log."""
+
+    __tablename__ = "game_snapshot"
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"),
+                                         primary_key=True)
+    version: Mapped[int] = mapped_column(primary_key=True)
+    code: Mapped[str] = mapped_column(String(16))  # which rules' code folded it
+    seal: Mapped[str] = mapped_column(String(64))  # HMAC of the rest, by the app's secret key
+    state: Mapped[bytes] = mapped_column(LargeBinary)
+
+
+# Tables of data derived from the others: not backed up, emptied by a restore.
+DERIVED_TABLES = frozenset({GameSnapshot.__tablename__})

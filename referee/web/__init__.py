@@ -4,6 +4,7 @@ from collections.abc import Iterable
 
 from flask import Flask
 
+from .. import doors
 from ..core import Card
 from ..core.rulesets import RULESETS
 
@@ -25,6 +26,7 @@ def register_web(app: Flask) -> None:
         questions,
         rules,
         rummy_check,
+        sign_in,
     )
     from .awake import keeps_screen_on
     from .errors import register_error_pages
@@ -39,6 +41,7 @@ def register_web(app: Flask) -> None:
     app.register_blueprint(lowest.bp)
     app.register_blueprint(games.bp)
     app.register_blueprint(rules.bp)
+    app.register_blueprint(sign_in.bp)
     app.add_template_filter(joker_labels)
     register_error_pages(app)
     app.context_processor(
@@ -46,3 +49,6 @@ def register_web(app: Flask) -> None:
                  "rulesets_by_key": RULESETS})
     app.context_processor(
         lambda: {"keeps_screen_on": keeps_screen_on(), "theme_colour": app_shell.THEME_COLOUR})
+    # With a password set, what a page offers of the guarded screens says whether to sign in.
+    app.context_processor(lambda: {"password_on": doors.password_on(),
+                                   "locked": not doors.signed_in()})

@@ -20,6 +20,7 @@ from ..store.games import GameNotFoundError, LoadedGame, load_game
 from ..store.queries import all_games, summaries_of
 from .games_ledger import Ledger, hand_ending, ledger_of, settling_up
 from .players_stakes import stakes_balances
+from .sign_in import guarded
 
 bp = Blueprint("exports", __name__)
 TARGET_GAME_BLANK_ROWS = 4  # on a printed sheet of a game to a target: rows to fill in by hand
@@ -216,6 +217,7 @@ def _blank_rows(state) -> range:
 
 
 @bp.get("/players")
+@guarded
 def players():
     # Archived games are off the list, so off the players' counts too (deleted ones are gone).
     # A hand of a game for stakes averages the stakes won or lost: the page says so.

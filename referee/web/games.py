@@ -24,6 +24,7 @@ from ..store.models import Game
 from ..store.queries import summaries_of
 from .forms import ActionForm, ImportGameForm
 from .numbers import MINUS, signed
+from .sign_in import guarded
 
 bp = Blueprint("games", __name__, url_prefix="/games")
 
@@ -141,6 +142,7 @@ def total(points: int) -> str:
 # --- The list of games -----------------------------------------------------------------------
 
 @bp.get("")
+@guarded
 def list_games():
     return games_list_page(ImportGameForm())
 

@@ -26,6 +26,7 @@ from .games_history import history_context
 from .games_ledger import Ledger, ledger_of, settling_up, step_words
 from .games_ruling import last_ruling
 from .games_standings import partners, ranking_places, standings_rows
+from .poll_answers import rendered_parts
 from .referee_panel import referee_panel
 from .rendering import render_screen, wants_fragment
 
@@ -167,17 +168,24 @@ def poll(game_id: str, part: str):
     seen = request.args.get("seen", "") if part == "notice" else ""
     seen = seen if whole_number(seen) is not None else ""  # it goes into the ETag
     etag = poll_etag(game_id, version, part, "edit" if wants_edit else "watch", seen)
-    if request.if_none_match.contains_weak(etag):  # a gzipped answer's tag is weak
+    if request.if_none_match.contains_weak(etag):  # a compressed answer's tag is weak
         return not_modified(etag)
-    loaded = game_or_404(game_id)
-    editing = wants_edit and may_edit(loaded)
-    mode = "edit" if editing else "watch"
-    etag = poll_etag(game_id, loaded.version, part, mode, seen)
-    extra = _part_context(part, loaded)
-    response = make_response(render_template(f"games/_{part}.html", etag=etag, mode=mode,
-                                             seen=seen, **board_context(loaded, editing),
-                                             **extra))
-    response.set_etag(etag)
+    # Only the scorer's device needs the game read before the render (to check its key);
+    # a watching device is answered by version, from the fragment kept for it if any.
+    loaded = game_or_404(game_id) if wants_edit else None
+    mode = "edit" if loaded is not None and may_edit(loaded) else "watch"
+    etag = poll_etag(game_id, loaded.version if loaded else version, part, mode, seen)
+    made = {"etag": etag}
+
+    def render() -> tuple[str, bool]:
+        game = loaded or game_or_404(game_id)
+        made["etag"] = poll_etag(game_id, game.version, part, mode, seen)
+        html = render_template(f"games/_{part}.html", etag=made["etag"], mode=mode, seen=seen,
+                               **board_context(game, mode == "edit"), **_part_context(part, game))
+        return html, made["etag"] == etag  # a write came in between: that version's, unkept
+
+    response = make_response(rendered_parts().get_or_make((etag, request.script_root), render))
+    response.set_etag(made["etag"])
     response.headers["Cache-Control"] = "no-cache"
     return response
 

@@ -15,6 +15,7 @@ from ..core import RefereeInputError
 from ..core.game import GameState, event_from_dict
 from ..core.rulesets.keeping import EntryShape, ScoredHand
 from ..core.rulesets.stakes import Settlement
+from ..core.text import name_key
 from ..store.games import LoadedGame
 from ..store.models import GameEvent
 from .games import MINUS, signed
@@ -126,11 +127,11 @@ def _collected_line(scored: ScoredHand, name: str) -> str:
 
 
 def _held_lines(players, event) -> tuple[tuple[str, str], ...]:
-    given = {name.casefold(): value for name, value in event.points.items()}
-    how = {name.casefold(): entry for name, entry in event.entries.items()}
-    out = (event.went_out or "").casefold()
-    return tuple((name, _held_line(given.get(name.casefold()), how.get(name.casefold()),
-                                   name.casefold() == out))
+    given = {name_key(name): value for name, value in event.points.items()}
+    how = {name_key(name): entry for name, entry in event.entries.items()}
+    out = name_key(event.went_out or "")
+    return tuple((name, _held_line(given.get(name_key(name)), how.get(name_key(name)),
+                                   name_key(name) == out))
                  for name in players)
 
 

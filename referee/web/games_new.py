@@ -30,6 +30,7 @@ from ..store.models import Game, GameSeat, Player
 from .forms import add_error, new_game_form, option_field_name, option_values
 from .games import bp, grant_edit
 from .rendering import render_screen, wants_fragment
+from .sign_in import guarded
 
 KNOWN_PLAYERS_SHOWN = 40
 START_TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
@@ -51,6 +52,7 @@ def _kept_or_404(key: str) -> Ruleset:
 
 
 @bp.get("/new")
+@guarded
 def new_game():
     """Which game? (``?ruleset=500`` goes straight to that game's setup.)"""
     chosen = request.args.get("ruleset")
@@ -60,6 +62,7 @@ def new_game():
 
 
 @bp.route("/new/<ruleset>", methods=["GET", "POST"])
+@guarded
 def setup_game(ruleset: str):
     ruleset = _kept_or_404(ruleset)
     form = new_game_form(ruleset, request.form if request.method == "POST" else None)

@@ -13,17 +13,17 @@ from sqlalchemy import select
 from ..extensions import csrf, db
 from ..store.documents import export_document
 from ..store.games import DamagedGameError, load_game
-from ..store.imports import EVERY_GAME_FORMAT, GameFileError, import_games
+from ..store.imports import (EVERY_GAME_FORMAT, LARGEST_GAMES_FILE, GameFileError,
+                             import_games)
 from ..store.models import Game
 from .forms import ImportGameForm
 from .games import bp, games_list_page, grant_edit
+from .sign_in import guarded
 
-# A game followed turn by turn for a whole evening exports to a few hundred KB; the app's
-# usual limit on a request is far below that.
-IMPORT_SIZE_LIMIT = 16 * 1024 * 1024
 
 
 @bp.get("/all.json")
+@guarded
 def download_every_game():
     ids = db.session.scalars(select(Game.id).order_by(Game.created_at, Game.id)).all()
     moment = datetime.now(timezone.utc)
@@ -45,8 +45,9 @@ def download_every_game():
 
 @csrf.exempt  # checked below, by the form, once the larger limit lets the upload be read
 @bp.post("/import")
+@guarded
 def import_game_file():
-    request.max_content_length = IMPORT_SIZE_LIMIT
+    request.max_content_length = LARGEST_GAMES_FILE
     form = ImportGameForm()
     if not form.validate_on_submit():
         if "csrf_token" in form.errors:

@@ -8,6 +8,7 @@ from decimal import Decimal
 
 from ..core.game import GameSummary
 from ..core.rulesets import get_ruleset
+from ..core.text import name_key
 from ..store.models import Game
 from .games_ledger import Ledger
 
@@ -46,7 +47,7 @@ def stakes_balances(games: list[Game], summaries: list[GameSummary]) -> list[Bal
         stake = game.setup.get("stake")
         ledger = Ledger(None if stake is None else Decimal(stake))
         for name in summary.players:
-            balance = found.setdefault(name.casefold(), Balance(name))
+            balance = found.setdefault(name_key(name), Balance(name))
             balance.nights.insert(0, Night(game, summary, ledger,
                                            summary.totals[summary.side_of(name)]))
-    return sorted(found.values(), key=lambda b: b.name.casefold())
+    return sorted(found.values(), key=lambda b: name_key(b.name))

@@ -11,14 +11,20 @@ screen state: a whole walk is a few dozen page loads, not a test per screen.
 from __future__ import annotations
 
 import re
+import threading
 
 import pytest
 from axe_playwright_python.base import AXE_SCRIPT
 from playwright.sync_api import expect
+from waitress.server import create_server
+from werkzeug.security import generate_password_hash
+
+from referee import create_app
+from tests.conftest import dispose_engines, empty_database
 
 from tests.test_api_live_game import EXAMPLE_HAND
 
-from .conftest import PHONE, TABLET
+from .conftest import PHONE, TABLET, assert_touch_targets_and_no_overflow
 from .test_game_screens import _eversol_hands
 from .test_referee_screens import discard
 from .test_themes import themed
@@ -178,5 +184,64 @@ def test_no_screen_breaks_wcag_21_aa(live_server, browser, games, theme, viewpor
         check("referee ruling")
     finally:
         screen.close()
+    assert not found, "\n".join(f"{name}: {line}" for name, lines in found.items()
+                                for line in lines)
+
+
+@pytest.fixture(scope="module")
+def club_server(tmp_path_factory, test_database):
+    """A server whose organiser set a password (as ``referee password`` does), on a database
+    of its own."""
+    data = tmp_path_factory.mktemp("club")
+    app = create_app({"SECRET_KEY": "club-tests", "PASSWORD_HASH": generate_password_hash(
+        "club night", method="pbkdf2:sha256:1000"),
+        "SQLALCHEMY_DATABASE_URI": empty_database(test_database, data, "club")})
+    server = create_server(app, host="127.0.0.1", port=0, threads=2)
+    threading.Thread(target=server.run, daemon=True).start()
+    yield f"http://127.0.0.1:{server.effective_port}"
+    server.close()
+    dispose_engines(app)
+
+
+@pytest.mark.parametrize("viewport", [TABLET, PHONE], ids=["tablet", "phone"])
+def test_a_club_server_asks_for_its_password_readably(club_server, browser, viewport):
+    """Home says the games need the password; a wrong one is said beside the field, aloud;
+    the right one opens the games; signing out closes them again."""
+    size = "tablet" if viewport is TABLET else "phone"
+    screen = themed(browser, viewport, "light", "normal")
+    page = screen.page
+    found: dict[str, list[str]] = {}
+
+    def check(name: str) -> None:
+        assert_touch_targets_and_no_overflow(page, viewport["width"], "main .button, main input")
+        if problems := violations(page):
+            found[name] = problems
+
+    try:
+        page.goto(club_server + "/")
+        expect(page.get_by_text("for those who know its password")).to_be_visible()
+        check("home, locked")
+        page.get_by_role("link", name="Sign in to keep score").click()
+        expect(page.get_by_role("heading", name="Sign in to the games")).to_be_visible()
+        page.get_by_label("Password").fill("club nite")
+        page.get_by_role("button", name="Sign in").click()
+        expect(page.get_by_role("alert")).to_contain_text("That is not the password")
+        expect(page.get_by_label("Password")).to_have_attribute("aria-invalid", "true")
+        check("sign-in, wrong password")
+        screen.shot(f"sign-in-wrong-{size}")
+        page.get_by_label("Password").fill("club night")
+        page.get_by_role("button", name="Sign in").click()
+        expect(page.get_by_role("heading", name="Games", exact=True)).to_be_visible()
+        page.goto(club_server + "/")
+        expect(page.get_by_role("link", name="Games so far")).to_be_visible()
+        check("home, signed in")
+        screen.shot(f"sign-in-home-signed-in-{size}")
+        page.get_by_role("button", name="Sign out of the games").click()
+        expect(page.get_by_role("status")).to_contain_text("Signed out")
+        check("home, signed out")
+        screen.shot(f"sign-in-home-locked-{size}")
+    finally:
+        screen.close()
+    assert not screen.errors, screen.errors
     assert not found, "\n".join(f"{name}: {line}" for name, lines in found.items()
                                 for line in lines)

@@ -25,7 +25,7 @@ from typing import Any
 from ..cards import Card
 from ..rulesets.followed_hands import HandOutcome, LiveHand, Phase
 from ..rulesets.model import TableRules
-from ..text import spoken_list
+from ..text import name_key, spoken_list
 from .errors import HandEntryError
 
 
@@ -50,7 +50,7 @@ def mismatches(seen: HandOutcome, table: TableRules, points: Mapping[str, int],
                entries: Mapping[str, Any]) -> list[Mismatch]:
     """Where ``points`` (everyone's, by the players' own names) and how they were entered
     contradict the hand as the referee saw it end; in seat order."""
-    how = {name.casefold(): entry for name, entry in entries.items()
+    how = {name_key(name): entry for name, entry in entries.items()
            if isinstance(entry, Mapping)}
     found: list[Mismatch] = []
     for name, penalty_seen in seen.rummy_penalties.items():
@@ -59,7 +59,7 @@ def mismatches(seen: HandOutcome, table: TableRules, points: Mapping[str, int],
             if given != penalty_seen:
                 found.append(Mismatch(name, _penalty_words(name, penalty_seen, given)))
             continue
-        entry = how.get(name.casefold(), {})
+        entry = how.get(name_key(name), {})
         penalty = (entry.get("penalty") or 0) if entry else penalty_seen
         if penalty != penalty_seen:
             found.append(Mismatch(name, _penalty_words(name, penalty_seen, penalty)))

@@ -25,7 +25,7 @@ from ..rulesets import get_ruleset
 from ..rulesets.keeping import Team
 from ..rulesets.model import MAX_PLAYERS, MIN_PLAYERS
 from ..rulesets.stakes import Payment
-from ..text import clean_name
+from ..text import clean_name, name_key
 from .errors import IllegalEventError
 from .events import PlayerLeft, PlayerRenamed, PlayerSeated, RosterEvent
 
@@ -53,7 +53,7 @@ def roster_change(state: GameState, event: RosterEvent) -> GameState:
 
 
 def _known(state: GameState, name: str, field: str) -> str:
-    found = next((p for p in (*state.players, *state.left) if p.casefold() == name.casefold()),
+    found = next((p for p in (*state.players, *state.left) if name_key(p) == name_key(name)),
                  None)
     if found is None:
         raise IllegalEventError(f"No one called {name} plays in this game.", field)
@@ -66,7 +66,7 @@ def _new_name(state: GameState, name: str, field: str, allowed: str | None = Non
     except RefereeInputError as error:
         raise IllegalEventError(error.message, field) from None
     taken = [p for p in (*state.players, *state.left, *(t.name for t in state.setup.teams))
-             if p != allowed and p.casefold() == name.casefold()]
+             if p != allowed and name_key(p) == name_key(name)]
     if taken:
         raise IllegalEventError(f"{taken[0]} is already in this game; give each player a "
                                 "different name.", field)
@@ -149,7 +149,7 @@ def _reseated(state: GameState, players: tuple[str, ...], next_dealer: str) -> G
 
 
 def _seated(state: GameState, event: PlayerSeated) -> GameState:
-    returning = next((p for p in state.left if p.casefold() == event.name.casefold()), None)
+    returning = next((p for p in state.left if name_key(p) == name_key(event.name)), None)
     name = returning or _new_name(state, event.name, "event.name")
     players = list(state.players)
     seat = len(players) + 1 if event.seat is None else event.seat

@@ -29,7 +29,7 @@ from ..rulesets.keeping import EntryShape, GameEnd, Keeping, ScoreSheet
 from ..rulesets.model import Contract, ShortDeal, TableRules, short_deal
 from ..rulesets.stakes import Settlement
 from ..seating import GameSetup, seat_of
-from ..text import MAX_REASON, clean_text
+from ..text import MAX_REASON, clean_text, name_key
 from .errors import GameSetupError, IllegalEventError
 from .events import (
     DealerChosen,
@@ -66,7 +66,7 @@ class HandResult:
     def penalty(self, name: str) -> int:
         """The rummy penalty (Ari's rule) inside ``name``'s score: 0 where none was charged."""
         for who, entry in (self.entries or {}).items():
-            if who.casefold() == name.casefold() and isinstance(entry, Mapping):
+            if name_key(who) == name_key(name) and isinstance(entry, Mapping):
                 return int(entry.get("penalty") or 0)
         return 0
 

@@ -19,6 +19,7 @@ from typing import Any
 
 from ..rulesets import get_ruleset
 from ..rulesets.keeping import Team
+from ..text import name_key
 from .state import GameState
 
 
@@ -122,11 +123,11 @@ def player_stats(games: Iterable[GameSummary]) -> list[PlayerStats]:
     for game in games:
         winners = set(game.winners)
         for name in game.players:
-            stats = tally.setdefault(name.casefold(), PlayerStats(name))
+            stats = tally.setdefault(name_key(name), PlayerStats(name))
             stats.played += 1
             stats.finished += game.finished
             stats.won += game.side_of(name) in winners
             count_points = stats.hands.setdefault(game.title, [0, 0])
             count_points[0] += game.hands_played
             count_points[1] += game.totals[game.side_of(name)]
-    return sorted(tally.values(), key=lambda s: (-s.played, s.name.casefold()))
+    return sorted(tally.values(), key=lambda s: (-s.played, name_key(s.name)))

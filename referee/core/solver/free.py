@@ -27,7 +27,7 @@ from .hand import FreeHand, kind_at, read_hand
 from .plain import plain_plan
 from .result import Arrangement
 from .options import Option
-from .search import OverBudget
+from .search import OverBudget, SearchStats
 from .turns import best_plan
 
 # Kept cards are listed suit by suit, ranks ascending (as cards.sort_key does).
@@ -35,13 +35,15 @@ _SUIT_MAJOR = tuple((kind % 4) * 16 + kind // 4 for kind in range(52))
 _KINDS = (MeldKind.BOOK, MeldKind.RUN)  # by Option.place[1]
 
 
-def solve_free(cards: Sequence[Card], table: TableRules) -> Arrangement:
-    """The melds that leave the fewest points held; raises for cards the decks lack."""
+def solve_free(cards: Sequence[Card], table: TableRules, stats: SearchStats | None = None
+               ) -> Arrangement:
+    """The melds that leave the fewest points held; raises for cards the decks lack
+    (``stats``, if given, gains the searches' work)."""
     hand = read_hand(cards, table)
     try:
-        plan = plain_plan(hand) if not hand.jokers else best_plan(hand)
+        plan = plain_plan(hand, stats) if not hand.jokers else best_plan(hand, stats)
     except OverBudget:  # a hand without jokers too rich for the quick search
-        plan = best_plan(hand)
+        plan = best_plan(hand, stats)
     values = hand.game.values
     kept = sorted(plan.kept, key=_SUIT_MAJOR.__getitem__)
     leftover = tuple(map(CARD_AT.__getitem__, kept))

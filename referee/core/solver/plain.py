@@ -20,7 +20,7 @@ from __future__ import annotations
 from .bits import PLANE, Game, Meld, bits_of, remove, spread
 from .hand import FreeHand, kind_at
 from .options import Option, reading_place
-from .search import OverBudget, Plan
+from .search import OverBudget, Plan, SearchStats
 
 BUDGET = 1500  # states
 
@@ -30,7 +30,7 @@ _NIBBLES = sum(1 << (4 * rank) for rank in range(13))
 _LOW_ACES = sum(1 << (16 * suit + 1) for suit in range(4))
 
 
-def plain_plan(hand: FreeHand) -> Plan:
+def plain_plan(hand: FreeHand, stats: SearchStats | None = None) -> Plan:
     """The best melds of a hand without jokers (raises OverBudget past BUDGET states)."""
     state = hand.held  # plane 0: every kind held
     planes = hand.planes or 1
@@ -39,7 +39,7 @@ def plain_plan(hand: FreeHand) -> Plan:
         for kind in bits_of(state):
             for copy in range(1, counts[kind]):
                 state |= 1 << (kind + copy * 52)
-    chosen = _search(state, planes, hand.lines, hand.game)
+    chosen = _search(state, planes, hand.lines, hand.game, stats)
     if not chosen:
         return tuple.__new__(Plan, ((), hand.naturals, 0))  # Plan(...), a hair quicker
     if planes == 1:
@@ -73,7 +73,8 @@ def _option(meld: Meld) -> Option:
                   meld.room, kinds, run_suit, meld.positions, meld.value)
 
 
-def _search(state: int, planes: int, lines: int, game: Game) -> list[Meld]:
+def _search(state: int, planes: int, lines: int, game: Game, stats: SearchStats | None
+            ) -> list[Meld]:
     melds = _melds(state & PLANE, lines, game)
     if not melds:
         return []
@@ -111,6 +112,8 @@ def _search(state: int, planes: int, lines: int, game: Game) -> list[Meld]:
         # best's closure holds best itself: left so, that cycle would keep the memos
         # until a full pass of the garbage collector (tens of ms), bringing it on sooner
         best = None  # type: ignore[assignment]
+        if stats is not None:
+            stats.steps += len(memo) - 1  # the states searched (0: none left, known)
     chosen = []
     while state:
         choice = choices.get(state)

@@ -26,6 +26,12 @@ Only melds of a canonical shape are tried, which loses nothing:
 * A group has two natural cards or more: one card and two jokers is better laid
   as a run, which has more room for spare jokers.
 
+With fewer than two jokers in hand, a card no meld of the cards left could hold
+(``dead``) is kept as soon as it is so, not when the order reaches it: the bound
+drops by its points at once, and the many ways to get there meet in the memo as
+one position. On a crowded hand of one deck and a joker this searches a fifth to
+a third of the positions.
+
 Jokers are counted, never told apart. Spare jokers go where melds have room, so
 the arrangement is exact with them too.
 
@@ -35,12 +41,17 @@ Which searches run, and for how long, is ``turns``'s to say.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import NamedTuple
 
 from .bound import UNITS, JokerCosts
+from .dead import dead_rule
 from .hand import FreeHand
 from .options import MeldOptions, Option
 from .prices import Prices
+
+
+DEAD_BELOW = 2  # jokers: with fewer, a card may have no meld left (see dead)
 
 
 class Plan(NamedTuple):
@@ -51,13 +62,23 @@ class Plan(NamedTuple):
     jokers_kept: int
 
 
+@dataclass
+class SearchStats:
+    """The work of one arranging, for benchmarks and tests: positions searched, by every
+    search it ran (a step of ``search`` or a state of ``plain``)."""
+
+    steps: int = 0
+
+
 class OverBudget(Exception):
     """A search used up the steps of its turn; it goes on from where it was next turn."""
 
 
 class FreeSearch:
-    def __init__(self, hand: FreeHand, costs: JokerCosts, order: Sequence[int]):
+    def __init__(self, hand: FreeHand, costs: JokerCosts, order: Sequence[int],
+                 keep_dead: bool = True):
         self.hand = hand
+        self.keep_dead = keep_dead  # False: dead cards wait for their turn (tests' oracle)
         game = hand.game
         self.order = tuple(order)
         self.melds = MeldOptions(hand, self.order)
@@ -142,12 +163,61 @@ class FreeSearch:
             card_price = [self.prices.card[kind] for kind in self.order]
             joker_price, room_price = self.prices.joker, self.prices.room
         prices_of: dict[int, float] = {}
+        # Cards no meld can hold any more (see dead) are kept as soon as they are so, not
+        # when the order reaches them: a dead end shows at once, and the bound drops.
+        # Only for a hand of fewer than two jokers: with more, cards die only deep in the
+        # search, among many copies, and looking for them cost more than it saved.
+        dead = (dead_rule(self.hand.game)
+                if self.keep_dead and self.hand.jokers < DEAD_BELOW else None)
+        few = DEAD_BELOW if dead is not None else 0  # with this many jokers none is dead
+        order, bit_of = self.order, {kind: bit for bit, kind in enumerate(self.order)}
+        kinds_at: dict[int, int] = {}  # by bits of the search's layout: the kinds, as bits
+        bits_at: dict[int, int] = {}  # and back
+
+        def kinds_of(bits):
+            found = kinds_at.get(bits)
+            if found is None:
+                found, rest = 0, bits
+                while rest:
+                    low = rest & -rest
+                    rest ^= low
+                    found |= 1 << order[low.bit_length() - 1]
+                kinds_at[bits] = found
+            return found
+
+        def bits_of(kinds):
+            found = bits_at.get(kinds)
+            if found is None:
+                found, rest = 0, kinds
+                while rest:
+                    low = rest & -rest
+                    rest ^= low
+                    found |= 1 << bit_of[low.bit_length() - 1]
+                bits_at[kinds] = found
+            return found
+
+        def kept(state, bits, price):
+            """Every copy of the kinds in ``bits`` kept: the state after, the free
+            copies' points that takes, and the price after."""
+            used = 0
+            while bits:
+                if priced:
+                    price -= price_of(bits)
+                state, taken = take(state, bits)
+                used += taken
+                bits &= state
+            return state, used, price
 
         def price_of(mask):
             """The price of one copy of each kind in ``mask``."""
             found = prices_of.get(mask)
             if found is None:
-                found = prices_of[mask] = sum(card_price[b] for b in range(width) if mask >> b & 1)
+                found, rest = 0.0, mask
+                while rest:  # the set bits only: a mask holds few
+                    low = rest & -rest
+                    rest ^= low
+                    found += card_price[low.bit_length() - 1]
+                prices_of[mask] = found
             return found
 
         steps = 0
@@ -179,15 +249,20 @@ class FreeSearch:
                     if taken:
                         known = points.get(taken)
                         if known is None:
-                            known = points[taken] = sum(values[b] for b in range(width)
-                                                        if taken >> b & 1)
+                            known, rest = 0, taken
+                            while rest:  # the set bits only: a mask holds few
+                                low = rest & -rest
+                                rest ^= low
+                                known += values[low.bit_length() - 1]
+                            points[taken] = known
                         used += known
                     if not mask:  # plane 0 holds every kind left, so this ends there
                         return state, used
                 copy -= 1
 
-        def enter(state, jokers, room, floor, rich, price):
-            """best's bound first, as a caller within the search works it out."""
+        def enter(state, jokers, room, floor, rich, price, kinds=-1):
+            """best's bound first, as a caller within the search works it out (``kinds``:
+            the kinds left, as bits; worked out when not given)."""
             if not state:
                 return room * joker_value
             rest = state & plane
@@ -198,9 +273,9 @@ class FreeSearch:
                     ceiling = bound
             if ceiling <= floor:
                 return ceiling
-            return best(state, jokers, room, floor, rich, price, ceiling)
+            return best(state, jokers, room, floor, rich, price, ceiling, kinds)
 
-        def best(state, jokers, room, floor, rich, price, ceiling):
+        def best(state, jokers, room, floor, rich, price, ceiling, kinds):
             """``ceiling``: what bounds the cards left (see enter), more than ``floor``."""
             present = state & plane
             bit = (present & -present).bit_length() - 1
@@ -263,8 +338,33 @@ class FreeSearch:
                     if priced and total < bound:
                         bound = total
                     if bound > below:
+                        if left >= few:  # no card can be dead: the kinds are not followed
+                            kinds_after = -1
+                        else:
+                            kinds_after = (kinds_of(rest) if kinds < 0
+                                           else kinds ^ kinds_of(present ^ rest))
+                            gone = dead(kinds_after, left)
+                            if gone:
+                                after, more, price_after = kept(after, bits_of(gone),
+                                                                price_after)
+                                used += more
+                                kinds_after ^= gone
+                                rest = after & plane
+                                if not rest:
+                                    bound = room_after * joker_value  # all settled: exact
+                                else:
+                                    bound = rich - used + beyond[
+                                        (rest & -rest).bit_length() - 1][left]
+                                    if priced:
+                                        total = int(price_after + joker_price * left
+                                                    + room_price * room_after + 1e-6)
+                                        if total < bound:
+                                            bound = total
+                    if not after:
+                        total = bound
+                    elif bound > below:
                         total = best(after, left, room_after, below, rich - used, price_after,
-                                     bound)
+                                     bound, kinds_after)
                         if at_start and total > below and total + gained > met[0]:
                             met[0] = total + gained  # a whole arrangement, met
                     else:
@@ -278,9 +378,22 @@ class FreeSearch:
                         break
             if top < ceiling:  # keep the card
                 after, used = take(state, 1 << bit)
+                price_after = price - card_price[bit] if priced else 0.0
+                if kinds < 0 or after >> bit & 1:
+                    kinds_after = kinds
+                else:
+                    kinds_after = kinds ^ 1 << order[bit]
+                if jokers < few and after:
+                    if kinds_after < 0:
+                        kinds_after = kinds_of(after & plane)
+                    gone = dead(kinds_after, jokers)
+                    if gone:
+                        after, more, price_after = kept(after, bits_of(gone), price_after)
+                        used += more
+                        kinds_after ^= gone
                 below = floor if floor > top else top
-                total = enter(after, jokers, room, below, rich - used,
-                              price - card_price[bit] if priced else 0.0)
+                total = enter(after, jokers, room, below, rich - used, price_after,
+                              kinds_after)
                 if at_start and total > below and total > met[0]:
                     met[0] = total
                 if total > top:
@@ -289,8 +402,9 @@ class FreeSearch:
             return top
 
         def release():
-            nonlocal best, enter, take, counted, price_of
+            nonlocal best, enter, take, counted, price_of, kept, kinds_of, bits_of
             best = enter = take = counted = price_of = None  # type: ignore[assignment]
+            kept = kinds_of = bits_of = None  # type: ignore[assignment]
 
         return enter, take, counted, release
 

@@ -19,9 +19,15 @@ from __future__ import annotations
 from .bound import JokerCosts
 from .hand import FreeHand, hand_of
 from .prices import Prices, prices
-from .search import FreeSearch, OverBudget, Plan, laid_out
+from .search import DEAD_BELOW, FreeSearch, OverBudget, Plan, SearchStats, laid_out
 
 PRICES_AFTER = 800  # steps after which a search is worth pricing the hand (see prices)
+# The same for a hand whose searches keep dead cards at once (see search.DEAD_BELOW): a
+# step there does three or four plain ones' work, in that many fewer steps. The slowest
+# such hands found end unpriced within this, in 60% of the time they took priced after 800
+# steps; a hand its prices settle outright waits for them (13 ms to 35 ms on the one in
+# benchmarks/free_hands.py, well within issue 28's 100 ms).
+DEAD_PRICES_AFTER = 2000
 FIRST_TURN = 6000  # steps the first search takes before the other joins in
 NEXT_TURN = 2000  # the first turn of each after that; turns double every round
 COMPLETING = 500  # steps a search of what the relaxation's whole melds leave may take
@@ -50,7 +56,7 @@ def orders(hand: FreeHand) -> list[list[int]]:
     return [aces_last] if aces_last == dearest else [aces_last, dearest]
 
 
-def best_plan(hand: FreeHand) -> Plan:
+def best_plan(hand: FreeHand, stats: SearchStats | None = None) -> Plan:
     """The best arrangement, from whichever of the searches ends first.
 
     The aces-last search, quickest on most hands, goes alone first. Past
@@ -64,13 +70,16 @@ def best_plan(hand: FreeHand) -> Plan:
     """
     searches: list[FreeSearch] = []
     try:
-        return _take_turns(hand, searches)
+        return _take_turns(hand, searches, stats)
     finally:
         for search in searches:
+            if stats is not None:
+                stats.steps += search.steps
             search.close()
 
 
-def _take_turns(hand: FreeHand, searches: list[FreeSearch]) -> Plan:
+def _take_turns(hand: FreeHand, searches: list[FreeSearch], stats: SearchStats | None
+                ) -> Plan:
     """best_plan's work, the searches it starts left in ``searches``."""
     costs = JokerCosts.of(hand)
     plans = orders(hand)
@@ -79,7 +88,8 @@ def _take_turns(hand: FreeHand, searches: list[FreeSearch]) -> Plan:
     ceiling = hand.total + hand.jokers * hand.game.joker_value  # and none melds more
     rounded, rounded_worth = Plan((), (), 0), -1  # once priced: the relaxation's whole melds
     unpriced = True  # the hand is not priced yet
-    for index, turn in _turns(len(plans)):
+    first = DEAD_PRICES_AFTER if hand.jokers < DEAD_BELOW else PRICES_AFTER
+    for index, turn in _turns(len(plans), first):
         if index == len(searches):
             searches.append(FreeSearch(hand, costs, plans[index]))
             if searches[0].prices:
@@ -102,7 +112,8 @@ def _take_turns(hand: FreeHand, searches: list[FreeSearch]) -> Plan:
                         for each in searches:
                             each.use_prices(priced)
                         ceiling = int(searches[0].priced() + priced.joker * hand.jokers + 1e-6)
-                        rounded, rounded_worth = _whole_melds(hand, searches[0], priced)
+                        rounded, rounded_worth = _whole_melds(hand, searches[0], priced,
+                                                              stats)
                         known = max(known, rounded_worth)
                         search.counted(turn)
                         continue
@@ -113,11 +124,11 @@ def _take_turns(hand: FreeHand, searches: list[FreeSearch]) -> Plan:
     raise AssertionError("the turns never end")
 
 
-def _turns(searches: int):
-    """(which search, how many steps): the first alone (a short turn, then the rest of
-    its first), then all in turn, doubling."""
-    yield 0, PRICES_AFTER
-    yield 0, FIRST_TURN - PRICES_AFTER
+def _turns(searches: int, first: int):
+    """(which search, how many steps): the first alone (a short turn of ``first`` steps,
+    then the rest of its first), then all in turn, doubling."""
+    yield 0, first
+    yield 0, FIRST_TURN - first
     turn = NEXT_TURN
     while True:
         for index in (*range(1, searches), 0):
@@ -125,7 +136,8 @@ def _turns(searches: int):
         turn *= 2
 
 
-def _whole_melds(hand: FreeHand, search: FreeSearch, prices_found: Prices) -> tuple[Plan, int]:
+def _whole_melds(hand: FreeHand, search: FreeSearch, prices_found: Prices,
+                 stats: SearchStats | None = None) -> tuple[Plan, int]:
     """An arrangement built on the melds the relaxation lays whole (those that fit: its
     solution is read in floating point), the rest of the hand arranged by a short search
     of its own (bounded by the same prices, which hold for any part of the hand), and
@@ -154,6 +166,8 @@ def _whole_melds(hand: FreeHand, search: FreeSearch, prices_found: Prices) -> tu
             jokers -= sum(option.needed for option, _ in plan.melds)
             kept = list(plan.kept)
         finally:
+            if stats is not None:
+                stats.steps += rest_search.steps
             rest_search.close()
     spare = min(jokers, sum(option.room for option in chosen))
     worth = sum(option.gained for option in chosen) + spare * hand.game.joker_value

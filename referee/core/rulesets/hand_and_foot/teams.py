@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...errors import TeamSetupError, WrongTypeError
-from ...text import clean_name
+from ...text import clean_name, name_key
 from ..keeping import Team
 
 # (teams, players in each) a table may choose
@@ -74,7 +74,7 @@ def check_teams(teams: Any) -> tuple[Team, ...]:
         if not isinstance(given, Mapping):
             raise WrongTypeError("Each team must have a name and players.", ("teams", i))
         name = _name(given.get("name"), ("teams", i, "name"), "A team")
-        if any(team.name.casefold() == name.casefold() for team in checked):
+        if any(name_key(team.name) == name_key(name) for team in checked):
             raise TeamSetupError(f"Two teams are called {name}; name each differently.",
                                  ("teams", i, "name"))
         players = given.get("players")
@@ -84,10 +84,10 @@ def check_teams(teams: Any) -> tuple[Team, ...]:
         names = []
         for j, player in enumerate(players):
             player = _name(player, ("teams", i, "players", j), "A player")
-            if player.casefold() in team_of:
-                raise TeamSetupError(f"{player} is already in team {team_of[player.casefold()]}.",
+            if name_key(player) in team_of:
+                raise TeamSetupError(f"{player} is already in team {team_of[name_key(player)]}.",
                                      ("teams", i, "players", j))
-            team_of[player.casefold()] = name
+            team_of[name_key(player)] = name
             names.append(player)
         checked.append(Team(name, tuple(names)))
     sizes = {len(team.players) for team in checked}

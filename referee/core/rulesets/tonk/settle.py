@@ -22,7 +22,7 @@ from typing import Any
 
 from ...cards import Card
 from ...ledger import stakes_text
-from ...text import spoken_list
+from ...text import name_key, spoken_list
 from ...errors import (
     CardCountError,
     GoingOutError,
@@ -182,9 +182,9 @@ def _check_players(players: Any) -> list[str]:
     for i, name in enumerate(players):
         if not isinstance(name, str) or not name.strip():
             raise PlayerNameError("Each player needs a name.", ("players", i))
-        if name.casefold() in seen:  # as every player list: Ann and ann are one player
+        if name_key(name) in seen:  # as every player list: Ann and ann are one player
             raise PlayerNameError(f"{name} is named twice.", ("players", i))
-        seen.add(name.casefold())
+        seen.add(name_key(name))
     return list(players)
 
 

@@ -1,0 +1,63 @@
+"""The partie: six deals, the higher total wins, and the margin with the Rubicon.
+
+>>> partie_result({"Ann": 128, "Bob": 119})
+PartieResult(winner='Ann', margin=109, rubicon=False)
+>>> partie_result({"Ann": 96, "Bob": 117})  # Ann did not cross the Rubicon
+PartieResult(winner='Bob', margin=313, rubicon=True)
+>>> elder_in_deal(2, first_dealer="Ann", other="Bob")
+'Ann'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from ...errors import HandNumberError, PlayerCountError, WrongTypeError
+from .errors import PiquetScoreError
+
+DEALS = 6
+RUBICON = 100
+MARGIN_BONUS = 100
+
+
+@dataclass(frozen=True)
+class PartieResult:
+    """The winner (None on equal totals) and the margin of the win.
+
+    ``rubicon`` is true when the loser stayed under 100: the margin then adds the two totals
+    instead of taking one from the other. Equal totals have no loser, so no rubicon.
+    """
+
+    winner: str | None
+    margin: int | None
+    rubicon: bool
+
+
+def partie_result(totals: Mapping[str, int]) -> PartieResult:
+    """The partie's outcome from the two players' totals after the six deals."""
+    if not isinstance(totals, Mapping):
+        raise WrongTypeError('totals gives each player\'s total, such as {"Ann": 128, '
+                             '"Bob": 119}.', ("totals",))
+    if len(totals) != 2:
+        raise PlayerCountError(f"A partie is between two players; {len(totals)} were given.",
+                               ("totals",))
+    for name, total in totals.items():
+        if isinstance(total, bool) or not isinstance(total, int) or total < 0:
+            raise PiquetScoreError("A total must be a whole number, 0 or more.",
+                                   ("totals", str(name)))
+    (first, a), (second, b) = totals.items()
+    if a == b:
+        return PartieResult(None, None, False)
+    winner, high, low = (first, a, b) if a > b else (second, b, a)
+    rubicon = low < RUBICON
+    margin = high + low + MARGIN_BONUS if rubicon else high - low + MARGIN_BONUS
+    return PartieResult(winner, margin, rubicon)
+
+
+def elder_in_deal(deal: int, first_dealer: str, other: str) -> str:
+    """The elder (the non-dealer) of deal 1-6: the deal alternates, so the first dealer is
+    the elder of the even deals and deals the odd ones."""
+    if isinstance(deal, bool) or not isinstance(deal, int) or not 1 <= deal <= DEALS:
+        raise HandNumberError(f"A partie has deals 1 to {DEALS}.", ("hand",))
+    return first_dealer if deal % 2 == 0 else other

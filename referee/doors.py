@@ -1,0 +1,127 @@
+"""The instance password: off unless the organiser sets one with ``referee password``.
+
+At home anyone on the network may list, download and import every game. A club server on a
+shared network can have a password that guards the games list, the download of every game,
+import, the players page and making new games (on the screens and through the API). A game's
+own pages stay open to whoever holds its watch or join link: its id cannot be guessed, and the
+join link carries the game's edit key.
+
+Only a hash of the password is kept, in the instance folder's ``password`` file; the server
+reads it as it starts. A device that signs in keeps a mark of the password in its signed
+session cookie: a new password signs every device out.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+import time
+from collections import deque
+from pathlib import Path
+
+from flask import current_app, request, session
+from werkzeug.security import check_password_hash, generate_password_hash
+
+PASSWORD_FILE = "password"
+SIGNED_IN = "signed_in"
+# Wrong guesses from one address: this many in this many seconds, and it must wait. Enough for
+# a family's typos, far too few to try a dictionary.
+GUESSES = 5
+GUESS_WINDOW = 60.0
+
+
+def read_password_hash(instance: Path) -> str | None:
+    path = instance / PASSWORD_FILE
+    try:
+        return path.read_text().strip() or None
+    except FileNotFoundError:
+        return None
+
+
+def set_password(instance: Path, password: str) -> None:
+    path = instance / PASSWORD_FILE
+    path.unlink(missing_ok=True)  # made anew so that only its owner may read it
+    path.touch(mode=0o600)
+    path.write_text(generate_password_hash(password) + "\n")
+
+
+def remove_password(instance: Path) -> bool:
+    path = instance / PASSWORD_FILE
+    existed = path.exists()
+    path.unlink(missing_ok=True)
+    return existed
+
+
+def password_on() -> bool:
+    return bool(current_app.config.get("PASSWORD_HASH"))
+
+
+def _mark() -> str:
+    """What a signed-in session holds: a digest of the password's hash (never the password)."""
+    return hashlib.sha256(current_app.config["PASSWORD_HASH"].encode()).hexdigest()[:32]
+
+
+def signed_in() -> bool:
+    """May this request pass the guarded doors: no password set, or a session signed in."""
+    return not password_on() or session.get(SIGNED_IN) == _mark()
+
+
+class TooManyGuesses(Exception):
+    """This address guessed wrong too often of late: it must wait before trying again."""
+
+
+class _Guesses:
+    """The times of each address's recent wrong guesses (in memory: a restart forgets them)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._wrong: dict[str, deque[float]] = {}
+
+    def _recent(self, address: str, now: float) -> deque[float]:
+        times = self._wrong.setdefault(address, deque())
+        while times and now - times[0] > GUESS_WINDOW:
+            times.popleft()
+        return times
+
+    def check(self, address: str, now: float) -> None:
+        with self._lock:
+            if len(self._recent(address, now)) >= GUESSES:
+                raise TooManyGuesses()
+
+    def wrong(self, address: str, now: float) -> None:
+        with self._lock:
+            self._recent(address, now).append(now)
+            # Forget the addresses that have waited long enough, so the table stays small.
+            for other in [a for a, t in self._wrong.items() if not t or now - t[-1] > GUESS_WINDOW]:
+                del self._wrong[other]
+
+
+def _guesses() -> _Guesses:
+    return current_app.extensions.setdefault("referee_guesses", _Guesses())
+
+
+def clock() -> float:
+    return time.monotonic()
+
+
+def password_matches(password: str | None) -> bool:
+    """Whether ``password`` is the instance's (compared in constant time, by werkzeug, on
+    salted hashes). Raises ``TooManyGuesses`` after too many wrong ones from this address;
+    no password at all is no guess."""
+    if not password:
+        return False
+    address = request.remote_addr or ""
+    _guesses().check(address, clock())
+    if check_password_hash(current_app.config["PASSWORD_HASH"], password):
+        return True
+    _guesses().wrong(address, clock())
+    return False
+
+
+def sign_in() -> None:
+    session[SIGNED_IN] = _mark()
+    session.permanent = True  # a club's tablet stays signed in for the session's 31 days
+
+
+def sign_out() -> None:
+    session.pop(SIGNED_IN, None)
