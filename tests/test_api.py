@@ -122,13 +122,23 @@ def test_missing_field(client, body, field):
     ({"options": {"aris_rule": "yes"}}, "options.aris_rule"),
     ({"options": {"buy_limit": 2.5}}, "options.buy_limit"),
     ({"decks": "2"}, "decks"),
-    ({"decks": 2.0}, "decks"),
+    ({"decks": 2.5}, "decks"),
     ({"decks": True}, "decks"),
     ({"decks": False}, "decks"),
 ])
 def test_wrong_type_names_the_field(client, change, field):
     body = {"ruleset": "eversol", "decks": 2, "cards": ["7D", "8D", "9D", "10D"]} | change
     assert_error(post(client, CHECK, body), 400, "wrong_type", field)
+
+
+@pytest.mark.parametrize("decks", ["2.0", "2e0", "2.000"])
+def test_a_whole_number_written_with_a_decimal_point_is_that_number(client, decks):
+    """JSON Schema's integer (the OpenAPI document's decks) includes 2.0: it asks what 2 asks."""
+    body = '{"ruleset": "eversol", "decks": %s, "cards": ["7D", "8D", "9D", "10D"]}'
+    as_whole = post(client, CHECK, json.loads(body % "2"))
+    written = client.post(CHECK, data=body % decks, content_type="application/json")
+    assert written.status_code == 200, written.get_data(as_text=True)
+    assert written.get_json() == as_whole.get_json()
 
 
 @pytest.mark.parametrize("body, code, field", [
@@ -400,8 +410,8 @@ def schema_errors(document, schema, value, where="$"):
     """A small JSON Schema (2020-12) check: the keywords this document uses.
 
     The venv has no jsonschema package; this covers $ref, type, enum,
-    properties, required, additionalProperties, items, allOf/anyOf/oneOf,
-    minimum/maximum and minItems, and fails on any other keyword.
+    properties, required, additionalProperties, items, allOf/anyOf/oneOf, if/then,
+    minimum/maximum, minItems, minProperties and pattern, and fails on any other keyword.
     """
     schema = resolve(document, schema)
     if "maxItems" in schema:  # maxItems first (its own lines: the list below is much edited)
@@ -410,7 +420,7 @@ def schema_errors(document, schema, value, where="$"):
         schema = {name: part for name, part in schema.items() if name != "maxItems"}
     known = {"type", "enum", "properties", "required", "additionalProperties", "items", "allOf",
              "anyOf", "oneOf", "minimum", "maximum", "minItems", "description", "examples",
-             "default"}
+             "default", "pattern", "minProperties", "if", "then"}
     unknown = set(schema) - known
     assert not unknown, f"schema_errors cannot check {unknown}"
     errors = []
@@ -425,6 +435,12 @@ def schema_errors(document, schema, value, where="$"):
         errors.append(f"{where}: {value} < {schema['minimum']}")
     if "maximum" in schema and _is_type(value, "number") and value > schema["maximum"]:
         errors.append(f"{where}: {value} > {schema['maximum']}")
+    if "pattern" in schema and isinstance(value, str) and not re.search(schema["pattern"], value):
+        errors.append(f"{where}: {value!r:.60} does not match {schema['pattern']}")
+    if isinstance(value, dict) and len(value) < schema.get("minProperties", 0):
+        errors.append(f"{where}: fewer than {schema['minProperties']} properties")
+    if "if" in schema and not schema_errors(document, schema["if"], value, where):
+        errors += schema_errors(document, schema.get("then", {}), value, where)
     for sub in schema.get("allOf", []):
         errors += schema_errors(document, sub, value, where)
     for keyword, wanted in (("anyOf", lambda n: n >= 1), ("oneOf", lambda n: n == 1)):
@@ -505,6 +521,43 @@ def test_every_post_documents_its_errors(client):
         if "post" in item:
             responses = set(item["post"]["responses"])
             assert {"400", "413", "422"} <= responses and {"200", "201"} & responses, path
+
+
+def request_schema(document, path):
+    return document["paths"][path.removeprefix("/api/v1")]["post"]["requestBody"]["content"][
+        "application/json"]["schema"]
+
+
+# Bodies the server refuses as malformed (400): a field a ruleset needs, a wrong shape. The
+# document must forbid each, or a client that follows it is refused (schemathesis:
+# positive_data_acceptance).
+REFUSED_AS_MALFORMED = [
+    ("/api/v1/hands/arrange", {"ruleset": "eversol", "cards": []}, "hand"),
+    ("/api/v1/hands/arrange", {"ruleset": " EVERSOL ", "cards": [], "hand": None}, "hand"),
+    ("/api/v1/rummy/check", {"ruleset": "eversol", "discard_pile": [], "table": []}, "card"),
+    ("/api/v1/scores/hand", {"ruleset": "hand-and-foot", "hand": 1, "teams": {}}, "teams"),
+    ("/api/v1/hands/arrange", {"ruleset": "basic", "cards": [], "hand": "x"}, "hand"),
+]
+
+
+@pytest.mark.parametrize("path, body, field", REFUSED_AS_MALFORMED)
+def test_the_document_forbids_what_the_server_refuses_as_malformed(client, path, body, field):
+    response = post(client, path, body)
+    assert response.status_code == 400 and response.get_json()["error"]["field"] == field
+    assert schema_errors(openapi(client), request_schema(openapi(client), path), body)
+
+
+@pytest.mark.parametrize("path, body", [
+    ("/api/v1/hands/arrange", {"ruleset": " EverSol ", "cards": ["7D"], "hand": 1}),
+    ("/api/v1/hands/arrange", {"ruleset": "500", "cards": ["7D"]}),
+    ("/api/v1/hands/arrange", {"ruleset": "basic", "cards": ["7D"], "hand": -5}),  # unused
+    ("/api/v1/rummy/check", {"ruleset": "Eversol", "card": "7D", "table": []}),
+    ("/api/v1/rummy/check", {"ruleset": "500", "discard_pile": ["7D"], "table": []}),
+])
+def test_the_document_allows_the_ruleset_keys_the_server_reads(client, path, body):
+    """Any case and spaces around, as get_ruleset reads a key: allowed by the document too."""
+    assert post(client, path, body).status_code == 200
+    assert schema_errors(openapi(client), request_schema(openapi(client), path), body) == []
 
 
 def test_schema_check_is_not_vacuous(client):

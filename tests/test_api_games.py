@@ -151,6 +151,8 @@ def test_six_hands_finish_the_game_and_equal_totals_share_a_place(client):
     ({"ruleset": "eversol", "players": ["Abe", "Ben"], "first_dealer": "Zed"}, 422, "bad_setup",
      "first_dealer"),
     ({"ruleset": "gin", "players": ["Abe", "Ben"]}, 422, "unknown_ruleset", "ruleset"),
+    ({"ruleset": "eversol", "players": ["Abe", "Ben"], "first_dealer": 0}, 400, "wrong_type",
+     "first_dealer"),  # a seat number: the document (and the app's screens) name the dealer
     ({"players": ["Abe", "Ben"]}, 400, "missing_field", "ruleset"),
     ({"ruleset": "eversol", "players": [f"P{i}" for i in range(21)]}, 422, "bad_setup",
      "players"),
@@ -180,6 +182,41 @@ def test_malformed_events_are_400_naming_the_field(client, body, field):
     response = client.post(f"{GAMES}/{game['id']}/events", json=body,
                            headers={"X-Edit-Key": game["edit_key"]})
     assert response.status_code == 400 and response.get_json()["error"]["field"] == field
+
+
+def test_a_whole_version_written_with_a_decimal_point_is_that_version(client):
+    """JSON Schema's integer (expected_version's) includes 0.0."""
+    game = make_game(client)
+    sent = send(client, game, scored(1, "Ben", {"Abe": 15, "Carl": 35}), 0.0)
+    assert sent.status_code == 201 and sent.get_json()["totals"]["Abe"] == 15
+    undone = client.post(f"{GAMES}/{game['id']}/undo", data='{"expected_version": 1.0}',
+                         content_type="application/json", headers={"X-Edit-Key": game["edit_key"]})
+    assert undone.status_code == 201 and undone.get_json()["totals"]["Abe"] == 0
+
+
+def test_a_blank_name_in_an_event_is_malformed_in_the_document_too(client):
+    game = make_game(client)
+    body = {"expected_version": 0, "event": {"type": "drew", "player": "  ", "source": "stock"}}
+    response = client.post(f"{GAMES}/{game['id']}/events", json=body,
+                           headers={"X-Edit-Key": game["edit_key"]})
+    assert_error(response, 400, "wrong_type", "event.player")
+    document = openapi(client)
+    schema = document["paths"]["/games/{game_id}/events"]["post"]["requestBody"]["content"][
+        "application/json"]["schema"]
+    assert schema_errors(document, schema, body)
+    assert schema_errors(document, schema, body | {"event": body["event"] | {"player": "Ben"}}) \
+        == []
+
+
+@pytest.mark.parametrize("name", ["limit", "before"])
+def test_history_numbers_past_the_documented_most_are_refused_not_clamped(client, name):
+    document = openapi(client)
+    parameters = document["paths"]["/games/{game_id}/history"]["get"]["parameters"]
+    most = next(p for p in parameters if p["name"] == name)["schema"]["maximum"]
+    game = make_game(client)
+    address = f"{GAMES}/{game['id']}/history"
+    assert client.get(f"{address}?{name}={most}").status_code == 200
+    assert_error(client.get(f"{address}?{name}={most + 1}"), 400, "wrong_type", name)
 
 
 def test_the_documented_examples_and_answers_of_a_games_addresses(client):

@@ -12,6 +12,7 @@ api = Blueprint("api", __name__, url_prefix="/api/v1")
 from . import (  # noqa: E402,F401
     arrange, games, live, melds, openapi, openapi_games, openapi_live, openapi_stakes,
     openapi_teams, openings, rulesets, scores, settle)
+from . import escoba, openapi_piquet_escoba, piquet  # noqa: E402,F401
 from .errors import register_error_handlers  # noqa: E402
 from . import bourre, jack_change_it, openapi_bourre_jack  # noqa: E402,F401
 

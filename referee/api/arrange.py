@@ -55,11 +55,14 @@ def arrange_hand():
     table = table_rules(body)
     table.check_arranges(hands=True)
     hand = contract = None
+    # A hand given is a whole number in every game (else malformed, as the document says),
+    # though only some games use it.
+    given = None if field(body, "hand", None) is None else _hand(body)
     if table.ruleset.contracts:  # Eversol: the hand says which contract to make
         hand = _hand(body)
         contract = _contract(table, hand)
-    elif table.ruleset.opening is not None and field(body, "hand", None) is not None:
-        hand = _hand(body)  # a game with an opening minimum: how near the melds come to it
+    elif table.ruleset.opening is not None:
+        hand = given  # a game with an opening minimum: how near the melds come to it
     held = _arrangeable_cards(body, "cards", table)
     best = arrange(held, table, hand)
     answer: dict[str, Any] = {

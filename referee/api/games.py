@@ -32,7 +32,7 @@ from ..store.games import (
 from . import api
 from .errors import error_response
 from .password import password_guarded
-from .requests import field, json_object
+from .requests import field, json_object, optional_text
 
 
 @api.post("/games")
@@ -40,7 +40,7 @@ from .requests import field, json_object
 def create_game_view():
     body = json_object()
     setup = GameSetup.create(field(body, "ruleset"), field(body, "players"),
-                             first_dealer=field(body, "first_dealer", None),
+                             first_dealer=optional_text(body, "first_dealer", "a player's name"),
                              decks=field(body, "decks", None), options=field(body, "options", None),
                              teams=field(body, "teams", None), stake=field(body, "stake", None))
     loaded, edit_key = create_game(setup)
@@ -74,7 +74,7 @@ LONGEST_HISTORY_PAGE = 500
 def read_history(game_id: str):
     """A page of the game's events, oldest first within it; ``older`` links the one before."""
     before = _query_number("before", None, 1)
-    limit = min(_query_number("limit", HISTORY_PAGE, 1), LONGEST_HISTORY_PAGE)
+    limit = _query_number("limit", HISTORY_PAGE, 1, LONGEST_HISTORY_PAGE)
     loaded = load_game(game_id)
     events, more = loaded.history_page(before, limit)
     older = (url_for("api.read_history", game_id=game_id, before=events[0].version,
@@ -83,13 +83,17 @@ def read_history(game_id: str):
                     "events": history_document(events), "older": older})
 
 
-def _query_number(name: str, default: int | None, least: int) -> int | None:
+def _query_number(name: str, default: int | None, least: int,
+                  most: int | None = None) -> int | None:
+    """A whole number from the query; out of range is refused, never clamped, as the OpenAPI
+    document's minimum and maximum say (a client asking for 501 events learns it gets 500)."""
     text = request.args.get(name)
     if text is None:
         return default
     number = whole_number(text)
-    if number is None or number < least:
-        raise WrongTypeError(f"{name} must be a whole number, at least {least}.", name)
+    if number is None or number < least or (most is not None and number > most):
+        within = f"from {least} to {most}" if most is not None else f"at least {least}"
+        raise WrongTypeError(f"{name} must be a whole number {within}.", name)
     return number
 
 

@@ -7,6 +7,7 @@ real answers against the response schemas here.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from flask import jsonify
@@ -26,12 +27,29 @@ def _json(schema: dict[str, Any], description: str) -> dict[str, Any]:
     return {"description": description, "content": {"application/json": {"schema": schema}}}
 
 
+KELVIN_SIGN = "\u212a"
+
+
+def ruleset_keys(rulesets) -> dict[str, str]:
+    """The JSON Schema of a ruleset key among ``rulesets``, as get_ruleset reads one: any case,
+    spaces around it. (ECMA regexes have no case flag, so each letter is spelled both ways;
+    Python's lower() also makes a Kelvin sign a k.)"""
+    def any_case(letter: str) -> str:
+        if not letter.isalpha():  # a digit or "-": the same in any case
+            return letter if letter.isalnum() or letter == "-" else re.escape(letter)
+        kelvin = KELVIN_SIGN if letter == "k" else ""
+        return f"[{letter.upper()}{letter}{kelvin}]"
+    keys = "|".join("".join(any_case(letter) for letter in r.key) for r in rulesets)
+    return {"type": "string", "pattern": f"^\\s*({keys})\\s*$"}
+
+
 def _error(name: str) -> dict[str, str]:
     return {"$ref": f"#/components/responses/{name}"}
 
 
 CARD = {
     "type": "string",
+    "pattern": r"\S",  # a blank card is no card: 400 where a card is read as text, else 422
     "description": "Rank then suit, any case: A 2-10 J Q K (T for 10), S H D C or the symbols. "
                    "A joker is JK (also * or Joker) and may name the card it stands for: JK=9D. "
                    "Answers use the canonical form: 10H, AS, JK, JK=9D.",
@@ -42,7 +60,7 @@ SCHEMAS: dict[str, Any] = {
     "Card": CARD,
     "Cards": {"type": "array", "items": _ref("Card")},
     "RulesetKey": {
-        "type": "string",
+        **ruleset_keys(RULESETS.values()),
         "description": "A ruleset's key, as GET /rulesets lists them (any case).",
         "examples": list(RULESETS),
     },
@@ -310,16 +328,21 @@ SCHEMAS: dict[str, Any] = {
         "required": ["ruleset", "cards"],
         "properties": {
             "ruleset": _ref("RulesetKey"),
-            "hand": {"anyOf": [_ref("Hand"), {"type": "null"}], "description": (
-                "Required for Eversol (it sets the contract). Hand and Foot: optional, 1 to 4 "
-                "(else 422 bad_hand); the answer then says how near the melds come to that "
-                "hand's opening minimum (opening). Other rulesets ignore it.")},
+            "hand": {"type": ["integer", "null"], "description": (
+                "Required for Eversol (it sets the contract), 1 to 6. Hand and Foot: optional, "
+                "1 to 4 (else 422 bad_hand); the answer then says how near the melds come to "
+                "that hand's opening minimum (opening). Other rulesets ignore its number.")},
             "decks": _ref("Decks"),
             "options": _ref("Options"),
             "cards": {"type": "array", "items": _ref("Card"), "description": (
                 f"The cards held, in any order; at most {MAX_CARDS} in every game; more "
                 "answers 422 too_many_cards. A joker's JK=... identity is ignored.")},
         },
+        # A game whose hands have contracts needs the hand, as the description says: without
+        # it, 400 missing_field.
+        "if": {"required": ["ruleset"], "properties": {"ruleset": ruleset_keys(
+            r for r in RULESETS.values() if r.contracts)}},
+        "then": {"required": ["hand"], "properties": {"hand": _ref("Hand")}},
         "description": (
             "Hand and Foot: the melds are books of one rank from 4 to ace within the wild-card "
             "limits (its options short_meld_wilds and long_meld_wilds), piles of seven first "

@@ -5,12 +5,16 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.rulesets import RULESETS
-from ..core.text import MAX_NAME, MAX_REASON
+from ..core.text import MAX_DIGITS, MAX_NAME, MAX_REASON
+from ..store.games import HISTORY_PAGE
+from .games import LONGEST_HISTORY_PAGE
 from .openapi import PASSWORD_OR_NONE, PATHS, RESPONSES, SCHEMAS, _error, _json, _ref
 
 KEPT_RULESETS = [key for key, ruleset in RULESETS.items() if ruleset.keeping is not None]
-NAME = {"type": "string", "description": "A player's name, as given when the game was made."}
-NEW_NAME = {"type": "string", "description": (
+# A name is read with its spaces trimmed: one of spaces alone is no name (400 wrong_type).
+NAME = {"type": "string", "pattern": r"\S",
+        "description": "A player's name, as given when the game was made."}
+NEW_NAME = {"type": "string", "pattern": r"\S", "description": (
     f"At most {MAX_NAME} letters, as on the screen; kept in Unicode NFC with single spaces. "
     "Refused (422, bad_text): control, zero-width and direction characters, NUL and lone "
     "surrogates.")}
@@ -25,7 +29,7 @@ MELDED_AND_HELD = {"type": "object", "additionalProperties": {
     "Each must be a total some cards make (no held 1; no melded 1 in Base Rules); the one "
     "out holds 0 and melded more than 0; everyone else holds a card (held above 0), except "
     "a 500 player floating under its house rules. Else 422 bad_hand_entry.")}
-WENT_OUT = {"type": ["string", "null"], "description": (
+WENT_OUT = {"type": ["string", "null"], "pattern": r"\S", "description": (
     "Who went out; null when the hand ended without anyone out (500: the stock ran out).")}
 WENT_RUMMY = {"type": "boolean", "default": False, "description": (
     "Basic Rummy: the one who went out laid every card at once, and collects double.")}
@@ -49,7 +53,7 @@ EDIT_KEY = {"name": "X-Edit-Key", "in": "header", "required": False,
             "schema": {"type": "string"},
             "description": "The edit key given when the game was made (or an edit_key field)."}
 
-CARD_OR_NULL = {"type": ["string", "null"], "description": (
+CARD_OR_NULL = {"type": ["string", "null"], "pattern": r"\S", "description": (
     "A card (see Card), or null (or left out) when the referee was not told it.")}
 MELD_NUMBER = {"type": "integer", "minimum": 0, "description": (
     "A meld on the table, counted from 0 in the order the melds were laid (as live.melds "
@@ -88,7 +92,7 @@ LIVE_EVENTS = [
                     "drawn, the ruling's reason says the buy stands only if they let it go, "
                     "and passed names them letting it go in this same step.",
           card=CARD_OR_NULL, penalty=CARD_OR_NULL,
-          passed={"type": ["string", "null"], "description": (
+          passed={"type": ["string", "null"], "pattern": r"\S", "description": (
               "The player whose turn it is, before drawing, passing on the card.")}),
     _step("went_down", "The contract laid after the draw, melds as they lie (a run in order); "
                        "swaps buy played jokers with their natural cards in the same turn.",
@@ -110,7 +114,7 @@ LIVE_EVENTS = [
           caller=NAME, callers_discard=CARD_OR_NULL,
           meld={"type": ["integer", "null"], "minimum": 0,
                 "description": "With rummy_card \"meld\": the meld the rummy card goes on."},
-          card=CARD_OR_NULL, thrower={"type": ["string", "null"]},
+          card=CARD_OR_NULL, thrower={"type": ["string", "null"], "pattern": r"\S"},
           charged={"type": ["integer", "null"], "minimum": 0}),
 ]
 
@@ -155,7 +159,7 @@ EVENT = {"oneOf": [
          "type": {"enum": ["hand_corrected"]}, "hand": {"type": "integer", "minimum": 1},
          "went_out": WENT_OUT, "points": HAND_POINTS, "players": MELDED_AND_HELD,
          "went_rummy": WENT_RUMMY, "teams": TEAMS_ENTRY, "reason": {
-             "type": "string",
+             "type": "string", "pattern": r"\S",
              "description": f"Why, for the history: at most {MAX_REASON} letters, as on the "
                             "screen; no NUL and no lone surrogate (any text sent is refused "
                             "with either)."},
@@ -194,7 +198,7 @@ SCHEMAS.update({
         "ruleset": {"enum": KEPT_RULESETS, "description": "Any game the scorekeeper keeps."},
         "players": {"type": "array", "items": NEW_NAME, "minItems": 2,
                     "description": "2 to 20 names in seating order (play passes left)."},
-        "first_dealer": {"type": ["string", "null"],
+        "first_dealer": {"type": ["string", "null"],  # a seat number is the app's own
                          "description": "Who deals hand 1; drawn at random when absent."},
         "decks": {"type": ["integer", "null"], "minimum": 1, "maximum": 8, "description": (
             "Absent: the game's recommendation for the players. More than the game's "
@@ -491,11 +495,13 @@ PATHS.update({
                    "document leaves out, since every watching device polls it.",
         "parameters": [GAME_ID,
                        {"name": "before", "in": "query", "required": False,
-                        "schema": {"type": "integer", "minimum": 1}, "description": (
+                        "schema": {"type": "integer", "minimum": 1,
+                                   "maximum": 10 ** MAX_DIGITS - 1}, "description": (
                             "Events made before this version; without it, the newest.")},
                        {"name": "limit", "in": "query", "required": False,
-                        "schema": {"type": "integer", "minimum": 1, "maximum": 500,
-                                   "default": 50}}],
+                        "schema": {"type": "integer", "minimum": 1,
+                                   "maximum": LONGEST_HISTORY_PAGE, "default": HISTORY_PAGE},
+                        "description": "How many events, at most; more is refused (400)."}],
         "responses": {"200": _json(_ref("GameHistory"), "A page of the history."),
                       "400": _error("BadRequest"), "404": _error("GameNotFound"),
                       "405": _error("MethodNotAllowed"), "409": _error("DamagedGame"),

@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 from ..core import RULESETS
-from .openapi import PATHS, SCHEMAS, _post, _ref
+from .openapi import PATHS, SCHEMAS, _post, _ref, ruleset_keys
 
 NAME = {"type": "string", "description": "A player's name, as listed in players (any case)."}
 
 
 def _rulesets_with(description: str, has) -> dict:
     """The ruleset field of a ruling only some games have, naming those games."""
-    keys = ", ".join(r.key for r in RULESETS.values() if has(r))
-    return {"allOf": [_ref("RulesetKey")],
+    having = [r for r in RULESETS.values() if has(r)]
+    keys = ", ".join(r.key for r in having)
+    return {**ruleset_keys(having),
             "description": f"{keys}: {description}; any other answers 422 not_in_ruleset."}
 
 

@@ -3,8 +3,9 @@ numbers at a hand's end, the score they make in named parts, and a team's openin
 
 from __future__ import annotations
 
-from ..core.rulesets import MAX_DECKS
-from .openapi import PATHS, SCHEMAS, _post, _ref
+from ..core.rulesets import MAX_DECKS, RULESETS
+from .openapi import PATHS, SCHEMAS, _post, _ref, ruleset_keys
+from .scores import scored_by_team
 
 HAND = {"type": "integer", "minimum": 1, "maximum": 4,
         "description": "The hand being played, 1 to 4 (Hand and Foot)."}
@@ -43,6 +44,7 @@ SCHEMAS.update({
         },
     },
     "TeamEntries": {"type": "object", "additionalProperties": _ref("TeamEntry"),
+                    "minProperties": 1,  # no team at all is a wrong type (400), not a count
                     "description": "Each team's numbers, by the team's name."},
     "ScorePart": {
         "type": "object",
@@ -65,7 +67,7 @@ SCHEMAS.update({
         "description": "A game played in teams (Hand and Foot): each team's numbers, as the "
                        "hand_scored event gives them.",
         "properties": {
-            "ruleset": _ref("RulesetKey"),
+            "ruleset": ruleset_keys(r for r in RULESETS.values() if scored_by_team(r)),
             "hand": HAND,
             "decks": {**DECKS, "description": (
                 "Decks in play (Hand and Foot: 5 unless said); the teams' numbers together must "
@@ -139,3 +141,7 @@ PATHS["/scores/hand"]["post"]["requestBody"]["content"]["application/json"]["exa
                    "wild_piles": 1, "red_threes": 1, "went_out": True},
             "Them": {"melded": 300, "held": 85, "clean_piles": 0, "dirty_piles": 1,
                      "wild_piles": 0, "red_threes": 0, "went_out": False, "penalties": 50}}}}
+
+# The other rulesets are asked with each player's cards: a ruleset names which question it takes.
+SCHEMAS["ScorePlayersRequest"]["properties"]["ruleset"] = ruleset_keys(
+    r for r in RULESETS.values() if not scored_by_team(r))

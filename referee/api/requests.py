@@ -28,7 +28,7 @@ def json_object() -> dict[str, Any]:
         raise BadJsonError("Send the question as JSON, with Content-Type: application/json.")
     data = request.get_data(cache=True)  # raises 413 past MAX_CONTENT_LENGTH
     try:
-        body = json.loads(data)
+        body = json.loads(data, parse_float=_number)
     except ValueError:  # includes bad UTF-8 and numbers too long to read
         raise BadJsonError("The body is not valid JSON.") from None
     except RecursionError:
@@ -37,6 +37,16 @@ def json_object() -> dict[str, Any]:
         raise BadJsonError("The body must be a JSON object, such as {\"ruleset\": \"eversol\"}.")
     check_storable(body)  # a NUL or half a surrogate pair, anywhere: refused before it is used
     return body
+
+
+def _number(text: str) -> int | float:
+    """A JSON number with a decimal point or an exponent: a whole one (2.0, 1e3) is read as
+    the whole number it is. JSON Schema's integer includes them, so the OpenAPI document's
+    ``"type": "integer"`` allows ``"decks": 2.0``, and a client that writes every number as a
+    float (JavaScript's JSON.stringify never does, some languages do) asks the same question.
+    """
+    number = float(text)
+    return int(number) if number.is_integer() else number
 
 
 def field(body: Mapping[str, Any], name: str, default: Any = _MISSING) -> Any:
@@ -54,6 +64,15 @@ def table_rules(body: Mapping[str, Any]) -> TableRules:
     ruleset = get_ruleset(field(body, "ruleset"))
     return ruleset.configure(options=field(body, "options", None),
                              decks=field(body, "decks", None))
+
+
+def optional_text(body: Mapping[str, Any], name: str, what: str) -> str | None:
+    """Text, or ``None`` when the field is absent; any other JSON type is a ``WrongTypeError``
+    (the core may take other types from the app itself: a seat number for first_dealer)."""
+    value = field(body, name, None)
+    if value is not None and not isinstance(value, str):
+        raise WrongTypeError(f"{name} must be {what}, written as text.", name)
+    return value
 
 
 def optional_card(body: Mapping[str, Any], name: str) -> Card | None:

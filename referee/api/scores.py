@@ -17,13 +17,19 @@ from .errors import MissingFieldError
 from .requests import cards, field, json_object, optional_card
 
 
+def scored_by_team(ruleset: Ruleset) -> bool:
+    """Whether the question gives each team's numbers (teams), not each player's cards: the
+    view reads it so, and the OpenAPI document says it so."""
+    partnerships = ruleset.keeping and ruleset.keeping.partnerships
+    return bool(partnerships and partnerships.score_question is not None)
+
+
 @api.post("/scores/hand")
 def score_hand_view():
     body = json_object()
     ruleset = get_ruleset(field(body, "ruleset"))
-    partnerships = ruleset.keeping and ruleset.keeping.partnerships
-    if partnerships and partnerships.score_question is not None:
-        return _team_scores(body, ruleset, partnerships.score_question)
+    if scored_by_team(ruleset):
+        return _team_scores(body, ruleset, ruleset.keeping.partnerships.score_question)
     players = _players(body)
     table = _table_rules(body, ruleset, len(players))
     scored = score_hand(table, players, _penalties(body))
