@@ -47,7 +47,7 @@ def test_legal_answers_in_the_documented_shape_with_the_cores_values(ask, openap
     assert answer["rules"] == {"5H": "head_the_trick", "2S": "follow_suit"}
 
 
-@pytest.mark.parametrize("trump", ["S", "s", " s ", "♠"])
+@pytest.mark.parametrize("trump", ["S", "s", "♠"])
 def test_the_trump_is_a_letter_in_any_case_or_its_symbol(ask, trump):
     answer = ask(LEGAL, {"trump": trump, "hand": ["7C", "2S"], "trick": ["9H"]}).get_json()
     assert answer["legal"] == ["2S"] and set(answer["refused"]) == {"7C"}
@@ -71,6 +71,7 @@ def test_a_cinch_leads_its_highest_trump(ask):
     ({"trick": None}, 400, "missing_field", "trick"),
     ({"trump": 3}, 400, "wrong_type", "trump"),
     ({"trump": "X"}, 422, "bad_trump", "trump"),
+    ({"trump": " S"}, 422, "bad_trump", "trump"),  # as the document's enum: no spaces
     ({"hand": "5H KH"}, 400, "wrong_type", "hand"),
     ({"hand": ["5H", 7]}, 400, "wrong_type", "hand[1]"),
     ({"hand": ["5H", "1H"]}, 422, "bad_card", "hand[1]"),

@@ -95,6 +95,8 @@ def test_a_refused_play_says_why_and_nothing_follows(ask, body, rule):
     ({"pending_draw": 2, "pending": "three"}, 422, "bad_jack_change_it", "pending"),
     ({"pending_draw": 2, "pending": 2}, 400, "wrong_type", "pending"),
     ({"pending_draw": "2"}, 400, "wrong_type", "pending_draw"),
+    ({"pending": "three"}, 422, "bad_jack_change_it", "pending"),  # even with nothing pending
+    ({"suit": "spades"}, 422, "bad_jack_change_it", "suit"),
 ])
 def test_errors_name_the_field(ask, change, status, code, field):
     body = {name: value for name, value in {**JACK, **change}.items() if value is not None}

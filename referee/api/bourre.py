@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from flask import jsonify
 
-from ..core.games.bourre import is_cinch, legal_plays, settle_hand
+from ..core.games.bourre import TrumpError, is_cinch, legal_plays, settle_hand
 from ..core.ledger import money_text
 from . import api
 from .requests import cards, field, json_object
@@ -17,7 +17,7 @@ from .table_fields import counts, names, suit, text, true_or_false, whole_number
 @api.post("/bourre/legal")
 def bourre_legal():
     body = json_object()
-    answer = legal_plays(suit(body, "trump"), cards(body, "hand"), cards(body, "trick"),
+    answer = legal_plays(suit(body, "trump", TrumpError), cards(body, "hand"), cards(body, "trick"),
                          true_or_false(body, "cinch", False))
     return jsonify({
         "legal": [str(card) for card in answer.legal],
@@ -30,7 +30,7 @@ def bourre_legal():
 def bourre_cinch():
     body = json_object()
     leads = field(body, "leads", None)
-    verdict = is_cinch(suit(body, "trump"), cards(body, "hand"),
+    verdict = is_cinch(suit(body, "trump", TrumpError), cards(body, "hand"),
                        whole_number(body, "tricks_taken"), cards(body, "played", []),
                        whole_number(body, "players"),
                        None if leads is None else true_or_false(body, "leads"))

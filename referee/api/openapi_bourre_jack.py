@@ -14,7 +14,7 @@ from .table_fields import SUIT_ENUM
 SUIT_WORDS = "S, H, D or C in any case, or the symbol (♠ ♥ ♦ ♣)"
 HAND = {"type": "array", "items": _ref("Card"), "maxItems": TRICKS}
 NAMES = {"type": "array", "items": {"type": "string"}}
-MONEY = {"type": "string", "description": (
+MONEY = {"type": "string", "pattern": r"\S", "description": (
     "Money as text, more than nothing, at most two places after the point, such as \"0.25\"; "
     "else 422 bad_stake. Answers give it with its cents: \"0.25\", \"1.00\".")}
 _ERROR_CODES = SCHEMAS["Error"]["properties"]["error"]["properties"]["code"]["examples"]

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..core import Card, Suit, parse_card
-from ..core.errors import WrongTypeError
+from ..core.errors import RefereeInputError, WrongTypeError
 from .requests import _MISSING, field
 
 # A suit as the cards are written: its letter in any case, or its symbol.
@@ -18,15 +18,18 @@ SUIT_ENUM = [*(suit.value for suit in Suit), *(suit.value.lower() for suit in Su
              "♠", "♥", "♦", "♣"]
 
 
-def suit(body: Mapping[str, Any], name: str, default: Any = _MISSING) -> Suit | str | None:
-    """A suit written as text; text that is no suit goes to the core, which says so in the
-    game's own words (and code)."""
+def suit(body: Mapping[str, Any], name: str, refusal: type[RefereeInputError],
+         default: Any = _MISSING) -> Suit | None:
+    """A suit written as text: its letter in any case, or its symbol; other text is refused
+    with the game's own ``refusal`` (422)."""
     value = field(body, name, default)
-    if value is None or isinstance(value, Suit):
+    if value is None:
         return value
     if not isinstance(value, str):
         raise WrongTypeError(f"{name} is a suit written as text: S, H, D or C.", name)
-    return SUIT_TEXTS.get(value.strip().upper(), value)
+    if value.upper() not in SUIT_TEXTS:
+        raise refusal(f"{name} is a suit: S, H, D or C (or ♠ ♥ ♦ ♣).", name)
+    return SUIT_TEXTS[value.upper()]
 
 
 def whole_number(body: Mapping[str, Any], name: str, default: Any = _MISSING) -> int:
