@@ -36,13 +36,13 @@ def check_game_number(game: object) -> int:
     >>> check_game_number(0)
     Traceback (most recent call last):
     ...
-    referee.core.games.freecell.errors.GameNumberError: a FreeCell game is numbered 1 to 2147483647, not 0
+    referee.core.games.freecell.errors.GameNumberError: A FreeCell game is numbered 1 to 2147483647, not 0.
     """
     if isinstance(game, bool) or not isinstance(game, int):
-        raise GameNumberError(f"a FreeCell game number is a whole number, not {game!r}")
+        raise GameNumberError(f"A FreeCell game number is a whole number, not {game!r}.")
     if not FIRST_GAME <= game <= LAST_GAME:
         raise GameNumberError(
-            f"a FreeCell game is numbered {FIRST_GAME} to {LAST_GAME}, not {game}")
+            f"A FreeCell game is numbered {FIRST_GAME} to {LAST_GAME}, not {game}.")
     return game
 
 

@@ -13,7 +13,7 @@ an empty column: the single moves through the cells and empty columns it stands 
 >>> board.push_card(parse_card("6C"), "column 1")
 Traceback (most recent call last):
 ...
-referee.core.games.freecell.errors.BuildError: 6C cannot go on 6S in column 1: alternating colours, one lower (a 5 of diamonds or hearts)
+referee.core.games.freecell.errors.BuildError: 6♣ cannot go on 6♠ in column 1: alternating colours, one lower (a 5 of diamonds or hearts).
 >>> board.push_card(parse_card("6C"), "cell").text()
 '6C from column 5 to cell'
 >>> board.pop().text(), len(board.move_stack)
@@ -52,8 +52,8 @@ class Place:
         """
         found = _PLACE.match(text) if isinstance(text, str) else None
         if not found:
-            raise PlaceError(f'a FreeCell place is "column 1" to "column {COLUMNS}", "cell" or'
-                             f' "foundation", not {text!r}', "to")
+            raise PlaceError(f'A FreeCell place is "column 1" to "column {COLUMNS}", "cell" or'
+                             f' "foundation", not {text!r}.', "to")
         if found.group(1):
             return cls(COLUMN, int(found.group(2)) - 1)
         return cls(CELL) if found.group(3) else cls(FOUNDATION)
@@ -105,8 +105,8 @@ def find_card(position: Position, card: Card) -> tuple[Place, int]:
             return Place(COLUMN, n), len(column) - column.index(card)
     if card in position.cells:
         return Place(CELL), 1
-    raise CardNotInPlayError(f"{card} is on its foundation already: only a card in a column or"
-                             " a cell can move", "card")
+    raise CardNotInPlayError(f"{card.label} is on its foundation already: only a card in a"
+                             " column or a cell can move.", "card")
 
 
 def make_move(position: Position, card: Card, to: str | Place) -> Move:
@@ -124,36 +124,36 @@ def check_move(position: Position, move: Move) -> None:
     if source.kind == COLUMN:
         column = position.columns[source.column]
         if card not in column or len(column) - column.index(card) != count:
-            raise CardNotInPlayError(f"{card} is not {count} from the top of {source}", "card")
+            raise CardNotInPlayError(f"{card.label} is not {count} from the top of {source}.", "card")
         carried = column[len(column) - count:]
         for lower, upper in zip(carried, carried[1:]):
             if not builds_on(upper, lower):
                 raise CardCoveredError(
-                    f"{card} is under {count - 1} card(s) that do not go with it: {upper} on"
-                    f" {lower} breaks alternating colours, one lower", "card")
+                    f"{card.label} is under {count - 1} card(s) that do not go with it: {upper.label}"
+                    f" on {lower.label} breaks alternating colours, one lower.", "card")
     elif card not in position.cells or count != 1:
-        raise CardNotInPlayError(f"{card} is not in a cell", "card")
+        raise CardNotInPlayError(f"{card.label} is not in a cell.", "card")
     if target.kind == CELL:
         if count > 1:
-            raise CellError(f"{count} cards cannot go to a cell: a cell holds one card", "to")
+            raise CellError(f"{count} cards cannot go to a cell: a cell holds one card.", "to")
         if source.kind == CELL:
-            raise CellError(f"{card} is in a cell already: a cell holds one card", "to")
+            raise CellError(f"{card.label} is in a cell already: a cell holds one card.", "to")
         if position.free_cells == 0:
-            raise CellError(f"no free cell for {card}: a cell holds one card, and all four are"
-                            " taken", "to")
+            raise CellError(f"No free cell for {card.label}: a cell holds one card, and all four"
+                            " are taken.", "to")
     elif target.kind == FOUNDATION:
         top = position.foundation(card.suit)
         if count > 1:
             raise FoundationError(f"{count} cards cannot go to a foundation at once: foundations"
-                                  " by suit from the ace, one card at a time", "to")
+                                  " by suit from the ace, one card at a time.", "to")
         if card.rank != top + 1:
             wanted = "the ace" if top == 0 else ("nothing more" if top == 13 else
                                                  f"the {Rank(top + 1).label}")
-            raise FoundationError(f"{card} cannot go to the {card.suit.word} foundation, which"
-                                  f" takes {wanted}: foundations by suit from the ace", "to")
+            raise FoundationError(f"{card.label} cannot go to the {card.suit.word} foundation, which"
+                                  f" takes {wanted}: foundations by suit from the ace.", "to")
     else:
         if source == target:
-            raise SameColumnError(f"{card} is in {target} already: a move goes somewhere else",
+            raise SameColumnError(f"{card.label} is in {target} already: a move goes somewhere else.",
                                   "to")
         column = position.columns[target.column]
         if column:
@@ -162,15 +162,15 @@ def check_move(position: Position, move: Move) -> None:
                 colours = "diamonds or hearts" if not under.suit.is_red else "clubs or spades"
                 low = under.rank - 1
                 wanted = f"a {Rank(low).label} of {colours}" if low else "nothing"
-                raise BuildError(f"{card} cannot go on {under} in {target}: alternating colours,"
-                                 f" one lower ({wanted})", "to")
+                raise BuildError(f"{card.label} cannot go on {under.label} in {target}: alternating"
+                                 f" colours, one lower ({wanted}).", "to")
         empty = position.empty_columns
         limit = supermove_limit(position.free_cells, empty, to_empty_column=not column)
         if count > limit:
             raise SupermoveError(
                 f"{count} cards cannot move at once with {position.free_cells} free cell(s) and"
                 f" {empty} empty column(s){' (the target is one of them)' if not column else ''}:"
-                f" this move may carry at most {limit} cards", limit, count, "card")
+                f" this move may carry at most {limit} cards.", limit, count, "card")
 
 
 def apply_move(position: Position, move: Move) -> Position:
@@ -249,7 +249,7 @@ class Board:
     def pop(self) -> Move:
         """Take the last move back, and say which it was."""
         if not self.move_stack:
-            raise NothingToUndoError("no move to take back")
+            raise NothingToUndoError("No move to take back.")
         self._positions.pop()
         return self.move_stack.pop()
 

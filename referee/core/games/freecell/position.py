@@ -13,7 +13,7 @@ in the order they came. A foundation is its suit's top rank (0: not begun).
 >>> Position.from_layout([parse_cards("AS 2S")] + [[]] * 7)
 Traceback (most recent call last):
 ...
-referee.core.games.freecell.errors.LayoutError: a FreeCell layout holds 52 cards, each once; this one has 2 (50 missing, such as AC)
+referee.core.games.freecell.errors.LayoutError: A FreeCell layout holds 52 cards, each once; this one has 2 (50 missing, such as A♣).
 """
 
 from __future__ import annotations
@@ -50,32 +50,32 @@ class Position:
         columns = tuple(tuple(column) for column in columns)
         cells = tuple(cells)
         if len(columns) != COLUMNS:
-            raise LayoutError(f"FreeCell has {COLUMNS} columns, not {len(columns)}", "columns")
+            raise LayoutError(f"FreeCell has {COLUMNS} columns, not {len(columns)}.", "columns")
         if len(cells) > CELLS:
-            raise LayoutError(f"FreeCell has {CELLS} cells, not {len(cells)}", "cells")
+            raise LayoutError(f"FreeCell has {CELLS} cells, not {len(cells)}.", "cells")
         tops = dict.fromkeys(FOUNDATION_SUITS, 0)
         for suit, top in (foundations or {}).items():
             if suit not in tops:
-                raise LayoutError(f"{suit!r} is not a suit", ("foundations",))
+                raise LayoutError(f"{suit!r} is not a suit.", ("foundations",))
             if isinstance(top, bool) or not isinstance(top, int) or not 0 <= top <= KING:
-                raise LayoutError(f"a foundation's top rank is 0 to 13, not {top!r}",
+                raise LayoutError(f"A foundation's top rank is 0 to 13, not {top!r}.",
                                   ("foundations", suit.value))
             tops[suit] = top
         for place, card in _placed(columns, cells):
             if not isinstance(card, Card) or card.is_joker:
-                raise LayoutError(f"FreeCell is played without jokers: {card}", place)
+                raise LayoutError(f"FreeCell is played without jokers: {card}.", place)
         home = [Card(Rank(rank), suit) for suit, top in tops.items() for rank in range(1, top + 1)]
         counts = Counter([card for _, card in _placed(columns, cells)] + home)
         twice = [card for card, count in counts.items() if count > 1]
         if twice:
             where = "on its foundation and " if twice[0] in home else ""
-            raise LayoutError(f"{twice[0]} is laid out twice ({where}{counts[twice[0]]} in all):"
-                              " a FreeCell layout holds each card once")
+            raise LayoutError(f"{twice[0].label} is laid out twice ({where}{counts[twice[0]]} in"
+                              " all): a FreeCell layout holds each card once.")
         total = sum(counts.values())
         if total != len(MS_DECK):
             missing = [card for card in MS_DECK if card not in counts]
-            raise LayoutError(f"a FreeCell layout holds 52 cards, each once; this one has {total}"
-                              f" ({len(missing)} missing, such as {missing[0]})")
+            raise LayoutError(f"A FreeCell layout holds 52 cards, each once; this one has {total}"
+                              f" ({len(missing)} missing, such as {missing[0].label}).")
         return cls(columns, cells, tuple(tops[suit] for suit in FOUNDATION_SUITS))
 
     def foundation(self, suit: Suit) -> int:
