@@ -8,16 +8,16 @@ an empty column: the single moves through the cells and empty columns it stands 
 
 >>> from referee.core.cards import parse_card
 >>> board = Board.from_game(1)
+>>> board.push_card(parse_card("6C"), "cell").text()
+'6C from column 5 to cell'
 >>> board.push_card(parse_card("8H"), "column 2").text()
 '8H from column 5 to column 2'
 >>> board.push_card(parse_card("6C"), "column 1")
 Traceback (most recent call last):
 ...
 referee.core.games.freecell.errors.BuildError: 6♣ cannot go on 6♠ in column 1: alternating colours, one lower (a 5 of diamonds or hearts).
->>> board.push_card(parse_card("6C"), "cell").text()
-'6C from column 5 to cell'
 >>> board.pop().text(), len(board.move_stack)
-('6C from column 5 to cell', 1)
+('8H from column 5 to column 2', 1)
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ in the order they came. A foundation is its suit's top rank (0: not begun).
 >>> from referee.core.cards import parse_cards
 >>> start = Position.from_game(1)
 >>> [card.label for card in start.tops()]
-['6♠', '9♣', '2♥', '6♥', '8♥', '2♣', 'J♥', '7♦']
+['6♠', '9♣', '2♥', '6♥', '6♣', '3♦', '8♣', '10♣']
 >>> start.free_cells, start.empty_columns, start.cards_home
 (4, 0, 0)
 >>> Position.from_layout([parse_cards("AS 2S")] + [[]] * 7)
