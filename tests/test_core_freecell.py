@@ -381,3 +381,29 @@ def test_game_11982_is_proved_unsolvable(supermoves):
     assert (result.status, result.solvable, result.proved) == ("unsolvable", False, True)
     assert result.moves == ()
     assert time.perf_counter() - began < 30
+
+
+def test_the_solver_tries_every_move_the_rules_allow():
+    """Each legal move's position (auto-moves played, made canonical) is among the solver's
+    children, and the solver makes no other: its search covers the rules exactly."""
+    from referee.core.games.freecell import solver
+
+    def canonical(position):
+        columns, cells, found = solver._internal(position)
+        columns, cells, found = solver._auto(columns, cells, found, [])
+        return solver._key(columns, cells)
+
+    board = Board.from_game(617)
+    checked = 0
+    for move in solve(board.position).moves:
+        board.push(move)
+        if board.position.is_won:
+            break
+        ours = {canonical(apply_move(board.position, m)) for m in legal_moves(board.position)}
+        theirs = {solver._key(columns, cells) for _, columns, cells, _ in
+                  solver._children(*solver._internal(board.position), True)}
+        # the solver never moves a whole column into an empty one (nothing changes)
+        unchanged = canonical(board.position)
+        assert ours - {unchanged} == theirs - {unchanged}
+        checked += 1
+    assert checked > 50

@@ -39,8 +39,8 @@ _RANK = [c // 4 + 1 for c in range(52)]
 _SUIT = [c % 4 for c in range(52)]
 _RED = [c % 4 in (1, 2) for c in range(52)]
 _OTHER = [(1, 2) if not _RED[c] else (0, 3) for c in range(52)]
-# fits[c]: the cards c may lie on (the other colour, one higher).
-_PARENTS = [frozenset(p for p in range(52) if _RANK[p] == _RANK[c] + 1 and _RED[p] != _RED[c])
+# _PARENTS[c]: the two cards c may lie on in a column (the other colour, one higher).
+_PARENTS = [tuple(p for p in range(52) if _RANK[p] == _RANK[c] + 1 and _RED[p] != _RED[c])
             for c in range(52)]
 _NUMBER = {card: n for n, card in enumerate(MS_DECK)}
 _FOUNDATION_ORDER = [FOUNDATION_SUITS.index(suit) for suit in MS_SUITS]
@@ -138,6 +138,7 @@ def _children(columns, cells, found, supermoves):
     n_empty = len(empties)
     limit = (free + 1) << n_empty
     limit_empty = (free + 1) << (n_empty - 1) if n_empty else 0
+    top_at = {column[-1]: j for j, column in enumerate(columns) if column}
 
     def child(step, new_columns, new_cells, new_found):
         steps = [step]
@@ -150,11 +151,11 @@ def _children(columns, cells, found, supermoves):
         s = _SUIT[c]
         if found[s] == _RANK[c] - 1:
             child((("cell", c), "f", 1), columns, rest, found[:s] + (_RANK[c],) + found[s + 1:])
-        parents = _PARENTS[c]
-        for j, target in enumerate(columns):
-            if target and target[-1] in parents:
+        for parent in _PARENTS[c]:
+            j = top_at.get(parent)
+            if j is not None:
                 child((("cell", c), j, 1),
-                      columns[:j] + (target + (c,),) + columns[j + 1:], rest, found)
+                      columns[:j] + (columns[j] + (c,),) + columns[j + 1:], rest, found)
         if empty is not None:
             child((("cell", c), empty, 1),
                   columns[:empty] + ((c,),) + columns[empty + 1:], rest, found)
@@ -171,17 +172,15 @@ def _children(columns, cells, found, supermoves):
         if supermoves:
             while run < len(column) and column[-run - 1] in _PARENTS[column[-run]]:
                 run += 1
-        for j, target in enumerate(columns):
-            if j == i or not target:
-                continue
-            top = target[-1]
-            count = _RANK[top] - _RANK[c]  # the card of the run that would lie on top
-            if 1 <= count <= run and count <= limit and column[-count] in _PARENTS[top]:
-                moved = column[-count:]
-                new = list(columns)
-                new[i] = column[:-count]
-                new[j] = target + moved
-                child((("col", i), j, count), tuple(new), cells, found)
+        for count in range(1, min(run, limit) + 1):
+            bottom = column[-count]  # the card that would lie on the target's top card
+            for parent in _PARENTS[bottom]:
+                j = top_at.get(parent)
+                if j is not None:
+                    new = list(columns)
+                    new[i] = column[:-count]
+                    new[j] = columns[j] + column[-count:]
+                    child((("col", i), j, count), tuple(new), cells, found)
         if empty is not None:
             for count in range(1, min(run, limit_empty) + 1):
                 if count == len(column):
