@@ -124,13 +124,15 @@ def check_move(position: Position, move: Move) -> None:
     if source.kind == COLUMN:
         column = position.columns[source.column]
         if card not in column or len(column) - column.index(card) != count:
-            raise CardNotInPlayError(f"{card.label} is not {count} from the top of {source}.", "card")
+            raise CardNotInPlayError(f"{card.label} is not {count} from the top of {source}.",
+                                     "card")
         carried = column[len(column) - count:]
         for lower, upper in zip(carried, carried[1:]):
             if not builds_on(upper, lower):
                 raise CardCoveredError(
-                    f"{card.label} is under {count - 1} card(s) that do not go with it: {upper.label}"
-                    f" on {lower.label} breaks alternating colours, one lower.", "card")
+                    f"{card.label} is under {count - 1} card(s) that do not go with it:"
+                    f" {upper.label} on {lower.label} breaks alternating colours, one lower.",
+                    "card")
     elif card not in position.cells or count != 1:
         raise CardNotInPlayError(f"{card.label} is not in a cell.", "card")
     if target.kind == CELL:
@@ -149,12 +151,13 @@ def check_move(position: Position, move: Move) -> None:
         if card.rank != top + 1:
             wanted = "the ace" if top == 0 else ("nothing more" if top == 13 else
                                                  f"the {Rank(top + 1).label}")
-            raise FoundationError(f"{card.label} cannot go to the {card.suit.word} foundation, which"
-                                  f" takes {wanted}: foundations by suit from the ace.", "to")
+            raise FoundationError(f"{card.label} cannot go to the {card.suit.word} foundation,"
+                                  f" which takes {wanted}: foundations by suit from the ace.",
+                                  "to")
     else:
         if source == target:
-            raise SameColumnError(f"{card.label} is in {target} already: a move goes somewhere else.",
-                                  "to")
+            raise SameColumnError(f"{card.label} is in {target} already: a move goes somewhere"
+                                  " else.", "to")
         column = position.columns[target.column]
         if column:
             under = column[-1]

@@ -6,10 +6,10 @@ ones needed, cards lying on a lower card, empty columns), the latest position fi
 equals, over positions made canonical (cells as a set, columns as a multiset: their order does
 not change what can be done) and remembered in a transposition table, so each one is expanded
 once: when the search runs dry every position reachable from the start has been seen, and
-none was won. After each move the
-cards that can never be needed in a column go to their foundations (a card whose two
-other-coloured suits are home to one rank below it: nothing could be built on it; aces and
-twos always); these auto-moves are in the solution as ordinary moves.
+none was won. After each move the cards that can never be needed in a column go to their
+foundations (a card whose two other-coloured suits are home to one rank below it: nothing
+could be built on it; aces and twos always); these auto-moves are in the solution as ordinary
+moves. Game 11,982 is proved unsolvable this way in about 62,000 positions.
 
 Moves tried: to a foundation, column to column (a run as a supermove, within its limit),
 column to a cell, cell to a column; into an empty column, one empty column stands for all.
@@ -22,10 +22,9 @@ column to a cell, cell to a column; into an empty column, one empty column stand
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 from heapq import heappop, heappush
-from dataclasses import dataclass, field
 
-from ...cards import Card
 from .deal import MS_DECK, MS_SUITS
 from .moves import CELL, COLUMN, FOUNDATION, Move, Place, apply_move
 from .position import CELLS, FOUNDATION_SUITS, Position
