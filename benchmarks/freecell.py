@@ -82,7 +82,8 @@ def figures(rows):
     return {"median_s": statistics.median(times), "worst_s": worst[2], "worst_game": worst[0],
             "median_nodes": statistics.median(nodes), "worst_nodes": max(nodes),
             "total_s": sum(times), **counts,
-            "over_1s": sum(1 for t in times if t > 1.0)}
+            "over_1s": sum(1 for t in times if t > 1.0),
+            "unknown_games": [row[0] for row in rows if row[1] == "unknown"]}
 
 
 def main() -> None:
@@ -138,6 +139,9 @@ def main() -> None:
     lines.append(row("ours (CPython)", ours))
     if theirs:
         lines.append(row("fc-solve (Debian, default, one process each)", theirs))
+    for name, f in (("ours", ours), ("fc-solve", theirs)):
+        if f and f["unknown_games"]:
+            lines += ["", f"Unknown for {name}: games {', '.join(map(str, f['unknown_games']))}."]
     lines += ["", f"Game {UNSOLVABLE_GAME}, searched to the end:", ""]
     for supermoves, result in proofs.items():
         kind = "with supermoves" if supermoves else "single-card moves only"
