@@ -1,0 +1,168 @@
+#!/usr/bin/env python3
+"""The FreeCell solver's speed on Microsoft's games 1 to N, run by hand (not a test).
+
+    .venv/bin/python benchmarks/freecell.py --games 200            # writes RESULTS.md's section
+    .venv/bin/python benchmarks/freecell.py --games 20 --no-write  # smoke run
+
+Each game is solved from its start (``solve``, the default budget) and its solution replayed
+through the move rules to four full foundations; then game 11,982 is searched to the end,
+with supermoves and with single-card moves only. Median and worst time and nodes go to
+benchmarks/RESULTS.md between ``<!-- freecell:begin -->`` and ``<!-- freecell:end -->``, with
+the command, the commit, the machine and the load average.
+
+When Debian's ``fc-solve`` (package freecell-solver-bin) is on the PATH, it solves the same
+games with its default settings, one process per game (the process's start is in its time),
+for comparison (a run past ``--fc-solve-timeout`` counts as unknown); the project does not
+depend on it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from referee.core.games.freecell import Position, deal, replay, solve  # noqa: E402
+
+RESULTS = ROOT / "benchmarks" / "RESULTS.md"
+BEGIN, END = "<!-- freecell:begin -->", "<!-- freecell:end -->"
+UNSOLVABLE_GAME = 11982
+
+
+def board_text(game: int) -> str:
+    """fc-solve's board: one line per column, 10 written T."""
+    return "".join(" ".join(str(card).replace("10", "T") for card in column) + "\n"
+                   for column in deal(game))
+
+
+def run_ours(games):
+    rows = []
+    for game in games:
+        start = Position.from_game(game)
+        result = solve(start)
+        if result.status == "solved":
+            assert replay(start, result.moves).is_won, game
+        rows.append((game, result.status, result.seconds, result.nodes, len(result.moves)))
+    return rows
+
+
+def run_fc_solve(games, timeout):
+    rows = []
+    for game in games:
+        began = time.perf_counter()
+        try:
+            out = subprocess.run(["fc-solve", "-"], input=board_text(game), capture_output=True,
+                                 text=True, check=False, timeout=timeout).stdout
+        except subprocess.TimeoutExpired:
+            out = ""  # stopped at the timeout: unknown
+        seconds = time.perf_counter() - began
+        status = ("solved" if "This game is solveable" in out else
+                  "unsolvable" if "I could not solve" in out else "unknown")
+        states = next((int(line.split()[-1].rstrip(".")) for line in out.splitlines()
+                       if line.startswith("Total number of states checked")), 0)
+        rows.append((game, status, seconds, states))
+    return rows
+
+
+def figures(rows):
+    times = [row[2] for row in rows]
+    nodes = [row[3] for row in rows]
+    worst = max(rows, key=lambda row: row[2])
+    counts = {status: sum(1 for row in rows if row[1] == status)
+              for status in ("solved", "unsolvable", "unknown")}
+    return {"median_s": statistics.median(times), "worst_s": worst[2], "worst_game": worst[0],
+            "median_nodes": statistics.median(nodes), "worst_nodes": max(nodes),
+            "total_s": sum(times), **counts,
+            "over_1s": sum(1 for t in times if t > 1.0),
+            "unknown_games": [row[0] for row in rows if row[1] == "unknown"]}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--no-write", action="store_true")
+    parser.add_argument("--no-fc-solve", action="store_true")
+    parser.add_argument("--fc-solve-timeout", type=float, default=120.0,
+                        help="seconds before an fc-solve run counts as unknown")
+    args = parser.parse_args()
+    games = range(1, args.games + 1)
+    load_before = os.getloadavg()
+    began = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+
+    ours = figures(run_ours(games))
+    proofs = {}
+    for supermoves in (True, False):
+        result = solve(Position.from_game(UNSOLVABLE_GAME), budget=10**8, supermoves=supermoves)
+        proofs[supermoves] = result
+    theirs = None
+    if shutil.which("fc-solve") and not args.no_fc_solve:
+        theirs = figures(run_fc_solve(games, args.fc_solve_timeout))
+        their_proof = run_fc_solve([UNSOLVABLE_GAME], args.fc_solve_timeout)[0]
+    load_after = os.getloadavg()
+
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT,
+                            capture_output=True, text=True).stdout.strip()
+    cpu = next((line.split(":", 1)[1].strip() for line in
+                Path("/proc/cpuinfo").read_text().splitlines()
+                if line.startswith("model name")), platform.processor())
+    lines = [
+        BEGIN,
+        "## FreeCell solver",
+        "",
+        f"`.venv/bin/python benchmarks/freecell.py --games {args.games}` at commit {commit},"
+        f" {began}; {os.cpu_count()} cores, {cpu}, Python {platform.python_version()};"
+        f" load average {' '.join(f'{x:.2f}' for x in load_before)} at the start,"
+        f" {' '.join(f'{x:.2f}' for x in load_after)} at the end.",
+        "",
+        f"Games 1-{args.games} from their start, each solution replayed to four full"
+        " foundations through the move rules:",
+        "",
+        "| solver | solved | unsolvable | unknown | median s | worst s (game) | over 1 s |"
+        " median nodes | worst nodes | total s |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ]
+
+    def row(name, f):
+        return (f"| {name} | {f['solved']} | {f['unsolvable']} | {f['unknown']} |"
+                f" {f['median_s']:.3f} | {f['worst_s']:.3f} ({f['worst_game']}) | {f['over_1s']} |"
+                f" {f['median_nodes']:.0f} | {f['worst_nodes']} | {f['total_s']:.1f} |")
+
+    lines.append(row("ours (CPython)", ours))
+    if theirs:
+        lines.append(row("fc-solve (Debian, default, one process each)", theirs))
+    for name, f in (("ours", ours), ("fc-solve", theirs)):
+        if f and f["unknown_games"]:
+            lines += ["", f"Unknown for {name}: games {', '.join(map(str, f['unknown_games']))}."]
+    lines += ["", f"Game {UNSOLVABLE_GAME}, searched to the end:", ""]
+    for supermoves, result in proofs.items():
+        kind = "with supermoves" if supermoves else "single-card moves only"
+        proved = "proved" if result.proved else "not proved"
+        lines.append(f"- ours, {kind}: {result.status} ({proved}), {result.nodes} positions"
+                     f" expanded, {result.seconds:.2f} s")
+    if theirs:
+        lines.append(f"- fc-solve: {their_proof[1]}, {their_proof[3]} states checked,"
+                     f" {their_proof[2]:.2f} s")
+    lines.append(END)
+    section = "\n".join(lines)
+    print(section)
+    if not args.no_write:
+        text = RESULTS.read_text()
+        if BEGIN in text:
+            head, rest = text.split(BEGIN, 1)
+            text = head + section + rest.split(END, 1)[1]
+        else:
+            text = text.rstrip("\n") + "\n\n" + section + "\n"
+        RESULTS.write_text(text)
+
+
+if __name__ == "__main__":
+    main()
