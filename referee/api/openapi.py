@@ -12,9 +12,9 @@ from typing import Any
 from flask import jsonify
 
 from ..core import RULESETS
-from ..core.rulesets import MAX_DECKS
-from ..core.rulesets.keeping import EntryShape
-from ..core.solver import MAX_CARDS
+from ..core.model.ruleset import MAX_DECKS
+from ..core.model.keeping import EntryShape
+from ..core.rummy.solver import MAX_CARDS
 from . import api
 
 

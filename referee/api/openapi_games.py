@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.rulesets import RULESETS
+from ..core.games.registry import RULESETS
 from ..core.text import MAX_NAME, MAX_REASON
 from .openapi import PASSWORD_OR_NONE, PATHS, RESPONSES, SCHEMAS, _error, _json, _ref
 

@@ -3,7 +3,7 @@ numbers at a hand's end, the score they make in named parts, and a team's openin
 
 from __future__ import annotations
 
-from ..core.rulesets import MAX_DECKS
+from ..core.model.ruleset import MAX_DECKS
 from .openapi import PATHS, SCHEMAS, _post, _ref
 
 HAND = {"type": "integer", "minimum": 1, "maximum": 4,

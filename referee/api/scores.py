@@ -10,7 +10,7 @@ from flask import jsonify
 
 from ..core import Card, Ruleset, TableRules, get_ruleset
 from ..core.errors import RefereeInputError, WrongTypeError, parse_location
-from ..core.scoring import (LayOff, Penalty, PlayerHand, PlayerScore, check_player_count,
+from ..core.rummy.scoring import (LayOff, Penalty, PlayerHand, PlayerScore, check_player_count,
                             score_hand)
 from . import api
 from .errors import MissingFieldError

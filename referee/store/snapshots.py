@@ -37,8 +37,8 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from .. import core
 from ..core.game import GameState
-from ..core.rulesets import get_ruleset
-from ..core.rulesets.model import Ruleset
+from ..core.games.registry import get_ruleset
+from ..core.model.ruleset import Ruleset
 from ..extensions import db
 from .models import GameSnapshot
 
@@ -50,7 +50,9 @@ _TABLE = GameSnapshot.__table__
 def code_mark() -> str:
     """This version of the rules' code: a state folded by other code may hold other fields."""
     digest = hashlib.sha256(sys.version.encode())
-    for path in sorted(Path(core.__file__).parent.rglob("*.py")):
+    root = Path(core.__file__).parent
+    for path in sorted(root.rglob("*.py")):  # where each module is: a pickle names it
+        digest.update(path.relative_to(root).as_posix().encode() + b"\0")
         digest.update(path.read_bytes())
     return digest.hexdigest()[:16]
 

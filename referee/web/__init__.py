@@ -6,7 +6,7 @@ from flask import Flask
 
 from .. import doors
 from ..core import Card
-from ..core.rulesets import RULESETS
+from ..core.games.registry import RULESETS
 
 
 def joker_labels(cards: Iterable[Card]) -> str:

@@ -7,9 +7,9 @@ import re
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 
 from ..core import Card, RefereeInputError, format_cards, parse_cards
-from ..core.contracts import check_contract, contract_for
-from ..core.rulesets import RULESETS
-from ..core.solver import arrange, check_card_count, contract_progress
+from ..core.rummy.contracts import check_contract, contract_for
+from ..core.games.registry import RULESETS
+from ..core.rummy.solver import arrange, check_card_count, contract_progress
 from .forms import add_error, arrange_form, arrange_option_specs, changed_options, option_choices
 from .picker import apply_tap, has_errors, picker_context, was_tapped
 from .rendering import render_screen, wants_fragment

@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, abort, redirect, request, url_for
 
 from ..core import Card, RefereeInputError, Verdict, format_cards, parse_cards
-from ..core.rulesets import RULESETS
+from ..core.games.registry import RULESETS
 from .forms import (add_error, changed_options, checker_form, meld_option_specs,
                     option_choices)
 from .picker import apply_tap, has_errors, picker_context, was_tapped

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from flask import Flask, render_template, request, url_for
 
-from ..core.rulesets import RULESETS
+from ..core.games.registry import RULESETS
 from ..store.games import DamagedGameError
 
 CARD_GAME_SCREENS = ("checker.check", "arranger.arrange_hand", "rules.rules_page")

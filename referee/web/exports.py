@@ -13,8 +13,8 @@ from flask import Blueprint, Response, abort, render_template
 
 from ..core.game import player_stats
 from ..core.ledger import CENT, in_money
-from ..core.rulesets import RULESETS
-from ..core.rulesets.keeping import EntryShape
+from ..core.games.registry import RULESETS
+from ..core.model.keeping import EntryShape
 from ..store.documents import export_document
 from ..store.games import GameNotFoundError, LoadedGame, load_game
 from ..store.queries import all_games, summaries_of

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from flask import url_for
 
 from ..core.game import GameState
-from ..core.rulesets import get_ruleset
+from ..core.games.registry import get_ruleset
 from .forms import arrange_option_specs, changed_options, meld_option_specs, opening_option_specs
 from .rummy_check import calls_on_the_pile
 

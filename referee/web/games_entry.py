@@ -6,7 +6,7 @@ turns the form's fields into the core's ``SeatEntry`` rows and back, and makes
 the changes a +/- or a card button asks for when the page posts it without
 JavaScript.
 
->>> from referee.core.rulesets import get_ruleset
+>>> from referee.core.games.registry import get_ruleset
 >>> entry = EntryForm(get_ruleset("500").configure())
 >>> entry.parts, [count_field(v.points) for v in entry.classes["melded"]][:3]
 (('melded', 'held'), ['n1', 'n2', 'n3'])
@@ -23,8 +23,8 @@ from typing import Any
 from ..core.game.entry import (WAY_WORDS, AmountEntry, SeatEntry, describe_entry, entered_rows,
                                flag, read_hand)
 from ..core.game.held import MELD_BREAK, card_buttons, card_values, low_ace_points, value_classes
-from ..core.rulesets.keeping import EntryShape, point_step
-from ..core.rulesets.model import TableRules
+from ..core.model.keeping import EntryShape, point_step
+from ..core.model.ruleset import TableRules
 from ..core.text import whole_number
 from .forms import count_field, hand_form
 

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 
 from ..core import RefereeInputError
 from ..core.game import GameState, event_from_dict
-from ..core.rulesets.keeping import EntryShape, ScoredHand
-from ..core.rulesets.stakes import Settlement
+from ..core.model.keeping import EntryShape, ScoredHand
+from ..core.model.stakes import Settlement
 from ..core.text import name_key
 from ..store.games import LoadedGame
 from ..store.models import GameEvent

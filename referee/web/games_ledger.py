@@ -21,7 +21,7 @@ from decimal import Decimal
 from ..core.game import GameState
 from ..core.game.events import describe_settling
 from ..core.ledger import Transfer, amount_text, stakes_text
-from ..core.rulesets.stakes import Outcome, Payment, Settlement
+from ..core.model.stakes import Outcome, Payment, Settlement
 from .numbers import MINUS, signed
 
 

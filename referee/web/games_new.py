@@ -20,9 +20,10 @@ from sqlalchemy import func, select
 from ..core import RefereeInputError
 from ..core.game import GameSetup
 from ..core.ledger import stake_value
-from ..core.rulesets import RULESETS, Ruleset, get_ruleset
-from ..core.rulesets.keeping import Team
-from ..core.rulesets.model import first_short_deal
+from ..core.games.registry import RULESETS, get_ruleset
+from ..core.model.ruleset import Ruleset
+from ..core.model.keeping import Team
+from ..core.model.ruleset import first_short_deal
 from ..core.text import name_key, whole_number
 from ..extensions import db
 from ..store.starts import start_game_once

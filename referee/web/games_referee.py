@@ -21,8 +21,8 @@ from ..core import RefereeInputError
 from ..core.game import Event
 from ..core.game.events import UpcardTurned
 from ..core.rule_anchors import RuleAnchor
-from ..core.rulesets.followed_hands import (Bought, BuyClaimed, BuyWithdrawn, Discarded, Drew, JokerSwap,
-                               LaidOff, RummyCalled, Source, WentDown)
+from ..core.games.followed_hands import (Bought, BuyClaimed, BuyWithdrawn, Discarded, Drew,
+                                         JokerSwap, LaidOff, RummyCalled, Source, WentDown)
 from ..store.games import (LoadedGame, OvertakenError, StaleVersionError, append_event,
                            load_game)
 from .forms import REFEREE_FORMS, referee_form, referee_forms

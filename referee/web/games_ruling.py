@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..core.game import GameState, HandResult, event_from_dict
-from ..core.rulesets.followed_hands import Bought
+from ..core.games.followed_hands import Bought
 from ..store.games import LoadedGame
 from .games_ledger import ledger_of
 from .numbers import signed

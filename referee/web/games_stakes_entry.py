@@ -20,9 +20,9 @@ from wtforms.validators import Optional
 from ..core import RefereeInputError
 from ..core.game.events import describe_settling
 from ..core.rule_anchors import RuleAnchor
-from ..core.rulesets.keeping import EntryShape
-from ..core.rulesets.model import TableRules
-from ..core.rulesets.stakes import HandEnding, Settlement, Stakes, Who
+from ..core.model.keeping import EntryShape
+from ..core.model.ruleset import TableRules
+from ..core.model.stakes import HandEnding, Settlement, Stakes, Who
 from ..core.text import whole_number
 from .forms import HandForm, WholeNumberField
 

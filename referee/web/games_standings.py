@@ -13,7 +13,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from ..core.game import GameState
-from ..core.rulesets.model import Contract
+from ..core.model.ruleset import Contract
 from .games_ledger import hand_ending
 
 

@@ -23,9 +23,9 @@ from ..core.game.team_entry import (
     read_team_hand,
     sheet_of,
 )
-from ..core.rulesets.keeping import EntryShape, Team, point_step
-from ..core.rulesets.model import TableRules
-from ..core.rulesets.team_sheet import AMOUNTS, ScorePart, TeamSheet
+from ..core.model.keeping import EntryShape, Team, point_step
+from ..core.model.ruleset import TableRules
+from ..core.model.team_sheet import AMOUNTS, ScorePart, TeamSheet
 from ..core.text import whole_number
 from .games_entry import NOBODY, EntryForm
 from .games_stakes_entry import SettlementEntryForm

@@ -12,9 +12,9 @@ from dataclasses import dataclass, field
 from flask import Blueprint, redirect, request, url_for
 
 from ..core import Card, RefereeInputError, parse_cards
-from ..core.rulesets import RULESETS
-from ..core.rulesets.stakes import Settlement, Who
-from ..core.solver import Arrangement, arrange
+from ..core.games.registry import RULESETS
+from ..core.model.stakes import Settlement, Who
+from ..core.rummy.solver import Arrangement, arrange
 from ..core.text import whole_number
 from ..store.games import GameNotFoundError, load_game
 from .forms import add_error, changed_options, option_choices

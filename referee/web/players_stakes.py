@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from ..core.game import GameSummary
-from ..core.rulesets import get_ruleset
+from ..core.games.registry import get_ruleset
 from ..core.text import name_key
 from ..store.models import Game
 from .games_ledger import Ledger

@@ -6,7 +6,7 @@ from __future__ import annotations
 from flask import Blueprint, redirect, request, url_for
 
 from ..core import Card, RefereeInputError, parse_cards
-from ..core.rulesets import RULESETS
+from ..core.games.registry import RULESETS
 from .forms import (
     MAX_COUNT,
     YES_NO,

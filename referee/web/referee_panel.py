@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from ..core import Card, parse_card
 from ..core.game import GameState
-from ..core.rulesets.followed_hands import (
+from ..core.games.followed_hands import (
     BuyOutcome,
     BuyRuling,
     Discarded,
@@ -22,7 +22,7 @@ from ..core.rulesets.followed_hands import (
     shown,
 )
 from ..core.rule_anchors import RuleAnchor
-from ..core.rulesets.model import Contract
+from ..core.model.ruleset import Contract
 from ..core.table import TableMeld
 
 

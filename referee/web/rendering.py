@@ -21,7 +21,7 @@ def render_screen(page: str, fragment: str, status: int = 200, **context) -> Res
 def not_for_this_game(game: str, title: str, why: str, endpoint: str, offers) -> Response:
     """The 404 of a question screen asked of a game it does not ask for: ``why`` finishes
     "“game” is not ..." and the games ``offers`` accepts are linked, each on ``endpoint``."""
-    from ..core.rulesets import RULESETS
+    from ..core.games.registry import RULESETS
 
     shown = game if len(game) <= 30 else game[:29] + "…"
     return make_response(render_template(

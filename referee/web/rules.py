@@ -10,8 +10,8 @@ from typing import Any
 from flask import Blueprint, abort, render_template
 
 from ..core.errors import UnknownRulesetError
-from ..core.rulesets import get_ruleset
-from ..core.rulesets.reference import rules_reference
+from ..core.games.registry import get_ruleset
+from ..core.model.reference import rules_reference
 from ..store.games import GameNotFoundError, load_game
 
 bp = Blueprint("rules", __name__)

@@ -11,7 +11,7 @@ import re
 from flask import Blueprint, redirect, request, url_for
 
 from ..core import Card, RefereeInputError, Ruleset, parse_cards
-from ..core.rulesets import RULESETS
+from ..core.games.registry import RULESETS
 from .forms import add_error, changed_options, pile_rummy_form
 from .picker import has_errors, picker_context, was_tapped
 from .pile_taps import PileTaps, apply_pile_tap

@@ -8,7 +8,7 @@ from __future__ import annotations
 from wtforms import Form, FormField
 from wtforms.validators import NumberRange, Optional
 
-from ..core.rulesets.team_sheet import AMOUNTS, TeamSheet
+from ..core.model.team_sheet import AMOUNTS, TeamSheet
 from .forms import HandForm, WholeNumberField
 
 MOST = 999  # any count or total past this is a slip of the finger
