@@ -15,18 +15,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
+from typing import TYPE_CHECKING
 
 from collections.abc import Iterable
 
 from ....cards import Card, parse_card
 from ....rummy.contracts import contract_for
-from ....seating import GameSetup
 from ....model.ruleset import Contract, TableRules, short_deal
 from ....table import TableMeld
 from ....text import name_key
 from .errors import IllegalStepError
 from .steps import Source
 from .supply import CardsSeen
+
+if TYPE_CHECKING:  # the kept game's setup, which deals the hand
+    from ....seating import GameSetup
 
 
 class Phase(Enum):
