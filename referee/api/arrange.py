@@ -13,7 +13,7 @@ from ..core.rummy.contracts import contract_for
 from ..core.errors import NotInRulesetError, RefereeInputError, WrongTypeError
 from ..core.model.ruleset import Contract
 from ..core.rummy.solver import arrange, check_card_count, check_contract, contract_progress
-from . import api
+from .blueprint import api
 from .melds import check_supply_together
 from .requests import cards, field, json_object, melds, table_rules
 

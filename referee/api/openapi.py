@@ -15,7 +15,7 @@ from ..core import RULESETS
 from ..core.model.ruleset import MAX_DECKS
 from ..core.model.keeping import EntryShape
 from ..core.rummy.solver import MAX_CARDS
-from . import api
+from .blueprint import api
 
 
 def _ref(name: str) -> dict[str, str]:

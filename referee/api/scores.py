@@ -12,7 +12,7 @@ from ..core import Card, Ruleset, TableRules, get_ruleset
 from ..core.errors import RefereeInputError, WrongTypeError, parse_location
 from ..core.rummy.scoring import (LayOff, Penalty, PlayerHand, PlayerScore, check_player_count,
                             score_hand)
-from . import api
+from .blueprint import api
 from .errors import MissingFieldError
 from .requests import cards, field, json_object, optional_card
 

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from ..cards import Card
-    from ..model.ruleset import TableRules
+    from ..model.ruleset import Ruleset, TableRules
 
 
 @dataclass(frozen=True)
@@ -34,3 +34,9 @@ class RummyCall:
     about_pile: bool
     check: Callable[[Any, Sequence[Sequence[Card]], TableRules], Any]
     options: tuple[str, ...] = ()
+
+
+def calls_on_the_pile(ruleset: Ruleset) -> bool:
+    """Whether the game's rummy calls are made on the discard pile (500, Base), not on a
+    thrown card (Eversol)."""
+    return ruleset.rummy_call is not None and ruleset.rummy_call.about_pile
