@@ -13,7 +13,7 @@ These rulings take the Eversol table they are asked at (``TableRules``); asked w
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
