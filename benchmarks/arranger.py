@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Benchmarks of the hand arranger (referee.core.solver.arrange), run by hand.
+"""Benchmarks of the hand arranger (referee.core.rummy.solver.arrange), run by hand.
 
     .venv/bin/pip install rlcard        # only for part 3; never a project dependency
     .venv/bin/python benchmarks/arranger.py             # full run, rewrites its section
@@ -70,10 +70,10 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from referee.core import get_ruleset  # noqa: E402
-from referee.core.rulesets.model import TableRules  # noqa: E402
+from referee.core.model.ruleset import TableRules  # noqa: E402
 from referee.core.cards import JOKER, Card, Rank, Suit, natural, sort_key  # noqa: E402
-from referee.core.solver import arrange  # noqa: E402
-from referee.core.solver.search import FreeSearch  # noqa: E402
+from referee.core.rummy.solver import arrange  # noqa: E402
+from referee.core.rummy.solver.search import FreeSearch  # noqa: E402
 
 import free_hands  # noqa: E402  (benchmarks/ is on sys.path when this file runs)
 

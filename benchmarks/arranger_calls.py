@@ -37,7 +37,7 @@ if str(ROOT) not in sys.path:
 from referee import create_app  # noqa: E402
 from referee.core import get_ruleset, parse_cards  # noqa: E402
 from referee.core.cards import JOKER  # noqa: E402
-from referee.core.solver import arrange  # noqa: E402
+from referee.core.rummy.solver import arrange  # noqa: E402
 
 import free_hands  # noqa: E402  (benchmarks/ is on sys.path when this file runs)
 

@@ -21,8 +21,8 @@ from pathlib import Path
 
 from referee.core import get_ruleset
 from referee.core.cards import JOKER, Card, Rank, Suit, natural, parse_cards
-from referee.core.rulesets.model import TableRules
-from referee.core.solver import arrange
+from referee.core.model.ruleset import TableRules
+from referee.core.rummy.solver import arrange
 
 ADVERSARIAL = Path(__file__).resolve().parent / "adversarial.json"
 

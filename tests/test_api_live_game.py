@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from referee.core.rulesets.eversol_hand.steps import (Bought, BuyClaimed, Discarded, Drew, LaidOff, Step,
-                                     WentDown)
+from referee.core.games.eversol.hand.steps import (Bought, BuyClaimed, Discarded, Drew, LaidOff,
+                                                   Step, WentDown)
 from tests.conftest import assert_error
 from tests.test_api import openapi, response_schema, schema_errors
 from tests.test_api_games import GAMES, make_game, scored, send

@@ -9,7 +9,7 @@ from tests.test_api_live_game import Table, documented
 from tests.test_live_hand_in_time import (ANN_THROWS_A_RUMMY_CARD, BEN_DOWN_WITH_A_DIAMOND_RUN,
                                           CARL_KEEPS_A_BOUGHT_JOKER, SEEN_GOING_IN,
                                           SIX_THROWN_BEFORE_ANYONE_DOWN)
-from referee.core.rulesets.eversol_hand.steps import Discarded, Drew, LaidOff, RummyCalled
+from referee.core.games.eversol.hand.steps import Discarded, Drew, LaidOff, RummyCalled
 
 SEATS = ("Abe", "Ben", "Carl")
 

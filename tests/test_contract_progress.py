@@ -11,10 +11,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from referee.core import get_ruleset, parse_cards
-from referee.core.contracts import contract_for
+from referee.core.rummy.contracts import contract_for
 from referee.core.errors import RefereeInputError
 from referee.core.melds import MeldKind, check_meld
-from referee.core.solver import contract_progress
+from referee.core.rummy.solver import contract_progress
 
 from .test_solver import full_deck
 

@@ -1,4 +1,4 @@
-"""The hand arranger asked directly (``referee.core.solver.arrange``): every answer legal,
+"""The hand arranger asked directly (``referee.core.rummy.solver.arrange``): every answer legal,
 as good as the melds the hand was dealt, and the same whatever order the cards come in.
 
 The hands are dealt here from seeded random deals, or built around known melds; the points
@@ -15,8 +15,8 @@ from collections import Counter
 import pytest
 
 from referee.core import MeldKind, get_ruleset, parse_card
-from referee.core.contracts import check_contract, contract_for
-from referee.core.solver import arrange
+from referee.core.rummy.contracts import check_contract, contract_for
+from referee.core.rummy.solver import arrange
 
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 SUITS = "SHDC"

@@ -1,5 +1,5 @@
-"""Eversol's contracts asked directly (``referee.core.contracts``): which melds meet each hand's
-contract, how a two-way meld is read, hand 6's "no discard", and the meld at fault.
+"""Eversol's contracts asked directly (``referee.core.rummy.contracts``): which melds meet each
+hand's contract, how a two-way meld is read, hand 6's "no discard", and the meld at fault.
 
 tests/test_api_arrange.py asks POST /api/v1/contracts/check for the examples, the shape of
 its answers and every error.
@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from referee.core import MeldKind, get_ruleset, parse_card
-from referee.core.contracts import check_contract, contract_for
+from referee.core.rummy.contracts import check_contract, contract_for
 
 
 def table(decks=2):

@@ -10,7 +10,7 @@ from referee.core.game.entry import (AmountEntry, SeatEntry, describe_entry, ent
                                      read_amount, read_hand)
 from referee.core.game.held import (card_buttons, card_values, read_held_cards,
                                     read_melded_cards, value_classes)
-from referee.core.rulesets import get_ruleset
+from referee.core.games.registry import get_ruleset
 
 
 def table(key: str, decks: int = 1, **options):

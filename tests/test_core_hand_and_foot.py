@@ -14,8 +14,8 @@ from referee.core.errors import (CardCountError, GoingOutError, HandEntryError, 
                                  OptionValueError, RefereeInputError, TeamSetupError,
                                  TooManyCopiesError, UnknownOptionError, WentOutShortError,
                                  WrongTypeError)
-from referee.core.rulesets import RULESETS
-from referee.core.rulesets.hand_and_foot import (OPTIONS, PileKind, TeamEntry, card_value,
+from referee.core.games.registry import RULESETS
+from referee.core.games.hand_and_foot import (OPTIONS, PileKind, TeamEntry, card_value,
                                                  check_going_out, check_meld, check_opening,
                                                  check_teams, default_teams, held_value,
                                                  is_wild, opening_minimum, resolve_options,

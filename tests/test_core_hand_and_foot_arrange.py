@@ -1,6 +1,7 @@
-"""Hand and Foot's hand arranger asked through the shared entry (``referee.core.solver.arrange``):
-books within the wild-card limits, piles first and one unfinished meld of a rank, the fewest
-points left held, red 3s laid aside, and how near the melds come to the hand's opening minimum.
+"""Hand and Foot's hand arranger asked through the shared entry
+(``referee.core.rummy.solver.arrange``): books within the wild-card limits, piles first and one
+unfinished meld of a rank, the fewest points left held, red 3s laid aside, and how near the melds
+come to the hand's opening minimum.
 
 Every answer is checked by the game's own meld checker and opening rule (one unfinished meld
 of a rank), and against a search of every way to share the wild cards out on small hands.
@@ -16,8 +17,8 @@ import pytest
 
 from referee.core import get_ruleset, parse_cards
 from referee.core.errors import HandNumberError, TooManyCopiesError
-from referee.core.rulesets.hand_and_foot import check_meld, check_opening
-from referee.core.solver import arrange
+from referee.core.games.hand_and_foot import check_meld, check_opening
+from referee.core.rummy.solver import arrange
 
 VALUES = {"JK": 50, "2": 20, "A": 20, "K": 10, "Q": 10, "J": 10, "10": 10, "9": 10, "8": 10,
           "7": 5, "6": 5, "5": 5, "4": 5, "3": 5}  # a black 3; a red 3 is laid aside

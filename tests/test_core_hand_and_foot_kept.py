@@ -14,7 +14,7 @@ from referee.core.errors import (GameSetupError, GoingOutError, HandEntryError, 
 from referee.core.game import GameSetup, HandCorrected, replay
 from referee.core.game.events import event_from_dict
 from referee.core.game.stats import GameSummary, player_stats
-from referee.core.rulesets import get_ruleset
+from referee.core.games.registry import get_ruleset
 
 PLAYERS = ["Ann", "Bo", "Cy", "Di"]
 US_THEM = [{"name": "Us", "players": ["Ann", "Cy"]}, {"name": "Them", "players": ["Bo", "Di"]}]

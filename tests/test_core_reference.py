@@ -7,8 +7,8 @@ import pytest
 
 from referee.core.cards import parse_cards
 from referee.core.rule_anchors import RuleAnchor
-from referee.core.rulesets import RULESETS, get_ruleset
-from referee.core.rulesets.reference import rules_reference
+from referee.core.games.registry import RULESETS, get_ruleset
+from referee.core.model.reference import rules_reference
 
 
 def section(key: str, anchor: RuleAnchor, chosen=None):

@@ -9,7 +9,7 @@ import pytest
 from referee.core import RefereeInputError
 from referee.core.game import GameSetup, HandCorrected, HandScored, event_from_dict, replay
 from referee.core.game.events import PlayerLeft, PlayerRenamed, PlayerSeated, UpcardTurned
-from referee.core.rulesets import RULESETS
+from referee.core.games.registry import RULESETS
 
 FOUR = ["Abe", "Ben", "Carl", "Dee"]
 

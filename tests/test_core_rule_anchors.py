@@ -8,16 +8,16 @@ from __future__ import annotations
 import pytest
 
 from referee.core.cards import parse_card, parse_cards
-from referee.core.contracts import check_contract
+from referee.core.rummy.contracts import check_contract
 from referee.core.melds import MeldKind, MeldRules
 from referee.core.rule_anchors import RuleAnchor
-from referee.core.rulesets import get_ruleset
-from referee.core.rulesets.eversol_hand.errors import IllegalStepError
-from referee.core.rulesets.followed_hands import LiveHand
-from referee.core.rulesets.eversol_hand.steps import BuyClaimed, Discarded, Drew, WentDown
-from referee.core.rulesets.hand_and_foot import check_going_out, check_meld, check_opening
-from referee.core.rulesets.reference import rules_reference
-from referee.core.solver import arrange
+from referee.core.games.registry import get_ruleset
+from referee.core.games.eversol.hand.errors import IllegalStepError
+from referee.core.games.followed_hands import LiveHand
+from referee.core.games.eversol.hand.steps import BuyClaimed, Discarded, Drew, WentDown
+from referee.core.games.hand_and_foot import check_going_out, check_meld, check_opening
+from referee.core.model.reference import rules_reference
+from referee.core.rummy.solver import arrange
 from referee.core.table import TableMeld
 
 

@@ -12,8 +12,8 @@ from referee.core import JOKER, Rank, Suit, check_meld, parse_cards
 from referee.core.cards import natural
 from referee.core.errors import (CardNotInGameError, NotInRulesetError, TableMeldError,
                                  TooManyCopiesError)
-from referee.core.rulesets import EVERSOL, FIVE_HUNDRED
-from referee.core.rulesets.pile_rummy import check_pile_rummy
+from referee.core.games.registry import EVERSOL, FIVE_HUNDRED
+from referee.core.rummy.pile_rummy import check_pile_rummy
 from referee.core.table import TableMeld
 
 

@@ -22,11 +22,11 @@ from referee.core.errors import (CardCountError, CardNotInGameError, GoingOutErr
                                  DealtClaimError, TooManyCardsError, TooManyCopiesError,
                                  UnbalancedLedgerError, UnknownOptionError, UnknownPlayerError,
                                  WrongTypeError)
-from referee.core.rulesets import RULESETS
-from referee.core.rulesets.tonk import (OPTIONS, Ending, Outcome, arrange, card_value, count,
+from referee.core.games.registry import RULESETS
+from referee.core.games.tonk import (OPTIONS, Ending, Outcome, arrange, card_value, count,
                                         fewest_transfers, hand_total, in_money, is_tonk,
                                         resolve_options, settle, stake_value)
-from referee.core.rulesets.tonk.cards import counts_fit
+from referee.core.games.tonk.cards import counts_fit
 from referee.core.ledger import EXACT_LIMIT
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve"]

@@ -17,7 +17,7 @@ from referee.core.errors import (GameSetupError, HandEntryError, ImpossibleScore
 from referee.core.game import GameSetup, HandCorrected, replay
 from referee.core.game.events import GameEnded, event_from_dict
 from referee.core.game.stats import GameSummary, player_stats
-from referee.core.rulesets.stakes import Outcome
+from referee.core.model.stakes import Outcome
 
 PLAYERS = ["Ann", "Bob", "Cy", "Dee"]
 

@@ -18,12 +18,12 @@ from hypothesis import strategies as st
 from referee.core import get_ruleset, parse_cards
 from referee.core.cards import JOKER, Rank, Suit, natural
 from referee.core.melds import ACE_HIGH, check_meld
-from referee.core.solver import SearchStats, arrange
-from referee.core.solver.bound import JokerCosts
-from referee.core.solver.dead import dead_rule
-from referee.core.solver.hand import read_hand
-from referee.core.solver.search import FreeSearch
-from referee.core.solver.turns import orders
+from referee.core.rummy.solver import SearchStats, arrange
+from referee.core.rummy.solver.bound import JokerCosts
+from referee.core.rummy.solver.dead import dead_rule
+from referee.core.rummy.solver.hand import read_hand
+from referee.core.rummy.solver.search import FreeSearch
+from referee.core.rummy.solver.turns import orders
 
 from .test_solver import assert_legal, exhaustive_best
 

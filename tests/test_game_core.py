@@ -16,9 +16,9 @@ from referee.core.game.catch_up import overtaken
 from referee.core.game.events import DecksChanged, UpcardTurned
 from referee.core.game.followed import RefereeMismatchError
 from referee.core.game.held import read_held_cards
-from referee.core.rulesets import EVERSOL
-from referee.core.rulesets.eversol_hand.steps import (Bought, BuyClaimed, Discarded, Drew, LaidOff,
-                                     RummyCalled, WentDown)
+from referee.core.games.registry import EVERSOL
+from referee.core.games.eversol.hand.steps import (Bought, BuyClaimed, Discarded, Drew, LaidOff,
+                                                   RummyCalled, WentDown)
 
 FOUR = ["Abe", "Ben", "Carl", "Dee"]
 

@@ -13,13 +13,13 @@ from hypothesis import strategies as st
 from referee.core.errors import (CardSyntaxError, RefereeInputError, TooManyCopiesError,
                                  WrongTypeError)
 from referee.core.game import GameSetup, HandScored, replay
-from referee.core.rulesets.eversol_hand.errors import IllegalStepError
-from referee.core.rulesets.eversol_hand.hand import LiveHand
-from referee.core.rulesets.eversol_hand.hand import replay as replay_hand
-from referee.core.rulesets.eversol_hand.record import Phase
-from referee.core.rulesets.eversol_hand.steps import (Bought, BuyClaimed, BuyWithdrawn, Discarded, Drew,
-                                     JokerSwap, LaidOff, RummyCalled, Source, WentDown,
-                                     step_from_dict)
+from referee.core.games.eversol.hand.errors import IllegalStepError
+from referee.core.games.eversol.hand.hand import LiveHand
+from referee.core.games.eversol.hand.hand import replay as replay_hand
+from referee.core.games.eversol.hand.record import Phase
+from referee.core.games.eversol.hand.steps import (Bought, BuyClaimed, BuyWithdrawn, Discarded,
+                                                   Drew, JokerSwap, LaidOff, RummyCalled, Source,
+                                                   WentDown, step_from_dict)
 
 SEATS = ["Abe", "Ben", "Carl"]  # in order of play: Ben sits left of Abe, Carl left of Ben
 

@@ -12,10 +12,10 @@ from referee.core.errors import TooManyCopiesError
 from referee.core.game import GameSetup, HandScored, replay
 from referee.core.game.events import UpcardTurned
 from referee.core.game.followed import RefereeMismatchError
-from referee.core.rulesets.eversol_hand.errors import IllegalStepError
-from referee.core.rulesets.eversol_hand.hand import LiveHand
-from referee.core.rulesets.eversol_hand.steps import (Bought, BuyClaimed, Discarded, Drew,
-                                                      JokerSwap, LaidOff, RummyCalled, WentDown)
+from referee.core.games.eversol.hand.errors import IllegalStepError
+from referee.core.games.eversol.hand.hand import LiveHand
+from referee.core.games.eversol.hand.steps import (Bought, BuyClaimed, Discarded, Drew, JokerSwap,
+                                                   LaidOff, RummyCalled, WentDown)
 from tests.test_live_hand import ben_down, refused
 
 SEATS = ["Abe", "Ben", "Carl"]

@@ -13,7 +13,7 @@ from referee.core.errors import (BuyError, NotInRulesetError, OptionValueError,
                                  PlayerCountError, PlayerNameError, TableMeldError,
                                  TooManyCopiesError, UnknownOptionError, UnknownPlayerError,
                                  WrongTypeError)
-from referee.core.rulesets.eversol_hand import (BuyOutcome, BuyRuling, check_rummy, frees_a_joker,
+from referee.core.games.eversol.rulings import (BuyOutcome, BuyRuling, check_rummy, frees_a_joker,
                                joker_buyer_warning, resolve_buy, rummy_penalty_points)
 
 SEATS = ["Abe", "Ben", "Carl", "Dee"]  # order of play: Ben follows Abe, and so on round

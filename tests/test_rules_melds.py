@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from referee.core import MeldKind, get_ruleset, parse_cards
-from referee.core.rulesets import RULESETS
+from referee.core.games.registry import RULESETS
 from referee.core.errors import CardNotInGameError, TooManyCopiesError
 
 GAMES = ["eversol", "500", "basic", "base"]

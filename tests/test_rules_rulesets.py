@@ -20,7 +20,7 @@ from referee.core import JOKER, RULESETS, RefereeInputError, get_ruleset, parse_
 from referee.core.errors import (DeckCountError, OptionValueError, UnknownOptionError,
                                  UnknownRulesetError, WrongTypeError)
 from referee.core.game import GameSetup
-from referee.core.rulesets import MAX_DECKS
+from referee.core.model.ruleset import MAX_DECKS
 from tests.conftest import web_or_database_imports
 
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
@@ -442,5 +442,5 @@ def test_eversol_description_lists_the_six_contracts():
 
 def test_the_rules_core_imports_neither_flask_nor_a_database():
     core = Path(__file__).parent.parent / "referee" / "core"
-    assert (core / "rulesets" / "hand_and_foot").is_dir() and (core / "rulesets" / "tonk").is_dir()
+    assert (core / "games" / "hand_and_foot").is_dir() and (core / "games" / "tonk").is_dir()
     assert web_or_database_imports(core) == {}

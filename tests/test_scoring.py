@@ -9,7 +9,7 @@ from referee.core.errors import (CardNotInGameError, GoingOutError,
                                  LayOffError, NotInRulesetError,
                                  PlayerCountError, PlayerNameError, TableMeldError,
                                  TooManyCopiesError, UnknownPlayerError)
-from referee.core.scoring import LayOff, Penalty, PlayerHand, check_player_count, score_hand
+from referee.core.rummy.scoring import LayOff, Penalty, PlayerHand, check_player_count, score_hand
 
 
 def table(ruleset, decks=1, **options):

@@ -17,11 +17,11 @@ from hypothesis import strategies as st
 
 from referee.core import get_ruleset, parse_cards
 from referee.core.cards import JOKER, Rank, Suit, natural
-from referee.core.contracts import check_contract, contract_for
+from referee.core.rummy.contracts import check_contract, contract_for
 from referee.core.errors import RefereeInputError
 from referee.core.melds import check_meld
 from referee.core.table import TableMeld
-from referee.core.solver import arrange
+from referee.core.rummy.solver import arrange
 
 
 def full_deck(table):

@@ -9,7 +9,7 @@ import pytest
 from referee.core.errors import RefereeInputError
 from referee.core.game import GameSetup, HandScored
 from referee.core.game.events import DealerChosen, UpcardTurned
-from referee.core.rulesets.eversol_hand.steps import BuyClaimed, Discarded, Drew
+from referee.core.games.eversol.hand.steps import BuyClaimed, Discarded, Drew
 from referee.store.games import (OvertakenError, StaleVersionError, append_event, create_game,
                                  load_game, undo_last)
 

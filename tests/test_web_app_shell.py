@@ -9,7 +9,7 @@ import struct
 
 import pytest
 
-from referee.web import app_shell
+from referee.web.shell import app_shell
 
 from .test_web_games import new_game
 

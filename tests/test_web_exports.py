@@ -116,7 +116,7 @@ def test_the_players_page_adds_each_persons_stakes_across_the_nights(client, app
 
 
 def test_a_cell_a_spreadsheet_runs_after_a_control_or_a_space_is_text():
-    from referee.web.exports import spreadsheet_safe
+    from referee.web.kept.exports import spreadsheet_safe
     for cell in ("\x01=HYPERLINK(1)", "\x1b+1", " \t-1", "\u200b@A1", "\x7f\uff0b1"):
         assert spreadsheet_safe(cell) == "'" + cell
     assert spreadsheet_safe("\x01Ann") == "\x01Ann" and spreadsheet_safe("Ann = Ben") == "Ann = Ben"

@@ -10,7 +10,7 @@ import pytest
 
 from referee.store.games import load_game
 
-from referee.core.rulesets.eversol_hand.steps import Discarded, Drew
+from referee.core.games.eversol.hand.steps import Discarded, Drew
 
 from .test_api_live_in_time import dealt
 from .test_live_hand_in_time import ANN_THROWS_A_RUMMY_CARD

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from referee.core.rulesets import RULESETS
+from referee.core.games.registry import RULESETS
 from tests.test_web_games import new_game, text
 
 SECTIONS = {"players", "cards", "melds", "scoring", "house-options"}

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from flask import render_template
 
-from referee.web.games_chart import score_chart
+from referee.web.kept.chart import score_chart
 
 from .test_api import assert_answer_documented
 from .test_web_checker import verdict_text

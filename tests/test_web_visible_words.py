@@ -24,8 +24,8 @@ from werkzeug.security import generate_password_hash
 from referee import create_app
 from referee.core.cards import parse_cards
 from referee.core.errors import RefereeInputError
-from referee.core.rulesets import RULESETS
-from referee.core.rulesets.reference import rules_reference
+from referee.core.games.registry import RULESETS
+from referee.core.model.reference import rules_reference
 from referee.doors import GUESSES
 
 from .conftest import APP_CONFIG, CASES_FILE, dispose_engines, empty_database

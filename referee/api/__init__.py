@@ -4,16 +4,12 @@ Views are thin: ``requests`` reads typed fields, the rules core answers,
 the view renders JSON; ``errors`` gives every failure one JSON shape.
 """
 
-from flask import Blueprint
-
-api = Blueprint("api", __name__, url_prefix="/api/v1")
-
-# Routes register on import.
-from . import (  # noqa: E402,F401
+from .blueprint import api
+from . import (  # noqa: F401  (the views register on import)
     arrange, games, live, melds, openapi, openapi_games, openapi_live, openapi_stakes,
     openapi_teams, openings, rulesets, scores, settle)
-from . import escoba, openapi_piquet_escoba, piquet  # noqa: E402,F401
-from .errors import register_error_handlers  # noqa: E402
-from . import bourre, jack_change_it, openapi_bourre_jack  # noqa: E402,F401
+from . import bourre, escoba, jack_change_it, piquet  # noqa: F401
+from . import openapi_bourre_jack, openapi_piquet_escoba  # noqa: F401
+from .errors import register_error_handlers
 
 register_error_handlers(api)

@@ -9,11 +9,11 @@ from typing import Any
 from flask import jsonify
 
 from ..core import Card, TableRules
-from ..core.contracts import contract_for
+from ..core.rummy.contracts import contract_for
 from ..core.errors import NotInRulesetError, RefereeInputError, WrongTypeError
-from ..core.rulesets.model import Contract
-from ..core.solver import arrange, check_card_count, check_contract, contract_progress
-from . import api
+from ..core.model.ruleset import Contract
+from ..core.rummy.solver import arrange, check_card_count, check_contract, contract_progress
+from .blueprint import api
 from .melds import check_supply_together
 from .requests import cards, field, json_object, melds, table_rules
 

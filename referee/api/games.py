@@ -29,7 +29,7 @@ from ..store.games import (
     load_game,
     undo_last,
 )
-from . import api
+from .blueprint import api
 from .errors import error_response
 from .password import password_guarded
 from .requests import field, json_object, optional_text

@@ -13,8 +13,8 @@ from flask import jsonify
 
 from ..core import Card
 from ..core.errors import WrongTypeError
-from ..core.rulesets.pile_rummy import PileRummyVerdict
-from . import api
+from ..core.rummy.pile_rummy import PileRummyVerdict
+from .blueprint import api
 from .errors import MissingFieldError
 from .requests import cards, field, json_object, optional_card, ruleset_having, table_rules
 

@@ -9,7 +9,7 @@ from flask import jsonify
 from ..core import Card, MeldKind, Reading, TableMeld, TableRules
 from ..core.errors import RefereeInputError, TableMeldError
 from ..core.table import Extension
-from . import api
+from .blueprint import api
 from .requests import cards, json_object, meld_kind, optional_card, table_rules
 
 

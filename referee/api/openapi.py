@@ -13,10 +13,10 @@ from typing import Any
 from flask import jsonify
 
 from ..core import RULESETS
-from ..core.rulesets import MAX_DECKS
-from ..core.rulesets.keeping import EntryShape
-from ..core.solver import MAX_CARDS
-from . import api
+from ..core.model.ruleset import MAX_DECKS
+from ..core.model.keeping import EntryShape
+from ..core.rummy.solver import MAX_CARDS
+from .blueprint import api
 
 
 def _ref(name: str) -> dict[str, str]:

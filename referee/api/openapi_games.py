@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.rulesets import RULESETS
+from ..core.games.registry import RULESETS
 from ..core.text import MAX_DIGITS, MAX_NAME, MAX_REASON
 from ..store.games import HISTORY_PAGE
 from .games import LONGEST_HISTORY_PAGE

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.rulesets import RULESETS
-from ..core.rulesets.stakes import Outcome, Who
+from ..core.games.registry import RULESETS
+from ..core.model.stakes import Outcome, Who
 from .openapi import PATHS, SCHEMAS, _post, _ref
 
 STAKES_GAMES = {key: ruleset.stakes for key, ruleset in RULESETS.items()

@@ -3,7 +3,8 @@ numbers at a hand's end, the score they make in named parts, and a team's openin
 
 from __future__ import annotations
 
-from ..core.rulesets import MAX_DECKS, RULESETS
+from ..core.games.registry import RULESETS
+from ..core.model.ruleset import MAX_DECKS
 from .openapi import PATHS, SCHEMAS, _post, _ref, ruleset_keys
 from .scores import scored_by_team
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from flask import jsonify
 
-from . import api
+from .blueprint import api
 from .requests import field, json_object, melds, ruleset_having, table_rules
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import jsonify
 
 from ..core import RULESETS
-from . import api
+from .blueprint import api
 
 
 @api.get("/rulesets")

@@ -10,9 +10,9 @@ from flask import jsonify
 
 from ..core import Card, Ruleset, TableRules, get_ruleset
 from ..core.errors import RefereeInputError, WrongTypeError, parse_location
-from ..core.scoring import (LayOff, Penalty, PlayerHand, PlayerScore, check_player_count,
+from ..core.rummy.scoring import (LayOff, Penalty, PlayerHand, PlayerScore, check_player_count,
                             score_hand)
-from . import api
+from .blueprint import api
 from .errors import MissingFieldError
 from .requests import cards, field, json_object, optional_card
 

@@ -10,7 +10,7 @@ from flask import jsonify
 
 from ..core import RULESETS, get_ruleset
 from ..store.documents import settlement_document
-from . import api
+from .blueprint import api
 from .requests import field, json_object
 
 

@@ -1,4 +1,5 @@
-"""The rules core: cards, melds, rulesets. Pure Python, no web or database.
+"""The rules core: cards, melds, the game model, the families and the games. Pure Python, no
+web or database (docs/architecture.md draws the layers).
 
 >>> from referee.core import get_ruleset, parse_cards
 >>> table = get_ruleset("eversol").configure(decks=2)
@@ -9,7 +10,8 @@
 from .cards import JOKER, Card, DeckSpec, Rank, Suit, format_cards, parse_card, parse_cards
 from .errors import RefereeInputError
 from .melds import MeldKind, MeldRules, Reading, Verdict, check_meld
-from .rulesets import RULESETS, Ruleset, TableRules, get_ruleset
+from .games.registry import RULESETS, get_ruleset
+from .model.ruleset import Ruleset, TableRules
 from .table import Extension, TableMeld
 
 __all__ = ["JOKER", "RULESETS", "Card", "DeckSpec", "Extension", "MeldKind", "MeldRules",

@@ -23,11 +23,13 @@ from decimal import Decimal
 from functools import cached_property
 from typing import Any
 
-from .rulesets import TableRules, get_ruleset
-from .rulesets.keeping import Team
-from .rulesets.model import MAX_PLAYERS, MIN_PLAYERS
+from .model.ruleset import TableRules
+from .games.registry import get_ruleset
+from .model.keeping import Team
+from .model.ruleset import MAX_PLAYERS, MIN_PLAYERS
 from .errors import GameSetupError, Location
 from .ledger import stake_text, stake_value
+from .model.seats import seat_of
 from .text import MAX_NAME, TextError, clean_name, name_key
 
 
@@ -179,12 +181,3 @@ def _dealer_seat(names: tuple[str, ...], dealer: str | int | None, rng: random.R
             raise GameSetupError(f"There is no seat {dealer}.", "first_dealer")
         return dealer
     return seat_of(names, dealer, "first_dealer")
-
-
-def seat_of(names: Sequence[str], name: str, field_name: str | Location) -> int:
-    """The seat of a player named (any case), or a ``GameSetupError`` naming the field."""
-    wanted = name_key(name)
-    for seat, known in enumerate(names):
-        if name_key(known) == wanted:
-            return seat
-    raise GameSetupError(f"Nobody called {str(name)[:MAX_NAME]} plays in this game.", field_name)

@@ -9,8 +9,8 @@ from typing import Any
 
 from ..core.game import GameState
 from ..core.ledger import in_money, money_text
-from ..core.rulesets.followed_hands import LiveHand
-from ..core.rulesets.stakes import Settlement
+from ..core.games.followed_hands import LiveHand
+from ..core.model.stakes import Settlement
 from .games import LoadedGame
 from .models import GameEvent
 

@@ -21,7 +21,7 @@ from typing import Any
 
 from ..core.errors import RefereeInputError
 from ..core.game import GameSetup, GameState, event_from_dict
-from ..core.rulesets import get_ruleset
+from ..core.games.registry import get_ruleset
 from ..core.text import TextError, check_storable
 from ..extensions import db
 from .games import LoadedGame, load_game, new_game_row

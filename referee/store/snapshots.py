@@ -37,8 +37,8 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from .. import core
 from ..core.game import GameState
-from ..core.rulesets import get_ruleset
-from ..core.rulesets.model import Ruleset
+from ..core.games.registry import get_ruleset
+from ..core.model.ruleset import Ruleset
 from ..extensions import db
 from .models import GameSnapshot
 
@@ -51,8 +51,9 @@ def code_mark() -> str:
     """This version of the rules' code: a state folded by other code may hold other fields."""
     digest = hashlib.sha256(sys.version.encode())
     root = Path(core.__file__).parent
-    for path in sorted(root.rglob("*.py")):  # a module moved unchanged moves its classes too
-        digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes())
+    for path in sorted(root.rglob("*.py")):  # where each module is: a pickle names it
+        digest.update(path.relative_to(root).as_posix().encode() + b"\0")
+        digest.update(path.read_bytes())
     return digest.hexdigest()[:16]
 
 

@@ -1,4 +1,6 @@
-"""The screens, one blueprint per feature."""
+"""The screens, one blueprint per feature, in folders by feature: ``kept`` (the kept game's
+screens), ``questions`` (the question screens), ``shell`` (home, rules, app files, signing in,
+errors); ``forms`` holds the forms they share."""
 
 from collections.abc import Iterable
 
@@ -6,7 +8,12 @@ from flask import Flask
 
 from .. import doors
 from ..core import Card
-from ..core.rulesets import RULESETS
+from ..core.games.registry import RULESETS
+from .kept import exports, games
+from .questions import arranger, at_the_table, checker, lowest, rummy_check
+from .shell import app_shell, home, rules, sign_in
+from .shell.awake import keeps_screen_on
+from .shell.errors import register_error_pages
 
 
 def joker_labels(cards: Iterable[Card]) -> str:
@@ -15,29 +22,13 @@ def joker_labels(cards: Iterable[Card]) -> str:
 
 
 def register_web(app: Flask) -> None:
-    from . import (
-        app_shell,
-        arranger,
-        checker,
-        exports,
-        games,
-        home,
-        lowest,
-        questions,
-        rules,
-        rummy_check,
-        sign_in,
-    )
-    from .awake import keeps_screen_on
-    from .errors import register_error_pages
-
     app.register_blueprint(home.bp)
     app.register_blueprint(app_shell.bp)
     app.register_blueprint(exports.bp)
     app.register_blueprint(checker.bp)
     app.register_blueprint(arranger.bp)
     app.register_blueprint(rummy_check.bp)
-    app.register_blueprint(questions.bp)
+    app.register_blueprint(at_the_table.bp)
     app.register_blueprint(lowest.bp)
     app.register_blueprint(games.bp)
     app.register_blueprint(rules.bp)

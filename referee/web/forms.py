@@ -14,8 +14,8 @@ from wtforms.widgets import HiddenInput
 from ..core import Rank, Ruleset, Suit
 from ..core.errors import Location
 from ..core.text import MAX_NAME, MAX_REASON, TextError, clean_name, clean_text, whole_number
-from ..core.rulesets import MAX_DECKS
-from ..core.rulesets.model import MAX_PLAYERS, OptionSpec
+from ..core.model.ruleset import MAX_DECKS
+from ..core.model.ruleset import MAX_PLAYERS, OptionSpec
 
 SUIT_CHOICES = [(s.value, s.word.capitalize()) for s in Suit]
 

@@ -11,7 +11,7 @@ import re
 
 from playwright.sync_api import expect
 
-from referee.web.numbers import signed
+from referee.web.kept.numbers import signed
 
 from .conftest import PHONE, TABLET
 from .test_game_screens import add_players

@@ -12,7 +12,7 @@ or taken, the hand it scored was scored by someone else.
 the game's ordinary ``apply``.
 
 >>> from referee.core.game import GameSetup, HandScored, replay
->>> from referee.core.rulesets.followed_hands import BuyClaimed, Discarded, Drew
+>>> from referee.core.games.followed_hands import BuyClaimed, Discarded, Drew
 >>> seats = GameSetup.create("eversol", ["Abe", "Ben", "Carl"], first_dealer="Abe")
 >>> seen = replay(seats, [Drew("Ben", "stock"), Discarded("Ben", "KC")])
 >>> now = seen.apply(Drew("Carl", "stock"))
@@ -26,7 +26,7 @@ True
 
 from __future__ import annotations
 
-from ..rulesets.followed_hands import STEP_TYPES, About
+from ..games.followed_hands import STEP_TYPES, About
 from .events import DealerChosen, DecksChanged, Event, HandCorrected, HandScored, UpcardTurned
 from .state import GameState
 

@@ -7,7 +7,7 @@ player was caught with (``HELD``), every player's melded and held points
 by card or typed as a total, whichever the scorer found quicker; static/games.js
 shows the same sums while they are entered, and this is the count that is saved.
 
->>> from referee.core.rulesets import get_ruleset
+>>> from referee.core.games.registry import get_ruleset
 >>> five_hundred = get_ruleset("500").configure()
 >>> bo = read_amount(five_hundred, "Bo", AmountEntry(counts={"9": 1, "10-K": 2}))
 >>> bo.points, bo.entry["counts"]["10-K"]
@@ -27,8 +27,8 @@ from typing import Any
 
 from ..errors import HandEntryError, RefereeInputError
 from ..rule_anchors import RuleAnchor
-from ..rulesets.keeping import EntryShape, ScoreSheet, check_points, point_step, step_words
-from ..rulesets.model import TableRules
+from ..model.keeping import EntryShape, ScoreSheet, check_points, point_step, step_words
+from ..model.ruleset import TableRules
 from .held import class_label, describe_held, read_held_cards, read_melded_cards, value_classes
 
 WAY_WORDS = {"counts": "counted", "cards": "tapped", "total": "typed"}

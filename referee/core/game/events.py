@@ -17,9 +17,9 @@ from typing import Any, ClassVar
 
 from ..errors import WrongTypeError
 from ..text import normal_reason, spoken_list
-from ..rulesets import RULESETS
-from ..rulesets.followed_hands import STEP_TYPES, Step, shown, step_from_dict
-from ..rulesets.keeping import ScoreSheet
+from ..games.registry import RULESETS
+from ..games.followed_hands import STEP_TYPES, Step, shown, step_from_dict
+from ..model.keeping import ScoreSheet
 from .errors import IllegalEventError
 
 
@@ -199,7 +199,7 @@ class UpcardTurned:
     """The deal of a hand followed live: the card turned face up beside the stock.
 
     ``card`` may be ``None`` when the table follows the hand without saying it.
-    Every step of the live hand after it (``referee.core.rulesets.followed_hands``) is an
+    Every step of the live hand after it (``referee.core.games.followed_hands``) is an
     event of the game too.
     """
 

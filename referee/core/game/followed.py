@@ -5,7 +5,7 @@ face: a discard taken, a joker bought) and every rummy penalty under Ari's rule.
 An entry that contradicts that is flagged, player by player; the table may still save it (the referee may have missed a step), and
 the game keeps that it did.
 
->>> from referee.core.rulesets import EVERSOL
+>>> from referee.core.games.registry import EVERSOL
 >>> seen = HandOutcome("Ben", {"Abe": 0, "Ben": 0, "Carl": 15}, {"Abe": 2, "Ben": 0, "Carl": 7})
 >>> table = EVERSOL.configure(decks=1)
 >>> for m in mismatches(seen, table, {"Abe": 200, "Ben": 0, "Carl": 50},
@@ -23,8 +23,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import Card
-from ..rulesets.followed_hands import HandOutcome, LiveHand, Phase
-from ..rulesets.model import TableRules
+from ..games.followed_hands import HandOutcome, LiveHand, Phase
+from ..model.ruleset import TableRules
 from ..text import name_key, spoken_list
 from .errors import HandEntryError
 

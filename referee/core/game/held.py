@@ -6,7 +6,7 @@ written, for the history. Copies are checked against the decks in play, and
 a card the game does not use is refused. Every value comes from the game's
 ``TableRules``; nothing here names a game.
 
->>> from referee.core.rulesets import get_ruleset
+>>> from referee.core.games.registry import get_ruleset
 >>> five_hundred = get_ruleset("500").configure(decks=1)
 >>> held = read_held_cards("K 7 7H JK", five_hundred)
 >>> held.cards, held.points
@@ -32,7 +32,7 @@ from dataclasses import dataclass
 
 from ..cards import JOKER, Card, Rank, Suit, natural, parse_card, rank_from_text
 from ..errors import CardSyntaxError, TooManyCopiesError, WrongTypeError
-from ..rulesets.model import TableRules
+from ..model.ruleset import TableRules
 
 _SEPARATORS = re.compile(r"[\s,;]+")
 MELD_BREAK = "/"  # between two melds, among the cards a player melded
@@ -55,7 +55,7 @@ def value_classes(table: TableRules, melded: bool = False) -> tuple[ValueClass, 
     """The game's cards grouped by what each is worth, cheapest first; ``melded`` adds the
     low ace where the game counts an ace at the low end of a sequence otherwise.
 
-    >>> from referee.core.rulesets import get_ruleset
+    >>> from referee.core.games.registry import get_ruleset
     >>> [(v.key, v.points) for v in value_classes(get_ruleset("basic").configure())][-3:]
     [('8', 8), ('9', 9), ('10-K', 10)]
     >>> five_hundred = get_ruleset("500").configure(options={"card_values": "5/10/15"})
@@ -126,7 +126,7 @@ def _class_label(words: Sequence[str]) -> str:
 def card_buttons(table: TableRules) -> tuple[str, ...]:
     """A button per rank the game uses, and the joker: worth most first, the cards not to miss.
 
-    >>> from referee.core.rulesets import get_ruleset
+    >>> from referee.core.games.registry import get_ruleset
     >>> card_buttons(get_ruleset("500").configure())[:6]
     ('JK', 'A', 'K', 'Q', 'J', '10')
     """
@@ -166,7 +166,7 @@ def read_melded_cards(cards: str | Iterable[str], table: TableRules,
     """What the cards melded and laid off are worth, meld by meld (``/`` between melds): an
     ace at the low end of a sequence counts as a low ace.
 
-    >>> from referee.core.rulesets import get_ruleset
+    >>> from referee.core.games.registry import get_ruleset
     >>> table = get_ruleset("500").configure()
     >>> read_melded_cards("Q K A / A 2 3 / 7 7 7", table).points
     62

@@ -21,10 +21,10 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ..errors import DeckCountError, RefereeInputError
-from ..rulesets import get_ruleset
-from ..rulesets.keeping import Team
-from ..rulesets.model import MAX_PLAYERS, MIN_PLAYERS
-from ..rulesets.stakes import Payment
+from ..games.registry import get_ruleset
+from ..model.keeping import Team
+from ..model.ruleset import MAX_PLAYERS, MIN_PLAYERS
+from ..model.stakes import Payment
 from ..text import clean_name, name_key
 from .errors import IllegalEventError
 from .events import PlayerLeft, PlayerRenamed, PlayerSeated, RosterEvent

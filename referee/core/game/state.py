@@ -23,11 +23,11 @@ from typing import Any
 
 from ..errors import DeckCountError
 from ..ledger import Transfer, fewest_transfers, in_money
-from ..rulesets import get_ruleset
-from ..rulesets.followed_hands import STEP_TYPES, LiveHand
-from ..rulesets.keeping import EntryShape, GameEnd, Keeping, ScoreSheet
-from ..rulesets.model import Contract, ShortDeal, TableRules, short_deal
-from ..rulesets.stakes import Settlement
+from ..games.registry import get_ruleset
+from ..games.followed_hands import STEP_TYPES, LiveHand
+from ..model.keeping import EntryShape, GameEnd, Keeping, ScoreSheet
+from ..model.ruleset import Contract, ShortDeal, TableRules, short_deal
+from ..model.stakes import Settlement
 from ..seating import GameSetup, seat_of
 from ..text import MAX_REASON, clean_text, name_key
 from .errors import GameSetupError, IllegalEventError
@@ -44,6 +44,7 @@ from .events import (
     UpcardTurned,
 )
 from .followed import Mismatch, RefereeMismatchError, mismatches, still_playing
+from .roster import roster_change
 
 
 @dataclass(frozen=True)
@@ -473,9 +474,6 @@ class GameState:
         last: a corrected hand may have brought the end forward."""
         return any(replace(self, results=self.results[:played])._winners_by_rules() is not None
                    for played in range(hand, len(self.results)))
-
-
-from .roster import roster_change  # noqa: E402  (it folds a GameState)
 
 
 def replay(setup: GameSetup, events: Sequence[Event], strict: bool = True) -> GameState:

@@ -17,8 +17,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from ..rulesets import get_ruleset
-from ..rulesets.keeping import Team
+from ..games.registry import get_ruleset
+from ..model.keeping import Team
 from ..text import name_key
 from .state import GameState
 

@@ -6,8 +6,8 @@ typed as a total; its counters and named penalties are counts. The reading is th
 a correction), each team's score in parts as the screen shows it, and each problem by
 team and field, the game's own checks included.
 
->>> from referee.core.rulesets import get_ruleset
->>> from referee.core.rulesets.keeping import Team
+>>> from referee.core.games.registry import get_ruleset
+>>> from referee.core.model.keeping import Team
 >>> table = get_ruleset("hand-and-foot").configure()
 >>> teams = (Team("Us", ("Ann", "Cy")), Team("Them", ("Bo", "Di")))
 >>> us = TeamRow(melded=TeamAmount(counts={"joker": 4, "high": 25}), held=TeamAmount(total=0),
@@ -29,9 +29,9 @@ from typing import Any
 
 from ..errors import RefereeInputError
 from ..rule_anchors import RuleAnchor
-from ..rulesets.keeping import ScoreSheet, Team
-from ..rulesets.model import TableRules
-from ..rulesets.team_sheet import AMOUNTS, OUT_FIELD, PENALTY_FIELD, ScorePart, TeamSheet
+from ..model.keeping import ScoreSheet, Team
+from ..model.ruleset import TableRules
+from ..model.team_sheet import AMOUNTS, OUT_FIELD, PENALTY_FIELD, ScorePart, TeamSheet
 
 GENERAL = ""  # the field of a problem about the whole entry, not one number
 

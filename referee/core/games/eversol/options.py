@@ -1,0 +1,28 @@
+"""Eversol's name and house rules: what the ruleset and its hand's rulings both read."""
+
+from __future__ import annotations
+
+from ...model.ruleset import Options, OptionSpec, resolve_house_options
+
+TITLE = "Eversol Rummy"
+
+OPTIONS = (
+    OptionSpec("buy_limit", None,
+               "Most discards one player may buy in a hand; leave empty for no limit.",
+               minimum=1, maximum=20),
+    OptionSpec("rummy_card", "dead",
+               "A called rummy card is dead, or the caller puts it on a meld it fits.",
+               choices=("dead", "meld")),
+    OptionSpec("rummy_beats_buy", True,
+               "A rummy call still kills the card after someone has asked to buy it."),
+    OptionSpec("aris_rule", True,
+               "Ari's rule: whoever threw the rummy card is charged the points of both dead cards."),
+    OptionSpec("joker_buyer_warning", True,
+               "Warn, without forbidding it, when a player who is down throws a card that could "
+               "free a joker while two or more players are still not down."),
+)
+
+
+def resolve_options(options: Options | None = None) -> Options:
+    """Eversol's defaults overlaid with the table's choices; unknown names raise."""
+    return resolve_house_options(TITLE, OPTIONS, options)

@@ -1,0 +1,481 @@
+"""How a ruleset keeps a game: what a hand's entry holds, how it scores, and when the game ends.
+
+Every kept game asks its ruleset's ``Keeping`` these questions, so a new game
+arrives as a ruleset module without touching the scorekeeper.
+
+>>> from referee.core.games.registry import get_ruleset
+>>> five_hundred = get_ruleset("500")
+>>> table = five_hundred.configure(decks=1)
+>>> sheet = ScoreSheet(went_out=None, players={"Ann": {"melded": 40, "held": 5},
+...                                             "Bo": {"melded": 0, "held": 32}})
+>>> five_hundred.keeping.score(table, ("Ann", "Bo"), sheet).scores
+{'Ann': 35, 'Bo': -32}
+>>> five_hundred.keeping.end(table.options).describe()
+'first to 500'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+from functools import reduce
+from math import gcd
+from typing import TYPE_CHECKING, Any
+
+from ..errors import GameSetupError, HandEntryError, Location, RefereeInputError
+from .seats import seat_of
+
+if TYPE_CHECKING:
+    from .ruleset import Options, TableRules
+    from .stakes import Settlement, Stakes
+    from .team_sheet import TeamSheet
+
+
+class Ranking(Enum):
+    """Which way the standings run."""
+
+    LOWEST_FIRST = "lowest_first"
+    HIGHEST_FIRST = "highest_first"
+
+    def sort_key(self, total: int) -> int:
+        return total if self is Ranking.LOWEST_FIRST else -total
+
+    @property
+    def best_word(self) -> str:
+        return "lowest" if self is Ranking.LOWEST_FIRST else "highest"
+
+    @property
+    def better_word(self) -> str:
+        return "lower" if self is Ranking.LOWEST_FIRST else "higher"
+
+
+class EntryShape(Enum):
+    """What the end-of-hand entry asks for."""
+
+    HELD = "held"  # who went out, and the points every other player was caught with
+    MELDED_MINUS_HELD = "melded_minus_held"  # everyone's melded and held value
+    WINNER_COLLECTS = "winner_collects"  # who went out, rummy or not, the others' held points
+    TEAMS = "teams"  # each team's numbers, as its game's ``Partnerships`` reads and scores them
+    SETTLEMENT = "settlement"  # how the hand ended, who, the counts: its game's ``Stakes`` settle it
+
+
+@dataclass(frozen=True)
+class GameEnd:
+    """A set number of hands, or a total that ends the game; neither: the table ends it
+    (``game_ended``) when it likes."""
+
+    hands: int | None = None
+    target: int | None = None
+    must_go_out: bool = False  # only the player who goes out at or past the target wins
+
+    def describe(self) -> str:
+        """
+        >>> GameEnd(hands=5).describe(), GameEnd(target=100).describe()
+        ('5 hands', 'first to 100')
+        >>> GameEnd().describe()
+        'until the table ends it'
+        """
+        if self.hands is not None:
+            return f"{self.hands} hand{'s' if self.hands != 1 else ''}"
+        if self.target is None:
+            return "until the table ends it"
+        return f"first to {self.target}"
+
+    @property
+    def by_table(self) -> bool:
+        """Only the table ends the game (a night of Tonk): no number of hands, no target."""
+        return self.hands is None and self.target is None
+
+
+@dataclass(frozen=True)
+class Team:
+    """Partners who score together, named by the table or after themselves.
+
+    >>> Team.of(("Ann", "Cy")).label, Team("Us", ("Ann", "Cy")).label
+    ('Ann & Cy', 'Us (Ann & Cy)')
+    """
+
+    name: str
+    players: tuple[str, ...]
+
+    @classmethod
+    def of(cls, players: Sequence[str]) -> Team:
+        """A team named after its players."""
+        return cls(" & ".join(players), tuple(players))
+
+    @property
+    def partners(self) -> str:
+        return " & ".join(self.players)
+
+    @property
+    def named(self) -> bool:
+        """Whether the table gave it a name of its own (then its players are shown beside it)."""
+        return self.name != self.partners
+
+    @property
+    def label(self) -> str:
+        return f"{self.name} ({self.partners})" if self.named else self.name
+
+
+@dataclass(frozen=True)
+class Partnerships:
+    """How a game played in teams seats them and scores a hand of theirs.
+
+    ``shapes`` are the (teams, players in each) a table may choose; ``default`` splits the
+    players (in seat order) into so many teams (``None``: the usual number); ``check`` reads
+    the teams a table named (``[{"name", "players"}]``); ``score`` scores a hand from each
+    team's entry, with errors at ``event.teams.<team>``. ``score_question`` answers the
+    stateless question (no game kept, so no rosters): ``(table, hand, teams)`` to each team's
+    hand score in named parts (each with key, label, points, count and each), errors at
+    ``teams.<team>.<field>``. ``sheet`` says what the entry screen asks of a team."""
+
+    shapes: tuple[tuple[int, int], ...]
+    default: Callable[[Sequence[str], int | None], tuple[Team, ...]]
+    check: Callable[[Any], tuple[Team, ...]]
+    score: Callable[[TableRules, Sequence[Team], Any, bool], ScoredHand]
+    score_question: Callable[[TableRules, Any, Any], Mapping[str, Sequence[Any]]] | None = None
+    sheet: TeamSheet | None = None
+
+    def team_counts(self, players: int) -> tuple[int, ...]:
+        """How many teams ``players`` may make: ``(2, 3)`` for six."""
+        return tuple(teams for teams, size in self.shapes if teams * size == players)
+
+
+@dataclass(frozen=True)
+class ScoreSheet:
+    """A hand's end as the table entered it: the fields of a ``hand_scored`` event."""
+
+    went_out: str | None
+    points: Mapping[str, int] = field(default_factory=dict)  # held points, by player
+    players: Mapping[str, Mapping[str, int]] = field(default_factory=dict)  # melded and held
+    went_rummy: bool = False
+    teams: Mapping[str, Any] = field(default_factory=dict)  # each team's entry, by team
+    settling: Mapping[str, Any] = field(default_factory=dict)  # a hand for stakes: ``Stakes``
+
+
+@dataclass(frozen=True)
+class ScoredHand:
+    """A checked hand: every player's score for it, and what it was made of."""
+
+    went_out: str | None
+    scores: dict[str, int]  # every player
+    held: dict[str, int]  # what each player was caught with, where the game counts it
+    melded: dict[str, int] = field(default_factory=dict)  # where the game counts it
+    went_rummy: bool = False
+    teams: dict[str, dict[str, Any]] = field(default_factory=dict)  # each team's entry, checked
+    settling: dict[str, Any] = field(default_factory=dict)  # a hand for stakes, names as seated
+    settlement: Settlement | None = None  # a hand for stakes: who paid whom (scores: the net)
+
+
+@dataclass(frozen=True)
+class Keeping:
+    shape: EntryShape
+    ranking: Ranking
+    end: Callable[[Options], GameEnd]
+    stock_may_run_out: bool = False  # a hand may end with nobody out
+    winner_deals_two_handed: bool = False  # with two players the winner deals next
+    # The house rule (option name, and its name in words) under which whoever threw a called
+    # rummy card is charged for the dead cards, even a player who then went out.
+    penalty_rule: tuple[str, str] | None = None
+    followed: bool = False  # the referee can follow a hand turn by turn
+    partnerships: Partnerships | None = None  # played in teams, which score (shape TEAMS)
+    stakes: Stakes | None = None  # played for stakes, each hand settled (shape SETTLEMENT)
+    # Whether a player may have melded every card and not be out yet (500's floating), so may
+    # end a hand holding nothing without having gone out; elsewhere an empty hand is out.
+    floats: Callable[[Options], bool] = lambda options: False
+    # A latecomer may be seated, or a player who leaves let go, between hands. A game of
+    # teams never does: its partnerships are the game.
+    seats_change: bool = False
+
+    def describe(self, options: Options) -> dict[str, Any]:
+        """What GET /api/v1/rulesets says of it, with the game's default ``options``."""
+        return {"entry": self.shape.value, "ranking": self.ranking.value,
+                "end": self.end(options).describe(), "stock_may_run_out": self.stock_may_run_out,
+                "winner_deals_two_handed": self.winner_deals_two_handed,
+                "followed": self.followed, "teams": self.partnerships is not None,
+                "stakes": self.stakes is not None, "seats_change": self.seats_change}
+
+    def score(self, table: TableRules, players: Sequence[str], sheet: ScoreSheet,
+              strict: bool = True, teams: Sequence[Team] = ()) -> ScoredHand:
+        """The hand's scores, or a ``HandEntryError`` naming the entry no table could have.
+
+        ``strict`` off scores an entry saved earlier, leaving out the checks added since (all
+        the numbers together within the decks, totals no cards make, a player not out holding
+        nothing), so a saved game always loads. In a game of
+        ``teams`` the scores are by team."""
+        if self.partnerships is not None:
+            if sheet.went_out is not None or sheet.points or sheet.players:
+                raise HandEntryError(f"A {table.ruleset.title} hand is entered team by team "
+                                     "(teams), each saying whether it went out.", "event.teams")
+            return self.partnerships.score(table, teams, sheet.teams, strict)
+        if self.stakes is not None:
+            return self._settle(table, players, sheet, strict)
+        if sheet.settling:
+            field_name = next(iter(sheet.settling))
+            raise HandEntryError(f"{table.ruleset.title} is not played for stakes: "
+                                 f"{field_name} has no place in its hands.", ("event", field_name))
+        went_out = None if sheet.went_out is None else _known(players, sheet.went_out,
+                                                              "event.went_out")
+        if went_out is None and not self.stock_may_run_out:
+            raise HandEntryError(f"A hand of {table.ruleset.title} ends when someone goes "
+                                 "out: say who.", "event.went_out")
+        self._check_fields(table, sheet)
+        if self.shape is EntryShape.MELDED_MINUS_HELD:
+            return _melded_minus_held(table, players, went_out, sheet.players, strict)
+        held = _held_points(table, players, went_out, sheet.points,
+                            charge_out=self.out_penalty(table.options), strict=strict)
+        if self.shape is EntryShape.WINNER_COLLECTS:
+            collected = sum(held.values()) * (2 if sheet.went_rummy else 1)
+            scores = {name: collected if name == went_out else 0 for name in players}
+            return ScoredHand(went_out, scores, held, went_rummy=sheet.went_rummy)
+        return ScoredHand(went_out, {name: held.get(name, 0) for name in players}, held)
+
+    def _settle(self, table: TableRules, players: Sequence[str], sheet: ScoreSheet,
+                strict: bool) -> ScoredHand:
+        title = table.ruleset.title
+        for name, given in (("went_out", sheet.went_out), ("points", sheet.points),
+                            ("players", sheet.players), ("teams", sheet.teams),
+                            ("went_rummy", sheet.went_rummy)):
+            if given:
+                raise HandEntryError(f"A {title} hand is entered as how it ended, who ended "
+                                     f"it and the counts where they matter, not as {name}.",
+                                     ("event", name))
+        assert self.stakes is not None
+        try:
+            settling = self.stakes.read(players, sheet.settling)
+            settlement = self.stakes.settle(table, players, settling, strict)
+        except RefereeInputError as error:
+            raise error.within("event") from None
+        went_out = settlement.ended_by[0] if len(settlement.ended_by) == 1 else None
+        return ScoredHand(went_out, dict(settlement.net), {}, settling=dict(settling),
+                          settlement=settlement)
+
+    def out_penalty(self, options: Options) -> bool:
+        """Whether rummy penalties are charged at a table with these options."""
+        return self.penalty_rule is not None and bool(options[self.penalty_rule[0]])
+
+    def _check_fields(self, table: TableRules, sheet: ScoreSheet) -> None:
+        """Nothing the game does not count: melded values in Eversol, a rummy flag in 500."""
+        title = table.ruleset.title
+        if sheet.teams:
+            raise HandEntryError(f"{title} is not played in teams: enter each player's "
+                                 "numbers.", "event.teams")
+        if self.shape is EntryShape.MELDED_MINUS_HELD:
+            if sheet.points:
+                raise HandEntryError(f"A {title} hand is entered as each player's melded and "
+                                     "held points (players), not as points.", "event.points")
+        elif sheet.players:
+            raise HandEntryError(f"A {title} hand is entered as the points each player was "
+                                 "caught with (points), not as melded and held.", "event.players")
+        if sheet.went_rummy and self.shape is not EntryShape.WINNER_COLLECTS:
+            raise HandEntryError(f"Going rummy does not change a {title} score.",
+                                 "event.went_rummy")
+
+
+def _known(players: Sequence[str], name: str, field_name: str | Location) -> str:
+    try:
+        return players[seat_of(players, name, field_name)]
+    except GameSetupError as error:
+        raise HandEntryError(error.message, error.field) from None
+
+
+def _by_player(players: Sequence[str], given: Mapping[str, Any], what: str) -> dict[str, Any]:
+    """``given`` keyed by the players' own names; a name not in the game raises."""
+    return {_known(players, name, ("event", what, name)): value for name, value in given.items()}
+
+
+_FIGURES: dict[tuple, tuple[int, int]] = {}  # by TableRules.key: (point_step, most_points)
+
+
+def _figures(table: TableRules) -> tuple[int, int]:
+    figures = _FIGURES.get(table.key)
+    if figures is None:
+        cards = table.every_card()
+        values = {table.card_value(card) for card in cards}
+        values |= {table.card_value(card, low_ace_in_run=True) for card in cards}
+        figures = reduce(gcd, values), sum(table.card_value(card) for card in cards)
+        _FIGURES[table.key] = figures
+    return figures
+
+
+def point_step(table: TableRules) -> int:
+    """Every total a hand can make is a multiple of this (5 in Eversol, 1 in 500).
+
+    >>> from referee.core.games.registry import get_ruleset
+    >>> point_step(get_ruleset("eversol").configure()), point_step(get_ruleset("500").configure())
+    (5, 1)
+    """
+    return _figures(table)[0]
+
+
+def most_points(table: TableRules) -> int:
+    """What every card of the decks in play is worth together: no entry can exceed it."""
+    return _figures(table)[1]
+
+
+_TOTALS: dict[tuple, int] = {}  # by (TableRules.key, melded): every total cards could make
+
+
+def _totals(table: TableRules, melded: bool) -> int:
+    """Every total some cards of the decks could be worth together, as the bits of a number
+    (bit n set: some cards make n). Melded cards may count as a low ace in a run (1 in 500);
+    held cards never do."""
+    key = (table.key, melded)
+    if key not in _TOTALS:
+        reach = 1  # no cards: 0
+        for card in table.every_card():
+            values = {table.card_value(card)}
+            if melded:
+                values.add(table.card_value(card, low_ace_in_run=True))
+            made = 0
+            for value in values:
+                made |= reach << value
+            reach |= made
+        _TOTALS[key] = reach
+    return _TOTALS[key]
+
+
+def could_make(table: TableRules, value: int, melded: bool = False) -> bool:
+    """Whether some cards of the decks in play, melded or held, are worth ``value`` together.
+
+    >>> from referee.core.games.registry import get_ruleset
+    >>> base, five_hundred = get_ruleset("base").configure(), get_ruleset("500").configure()
+    >>> could_make(base, 1, melded=True), could_make(five_hundred, 1, melded=True)
+    (False, True)
+    >>> could_make(five_hundred, 1), could_make(five_hundred, 0), could_make(five_hundred, 2)
+    (False, True, True)
+    """
+    return value >= 0 and bool(_totals(table, melded) >> value & 1)
+
+
+def check_points(table: TableRules, name: str, value: int, field_name: str | Location,
+                 least: int = 0, melded: bool = False, strict: bool = True) -> None:
+    """Raise ``HandEntryError`` unless some cards of the game could be worth ``value``: in the
+    game's steps, from ``least`` (what one card held is worth at the least) to every card,
+    and a total those cards make (``melded``: counting a low ace as the game does in a run).
+    ``strict`` off leaves that last check out, for an entry saved before it.
+
+    >>> from referee.core.games.registry import get_ruleset
+    >>> check_points(get_ruleset("eversol").configure(), "Abe", 12, "total")
+    Traceback (most recent call last):
+    ...
+    referee.core.errors.HandEntryError: Eversol points come in fives: 12 can't be right for Abe.
+    """
+    step, most = point_step(table), most_points(table)
+    if step > 1 and value % step:
+        raise HandEntryError(f"{table.ruleset.short_title} points come in {step_words(table)}: "
+                             f"{value} can't be right for {name}.", field_name)
+    if value < least:
+        if least <= 0:  # melded or held: no card is worth less than nothing
+            raise HandEntryError(f"{value} for {name} cannot be right: cards are never worth "
+                                 "below 0.", field_name)
+        raise HandEntryError(f"{name} did not go out, so still holds a card: at least {least}.",
+                             field_name)
+    if value > most:
+        decks = f"{table.decks} deck{'s' if table.decks > 1 else ''}"
+        raise HandEntryError(f"{value} for {name} is more than every card of {decks} is worth "
+                             f"({most}).", field_name)
+    if strict and not could_make(table, value, melded):
+        cards = "melded or laid off" if melded else "held"
+        raise HandEntryError(f"No cards {cards} in {table.ruleset.short_title} add up to "
+                             f"{value}: it can't be right for {name}.", field_name)
+
+
+def check_player_end(table: TableRules, name: str, out: bool, melded: int | None, held: int,
+                     where: tuple[str | Location, str | Location], strict: bool = True,
+                     error: type[RefereeInputError] = HandEntryError) -> None:
+    """What a player's numbers at a hand's end must be, whether the table kept the game or
+    asked the question alone: out, nothing held and (where melds score) something melded, as
+    going out lays every card; not out, a card still held, unless the game lets a player float.
+    ``where`` names the melded and the held fields; ``strict`` off leaves out the check added
+    later (a player not out holding nothing), for an entry saved before it."""
+    where_melded, where_held = where
+    if out and held:
+        raise error(f"{name} went out, so {name} holds nothing: held is 0.", where_held)
+    if out and melded is not None and not melded:
+        raise error(f"{name} went out, so {name} melded or laid off cards: enter what they "
+                    "are worth.", where_melded)
+    if strict and not out and not held and not table.ruleset.keeping.floats(table.options):
+        raise error(f"{name} did not go out, so {name} still holds at least one card.",
+                    where_held)
+
+
+_STEP_WORDS = {5: "fives", 10: "tens"}
+
+
+def _check_all_cards(table: TableRules, entered: int, field_name: str) -> None:
+    """Every number entered counts different cards: together they cannot pass the decks."""
+    most = most_points(table)
+    if entered > most:
+        decks = f"{table.decks} deck{'s' if table.decks > 1 else ''}"
+        raise HandEntryError(f"The numbers entered come to {entered}, more than every card of "
+                             f"{decks} is worth ({most}): one of them is wrong.", field_name)
+
+
+def step_words(table: TableRules) -> str:
+    """The game's point step in words: ``'fives'``, or ``'points'`` where any total can be."""
+    return _STEP_WORDS.get(point_step(table), "points")
+
+
+def _held_points(table: TableRules, players: Sequence[str], went_out: str | None,
+                 points: Mapping[str, int], charge_out: bool, strict: bool) -> dict[str, int]:
+    given = _by_player(players, points, "points")
+    least = table.held_points_range(1)[0]
+    for name in players:
+        field_name = ("event", "points", name)
+        if name == went_out:
+            value = given.get(name, 0)
+            if value and not charge_out:
+                raise HandEntryError(f"{name} went out, so {name} scores 0 this hand.",
+                                     field_name)
+            if value < 0 or value % point_step(table) or value > most_points(table):
+                raise HandEntryError(f"{name} went out: only a rummy penalty, in "
+                                     f"{step_words(table)}, can count "
+                                     f"against them, not {value}.", field_name)
+            continue
+        if name not in given:
+            raise HandEntryError(f"Enter what {name} was caught with.", field_name)
+        check_points(table, name, given[name], field_name, least=least, strict=strict)
+    held = {name: given.get(name, 0) for name in players}
+    if strict:
+        _check_all_cards(table, sum(held.values()), "event.points")
+    return held
+
+
+def _melded_minus_held(table: TableRules, players: Sequence[str], went_out: str | None,
+                       given: Mapping[str, Mapping[str, int]], strict: bool = True) -> ScoredHand:
+    by_player = _by_player(players, given, "players")
+    melded, held = {}, {}
+    for name in players:
+        where = ("event", "players", name)
+        if name not in by_player:
+            raise HandEntryError(f"Enter what {name} melded and still held.", where)
+        parts = by_player[name]
+        for part in ("melded", "held"):
+            check_points(table, name, parts[part], (*where, part), melded=part == "melded",
+                         strict=strict)
+        check_player_end(table, name, name == went_out, parts["melded"], parts["held"],
+                         ((*where, "melded"), (*where, "held")), strict)
+        melded[name], held[name] = parts["melded"], parts["held"]
+    if strict:
+        _check_all_cards(table, sum(melded.values()) + sum(held.values()), "event.players")
+    scores = {name: melded[name] - held[name] for name in players}
+    return ScoredHand(went_out, scores, held, melded)
+
+
+def end_from_options(*, target: str, hands: str | None = None, choice: str | None = None,
+                     must_go_out: str | None = None) -> Callable[[Options], GameEnd]:
+    """A ruleset's ``end`` read from its house options: the option ``choice`` picks
+    ``"hands"`` (the number in option ``hands``) or else the total in option ``target``.
+
+    >>> end = end_from_options(target="target_score", hands="hands", choice="game_end")
+    >>> end({"game_end": "hands", "hands": 5, "target_score": 100}).describe()
+    '5 hands'
+    """
+    def end(options: Options) -> GameEnd:
+        if choice is not None and hands is not None and options[choice] == "hands":
+            return GameEnd(hands=options[hands])
+        return GameEnd(target=options[target],
+                       must_go_out=bool(must_go_out and options[must_go_out]))
+    return end

@@ -1,0 +1,72 @@
+"""Every game in one file, and that file (or one game's JSON) made games here: the games
+page's way to move a family's games from one machine to another without the command line."""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime, timezone
+
+from flask import Response, flash, redirect, request, url_for
+from flask_wtf.csrf import CSRFError
+from sqlalchemy import select
+
+from ...extensions import csrf, db
+from ...store.documents import export_document
+from ...store.games import DamagedGameError, load_game
+from ...store.imports import (EVERY_GAME_FORMAT, LARGEST_GAMES_FILE, GameFileError,
+                             import_games)
+from ...store.models import Game
+from ..forms import ImportGameForm
+from .games import bp, games_list_page
+from ..shell.edit_rights import grant_edit
+from ..shell.sign_in import guarded
+
+
+
+@bp.get("/all.json")
+@guarded
+def download_every_game():
+    ids = db.session.scalars(select(Game.id).order_by(Game.created_at, Game.id)).all()
+    moment = datetime.now(timezone.utc)
+    games, skipped = [], []
+    for game_id in ids:
+        try:
+            games.append(export_document(load_game(game_id)))
+        except DamagedGameError:  # one damaged game must not cost the family all the others
+            skipped.append({"id": game_id, "reason": "damaged: it cannot be read"})
+    document = {"format": EVERY_GAME_FORMAT, "exported_at": moment.isoformat(), "games": games}
+    if skipped:
+        document["skipped"] = skipped
+    body = json.dumps(document, indent=1, ensure_ascii=False)
+    response = Response(body, mimetype="application/json")
+    response.headers["Content-Disposition"] = (
+        f'attachment; filename="rummy-referee-games-{moment:%Y-%m-%d}.json"')
+    return response
+
+
+@csrf.exempt  # checked below, by the form, once the larger limit lets the upload be read
+@bp.post("/import")
+@guarded
+def import_game_file():
+    request.max_content_length = LARGEST_GAMES_FILE
+    form = ImportGameForm()
+    if not form.validate_on_submit():
+        if "csrf_token" in form.errors:
+            raise CSRFError(form.errors["csrf_token"][0])
+        return games_list_page(form, 422)
+    try:
+        made = import_games(json.loads(form.game_file.data.read().decode("utf-8")))
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        form.game_file.errors.append("This file is not JSON: choose a game's JSON download.")
+        return games_list_page(form, 422)
+    except GameFileError as error:
+        form.game_file.errors.append(error.message)
+        return games_list_page(form, 422)
+    for loaded, edit_key in made:
+        grant_edit(loaded.game.id, edit_key)
+    if len(made) > 1:
+        flash(f"Imported {len(made)} games.")
+        return redirect(url_for("games.list_games"), 303)
+    loaded = made[0][0]
+    flash(f"Imported the game of {', '.join(loaded.setup.players)}.")
+    return redirect(url_for("games.game_page", game_id=loaded.game.id), 303)

@@ -1,0 +1,11 @@
+"""The question screens, one module per kind of question, each its own blueprint: the meld
+checker (``checker``), the hand arranger (``arranger``), rummy calls (``rummy_check``), "Can we
+open?" and "May we go out?" (``at_the_table``), "Who's lowest?" (``lowest``); the card picker
+and the pile taps they share. Which games a question is asked of is each ruleset's to say, so
+no screen names a game. A new kind of question adds its module here and registers its
+blueprint in ``referee.web``.
+"""
+
+from . import arranger, at_the_table, checker, lowest, rummy_check
+
+__all__ = ["arranger", "at_the_table", "checker", "lowest", "rummy_check"]
