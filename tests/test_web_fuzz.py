@@ -85,6 +85,8 @@ def _fields(form) -> set[str]:
     return names
 
 
+# The question screens of the games the referee answers for without keeping score.
+MORE_QUESTIONS = ["/escoba/what-can-i-take"]
 # Every screen route that takes input, "{game}" for the game the test keeps. A test below
 # checks that no form route of the app is missing here.
 ROUTES = ["/games/new/eversol", "/games/new/500", "/games/{game}/hands/1", "/games/{game}/hands/2",
@@ -95,7 +97,7 @@ ROUTES = ["/games/new/eversol", "/games/new/500", "/games/{game}/hands/1", "/gam
           "get /check/eversol", "get /check/500", "get /arrange/eversol", "get /rummy/500",
           "get /check/hand-and-foot", "get /opening/hand-and-foot", "get /going-out/hand-and-foot", "get /lowest/tonk",
           "get /games/{game}/poll/notice", "get /games/{game}", "file /games/import",
-          "/sign-in", "/sign-out"]
+          "/sign-in", "/sign-out", *MORE_QUESTIONS]
 LEFT_OUT = {"/games/<game_id>/delete"}  # it would end the test's game; test_web_games covers it
 
 
@@ -109,7 +111,7 @@ def screens(app, client):
              f"/games/{game_id}/hands/1", f"/games/{game_id}/end", f"/games/{game_id}/delete",
              "/check/eversol", "/check/500", "/arrange/eversol", "/rummy/500",
              "/check/hand-and-foot", "/opening/hand-and-foot", "/going-out/hand-and-foot",
-             "/lowest/tonk"]
+             "/lowest/tonk", *MORE_QUESTIONS]
     for page in pages:
         parser = _Forms()
         parser.feed(client.get(page).get_data(as_text=True))

@@ -10,7 +10,7 @@ from .. import doors
 from ..core import Card
 from ..core.games.registry import RULESETS
 from .kept import exports, games
-from .questions import arranger, at_the_table, checker, lowest, rummy_check
+from .questions import arranger, at_the_table, checker, lowest, more, rummy_check
 from .shell import app_shell, home, rules, sign_in
 from .shell.awake import keeps_screen_on
 from .shell.errors import register_error_pages
@@ -30,6 +30,8 @@ def register_web(app: Flask) -> None:
     app.register_blueprint(rummy_check.bp)
     app.register_blueprint(at_the_table.bp)
     app.register_blueprint(lowest.bp)
+    for blueprint in more.BLUEPRINTS:
+        app.register_blueprint(blueprint)
     app.register_blueprint(games.bp)
     app.register_blueprint(rules.bp)
     app.register_blueprint(sign_in.bp)
@@ -38,6 +40,7 @@ def register_web(app: Flask) -> None:
     app.context_processor(
         lambda: {"rulesets_nav": [(r.key, r.title.removesuffix(" Rummy").removesuffix(" Rules")) for r in RULESETS.values()],
                  "rulesets_by_key": RULESETS})
+    app.context_processor(lambda: {"more_questions": more.by_game()})
     app.context_processor(
         lambda: {"keeps_screen_on": keeps_screen_on(), "theme_colour": app_shell.THEME_COLOUR})
     # With a password set, what a page offers of the guarded screens says whether to sign in.

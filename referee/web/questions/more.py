@@ -1,0 +1,34 @@
+"""The question screens of the games the referee answers for but does not keep score of yet
+(Escoba, Bourré, ...): the ONE list of them, with their titles, that the home page shows under
+"More games at the table". Each entry names its screen by endpoint; the game's title comes
+from its core. When these games declare their questions themselves (a ``Ruleset``'s list of
+small question objects, design/families.md), this list becomes that data, read off the
+registry, and this module goes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...core.games import escoba
+from . import escoba as escoba_screen
+
+
+@dataclass(frozen=True)
+class QuestionScreen:
+    game: str  # the game's title, as players say it
+    question: str  # the question, as a player asks it
+    endpoint: str
+
+
+BLUEPRINTS = (escoba_screen.bp,)
+SCREENS = (
+    QuestionScreen(escoba.TITLE, "What can I take?", "escoba_question.what_can_i_take"),
+)
+
+
+def by_game() -> list[tuple[str, list[QuestionScreen]]]:
+    """The screens grouped under their game, in the order listed."""
+    games: dict[str, list[QuestionScreen]] = {}
+    for screen in SCREENS:
+        games.setdefault(screen.game, []).append(screen)
+    return list(games.items())
