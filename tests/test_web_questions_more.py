@@ -87,3 +87,64 @@ def test_escoba_with_htmx_answers_with_the_fragment(client):
     assert response.status_code == 200
     page = response.get_data(as_text=True)
     assert "<html" not in page and 'role="status"' in page and "escoba!" in answer(response)
+
+
+BOURRE = "/bourre/what-may-i-play"
+CINCH = "/bourre/is-it-a-cinch"
+
+
+def test_the_home_page_links_bourres_questions(client):
+    page = client.get("/").get_data(as_text=True)
+    assert f'href="{BOURRE}"' in page and f'href="{CINCH}"' in page
+
+
+def test_bourre_says_the_cards_allowed_and_each_refused_with_its_rule(client):
+    # Spades trump, the 10♥ led: head the trick with the K♥; the 2♠ would not follow suit.
+    response = ask(client, BOURRE, trump="S", hand="5H KH 2S", trick="10H")
+    assert response.status_code == 200
+    said = answer(response)
+    assert "You may play K♥" in said
+    assert "Not the 5♥: Head the trick: you hold a heart higher than the 10♥." in said
+    assert "Not the 2♠: Follow suit: you hold hearts." in said
+    leading = answer(ask(client, BOURRE, trump="S", hand="5H KH 2S", trick=""))
+    assert "You may play 5♥, K♥, 2♠" in leading and "Any card of your hand." in leading
+
+
+def test_bourre_with_a_cinch_leads_the_highest_trump(client):
+    said = answer(ask(client, BOURRE, trump="S", hand="AS 2S 5H", cinch="y"))
+    assert "You may play A♠" in said and "With a cinch, lead your highest trump, the A♠." in said
+
+
+def test_bourre_refuses_beside_the_field(client):
+    no_trump = ask(client, BOURRE, hand="5H KH")
+    assert no_trump.status_code == 422 and field_error(no_trump, "trump") == "Tap the trump suit."
+    too_many = ask(client, BOURRE, trump="S", hand="2H 3H 4H 5H 6H 7H")
+    assert too_many.status_code == 422
+    assert field_error(too_many, "hand") == "A Bourré hand holds at most 5 cards; 6 were given."
+    twice = ask(client, BOURRE, trump="S", hand="5H KH", trick="5H")
+    assert twice.status_code == 422 and field_error(twice, "trick")
+
+
+def test_bourre_taps_without_javascript(client):
+    tapped = ask(client, BOURRE, trump="S", suit="H", add="K", into="hand", hand="5H",
+                 trick="10H")
+    assert 'name="hand" type="text" value="5H KH"' in tapped.get_data(as_text=True)
+    assert "You may play K♥" in answer(tapped)
+    into_trick = ask(client, BOURRE, trump="S", suit="S", add="2", into="trick", hand="5H")
+    assert 'name="trick" type="text" value="2S"' in into_trick.get_data(as_text=True)
+
+
+def test_is_it_a_cinch(client):
+    yes = ask(client, CINCH, trump="S", hand="AS KS QS 7H 2C", players="4", taken="0")
+    assert yes.status_code == 200 and "A cinch" in answer(yes)
+    no = answer(ask(client, CINCH, trump="S", hand="AS KS AH AC AD", players="4", taken="0"))
+    assert "Not a cinch" in no and "you take 2 tricks" in no
+
+
+def test_is_it_a_cinch_refuses_beside_the_field(client):
+    taken = ask(client, CINCH, trump="S", hand="AS KS QS 7H 2C", players="4", taken="2")
+    assert taken.status_code == 422
+    assert "0 tricks have been played" in field_error(taken, "taken")
+    assert "tricks_taken" not in taken.get_data(as_text=True)
+    players = ask(client, CINCH, trump="S", hand="AS", players="12")
+    assert players.status_code == 422 and field_error(players, "players") == "Choose 2 to 8 players."

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...core.games import escoba
+from ...core.games import bourre, escoba
+from . import bourre as bourre_screen
 from . import escoba as escoba_screen
 
 
@@ -20,9 +21,11 @@ class QuestionScreen:
     endpoint: str
 
 
-BLUEPRINTS = (escoba_screen.bp,)
+BLUEPRINTS = (escoba_screen.bp, bourre_screen.bp)
 SCREENS = (
     QuestionScreen(escoba.TITLE, "What can I take?", "escoba_question.what_can_i_take"),
+    QuestionScreen(bourre.TITLE, "What may I play?", "bourre_question.what_may_i_play"),
+    QuestionScreen(bourre.TITLE, "Is it a cinch?", "bourre_question.is_it_a_cinch"),
 )
 
 
