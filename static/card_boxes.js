@@ -1,0 +1,69 @@
+// The tap screens of the other card games (Escoba, Bourré...): each tap edits the page's boxes
+// at once, then asks htmx for the answer on all of them.
+//
+// Without this, a second quick tap (which cancels the first request: hx-sync replace) would
+// carry the boxes as the page showed them before the first, and lose the first card. Without
+// JavaScript the same buttons post the form and the server applies the tap
+// (referee/web/questions/card_boxes.py), the same way as here.
+(function () {
+  "use strict";
+
+  function wordsOf(text) {
+    var trimmed = text.trim();
+    return trimmed ? trimmed.split(/\s+/) : [];
+  }
+
+  function add(form, rank) {
+    var into = form.querySelector("input[name=into]:checked");
+    var suit = form.querySelector("input[name=suit]:checked");
+    var box = form.querySelector("input[name=" + (into ? into.value : "table") + "]");
+    if (!box) { return; }
+    var card = rank + (suit ? suit.value : "S");
+    if (box.dataset.single) {
+      box.value = card;
+      // A box of one card is full: the next taps go where the server sends them too.
+      var next = box.dataset.then && form.querySelector(
+        "input[name=into][value=" + box.dataset.then + "]");
+      if (next) { next.checked = true; }
+    } else {
+      box.value = wordsOf(box.value).concat([card]).join(" ");
+    }
+  }
+
+  function remove(form, button) {
+    var place = button.value.split(":");
+    var box = form.querySelector("input[name=" + place[0] + "]");
+    var position = Number(place[1]);
+    if (!box) { return; }
+    var cards = wordsOf(box.value);
+    cards.splice(position, 1);
+    box.value = cards.join(" ");
+    // Later cards of the same box move down one place: keep their buttons pointing at them.
+    form.querySelectorAll("button[name=remove]").forEach(function (other) {
+      var at = other.value.split(":");
+      if (at[0] === place[0] && Number(at[1]) > position) {
+        other.value = at[0] + ":" + String(Number(at[1]) - 1);
+      }
+    });
+    button.remove();
+  }
+
+  // htmx would send the clicked button with the form, and the server would apply the tap a
+  // second time: stop the click before htmx sees it, and blur the button so htmx forgets it.
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest("#tap-form button[name]");
+    if (!button || !window.htmx) { return; }
+    event.preventDefault();
+    event.stopPropagation();
+    var form = button.form;
+    button.blur();
+    if (button.name === "add") {
+      add(form, button.value);
+    } else if (button.name === "remove") {
+      remove(form, button);
+    } else if (button.name === "clear") {
+      form.querySelectorAll("input[data-box]").forEach(function (box) { box.value = ""; });
+    }
+    window.htmx.trigger(form, "submit");
+  }, true);
+})();

@@ -1,0 +1,71 @@
+"""The question screens of the games the referee answers for without keeping score, as a
+table uses them from the home page, on a tablet and a phone: Escoba's "What can I take?"
+(the card played, then the table, tapped suit then rank) and Bourré's "What may I play?" (the
+trump, the hand and the trick). Each answer comes into view, is said aloud, and axe finds no
+breach of WCAG 2.1 AA."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from .conftest import PHONE, TABLET, assert_touch_targets_and_no_overflow
+from .test_accessibility import violations
+
+TARGETS = ".rank, .suit-face, .into span, .picked-card, .button, .typed-row input, .option"
+
+
+def tap(page, suit: str, *ranks: str) -> None:
+    """A suit, then ranks, as fast as a player taps: no waiting between taps."""
+    page.locator(f"label.suit:has(input[name=suit][value='{suit}'])").click()
+    for rank in ranks:
+        page.get_by_role("button", name=rank, exact=True).click()
+
+
+def answered(screen, says: str, name: str) -> None:
+    """The answer shows, in view, said aloud; the screen is shot, measured and checked."""
+    page = screen.page
+    answer = page.locator("#verdict")
+    expect(answer).to_contain_text(says)
+    expect(answer).to_be_in_viewport()
+    expect(page.locator("#announcer")).to_contain_text(says)
+    screen.shot(name)
+    width = page.viewport_size["width"]
+    assert_touch_targets_and_no_overflow(page, width, TARGETS)
+    assert not violations(page)
+
+
+@pytest.mark.parametrize("viewport", [TABLET, PHONE], ids=["tablet", "phone"])
+def test_escoba_and_bourre_questions_tapped(live_server, open_screen, viewport):
+    screen = open_screen(viewport)
+    page = screen.page
+    size = "tablet" if viewport is TABLET else "phone"
+    page.goto(live_server + "/")
+    page.get_by_role("link", name="What can I take? in Escoba").click()
+    expect(page.locator("#verdict")).to_contain_text("Tap the card you play, then the table")
+
+    # The 5♦ played; the Q♠ (9) and A♥ (1) on the table make 15 with it and sweep it.
+    tap(page, "D", "5")
+    tap(page, "S", "Q")
+    tap(page, "H", "A")
+    answered(screen, "1 way to make 15: escoba!", f"more-escoba-{size}")
+    expect(page.locator("input[name=table]")).to_have_value("QS AH")
+    # The 4♣ and 6♣ join the table: two ways now, and no sweep.
+    tap(page, "C", "4", "6")
+    expect(page.locator("#verdict")).to_contain_text("2 ways to make 15")
+    expect(page.locator("#verdict")).not_to_contain_text("escoba!")
+
+    page.goto(live_server + "/")
+    page.get_by_role("link", name="What may I play? in Bourré").click()
+    page.locator("label.suit:has(input[name=trump][value='S'])").click()
+    expect(page.locator("#verdict")).to_contain_text("Tap the trump, your hand and the trick")
+    tap(page, "H", "5", "K")
+    tap(page, "S", "2")
+    page.locator("label.into:has(input[value='trick'])").click()
+    tap(page, "H", "10")
+    answered(screen, "You may play K♥", f"more-bourre-{size}")
+    expect(page.locator("#verdict")).to_contain_text(
+        "Not the 5♥: Head the trick: you hold a heart higher than the 10♥.")
+    # Taking the 10♥ back: leading, any card may be played.
+    page.get_by_role("button", name="Take back 10♥ from the trick so far, led first").click()
+    expect(page.locator("#verdict")).to_contain_text("Any card of your hand.")
