@@ -148,3 +148,42 @@ def test_is_it_a_cinch_refuses_beside_the_field(client):
     assert "tricks_taken" not in taken.get_data(as_text=True)
     players = ask(client, CINCH, trump="S", hand="AS", players="12")
     assert players.status_code == 422 and field_error(players, "players") == "Choose 2 to 8 players."
+
+
+PIQUET = "/piquet/declarations"
+ELDER = "AS KS QS JS 10S 9S 8S AH KH AD AC 7C"
+YOUNGER = "7S 10H 9H 8H 7H QH JH KD QD JD 10D KC"
+
+
+def test_piquet_says_who_scores_each_declaration_and_the_repique(client):
+    response = ask(client, PIQUET, elder=ELDER, younger=YOUNGER)
+    assert response.status_code == 200
+    said = answer(response)
+    assert "Elder 98, Younger 0" in said
+    assert "Point Elder scores 7: point of 7" in said
+    assert "Sequence Elder scores 17: septième to the ace" in said
+    assert "Sets Elder scores 14: four aces" in said
+    assert "Repique Elder reached 30 before the other scored: 60 more" in said
+
+
+def test_piquet_counts_carte_blanche(client):
+    said = answer(ask(client, PIQUET, elder=ELDER, younger=YOUNGER, blanche="younger"))
+    assert "Carte blanche Younger scores 10" in said and "Repique" not in said
+
+
+def test_piquet_refuses_beside_the_hand(client):
+    short = ask(client, PIQUET, elder="AS KS", younger=YOUNGER)
+    assert short.status_code == 422
+    assert field_error(short, "elder") == ("A Piquet hand has 12 cards after the exchange; "
+                                           "the elder's has 2.")
+    both = ask(client, PIQUET, elder=ELDER, younger=YOUNGER.replace("7S", "AS"))
+    assert both.status_code == 422
+    assert field_error(both, "younger") == "A♠ is in both hands; a Piquet deck holds it once."
+
+
+def test_piquet_taps_without_javascript(client):
+    # The younger's twelfth card, the K♣, tapped in: the answer comes with the tap.
+    tapped = ask(client, PIQUET, suit="C", add="K", into="younger", elder=ELDER,
+                 younger=YOUNGER.replace(" KC", ""))
+    assert f'name="younger" type="text" value="{YOUNGER}"' in tapped.get_data(as_text=True)
+    assert "Elder 98, Younger 0" in answer(tapped)

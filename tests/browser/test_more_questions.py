@@ -69,3 +69,12 @@ def test_escoba_and_bourre_questions_tapped(live_server, open_screen, viewport):
     # Taking the 10♥ back: leading, any card may be played.
     page.get_by_role("button", name="Take back 10♥ from the trick so far, led first").click()
     expect(page.locator("#verdict")).to_contain_text("Any card of your hand.")
+
+    # Piquet's declarations, both hands typed as a player reads them off the cards.
+    page.goto(live_server + "/")
+    page.get_by_role("link", name="Who scores the declarations? in Piquet").click()
+    page.get_by_role("textbox", name="Elder’s hand (leads)").fill("AS KS QS JS 10S 9S 8S AH KH AD AC 7C")
+    page.get_by_role("textbox", name="Younger’s hand (deals)").fill("7S 10H 9H 8H 7H QH JH KD QD JD 10D KC")
+    page.get_by_role("button", name="Who scores?").click()
+    answered(screen, "Elder 98, Younger 0", f"more-piquet-{size}")
+    expect(page.locator("#verdict")).to_contain_text("Repique")

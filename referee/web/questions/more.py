@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...core.games import bourre, escoba
+from ...core.games import bourre, escoba, piquet
 from . import bourre as bourre_screen
 from . import escoba as escoba_screen
+from . import piquet as piquet_screen
 
 
 @dataclass(frozen=True)
@@ -21,11 +22,12 @@ class QuestionScreen:
     endpoint: str
 
 
-BLUEPRINTS = (escoba_screen.bp, bourre_screen.bp)
+BLUEPRINTS = (escoba_screen.bp, bourre_screen.bp, piquet_screen.bp)
 SCREENS = (
     QuestionScreen(escoba.TITLE, "What can I take?", "escoba_question.what_can_i_take"),
     QuestionScreen(bourre.TITLE, "What may I play?", "bourre_question.what_may_i_play"),
     QuestionScreen(bourre.TITLE, "Is it a cinch?", "bourre_question.is_it_a_cinch"),
+    QuestionScreen(piquet.TITLE, "Who scores the declarations?", "piquet_question.declarations"),
 )
 
 
