@@ -187,3 +187,47 @@ def test_piquet_taps_without_javascript(client):
                  younger=YOUNGER.replace(" KC", ""))
     assert f'name="younger" type="text" value="{YOUNGER}"' in tapped.get_data(as_text=True)
     assert "Elder 98, Younger 0" in answer(tapped)
+
+
+JACK = "/jack-change-it/can-i-play"
+
+
+def test_jack_change_it_says_yes_and_what_follows(client):
+    response = ask(client, JACK, top="7S", cards="JS", players="3", left="4", call="D")
+    assert response.status_code == 200
+    assert "Yes, play it Legal: jack change it to diamonds." in answer(response)
+    stacked = answer(ask(client, JACK, top="2C", cards="2H AH", players="4", waiting="2",
+                         left="3"))
+    assert "the next player draws 9 unless they answer it" in stacked
+
+
+def test_jack_change_it_says_no_with_the_rule(client):
+    said = answer(ask(client, JACK, top="9C", cards="8C", players="4", left="0"))
+    assert "No The 8♣ is a trick card: it cannot be your last card. Draw instead." in said
+    waiting = answer(ask(client, JACK, top="2H", cards="7C", players="2", waiting="2"))
+    assert "A 2 is waiting: answer with a 2 or draw 2." in waiting
+
+
+def test_jack_change_it_refuses_beside_the_field(client):
+    no_jack = ask(client, JACK, top="7S", cards="9S", players="4", call="D")
+    assert no_jack.status_code == 422 and field_error(no_jack, "call") == "Only a jack names a suit."
+    waiting = ask(client, JACK, top="7S", cards="9S", players="4", waiting="2")
+    assert waiting.status_code == 422
+    assert field_error(waiting, "waiting") == "A pending draw comes from a 2 or the A♥ on top."
+    negative = ask(client, JACK, top="7S", cards="9S", players="4", left="-1")
+    assert negative.status_code == 422 and field_error(negative, "left")
+
+
+def test_jack_change_it_taps_without_javascript(client):
+    top = ask(client, JACK, suit="S", add="7", into="top", players="4")
+    assert 'name="into" value="cards" checked' in top.get_data(as_text=True)
+    played = ask(client, JACK, suit="S", add="9", into="cards", top="7S", players="4")
+    assert 'name="cards" type="text" value="9S"' in played.get_data(as_text=True)
+    assert "Yes, play it" in answer(played)
+
+
+def test_every_question_screen_is_a_whole_page_without_javascript(client):
+    for page in (ESCOBA, BOURRE, CINCH, PIQUET, JACK):
+        shown = client.get(page).get_data(as_text=True)
+        assert "<html" in shown and 'method="post"' in shown and 'name="csrf_token"' in shown
+        assert f'href="{page}"' in client.get("/").get_data(as_text=True)

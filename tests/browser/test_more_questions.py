@@ -1,7 +1,8 @@
 """The question screens of the games the referee answers for without keeping score, as a
 table uses them from the home page, on a tablet and a phone: Escoba's "What can I take?"
-(the card played, then the table, tapped suit then rank) and Bourré's "What may I play?" (the
-trump, the hand and the trick). Each answer comes into view, is said aloud, and axe finds no
+(the card played, then the table, tapped suit then rank), Bourré's "What may I play?" (the
+trump, the hand and the trick), Piquet's declarations (both hands typed) and Jack Change It's
+"Can I play this on that?". Each answer comes into view, is said aloud, and axe finds no
 breach of WCAG 2.1 AA."""
 
 from __future__ import annotations
@@ -12,7 +13,8 @@ from playwright.sync_api import expect
 from .conftest import PHONE, TABLET, assert_touch_targets_and_no_overflow
 from .test_accessibility import violations
 
-TARGETS = ".rank, .suit-face, .into span, .picked-card, .button, .typed-row input, .option"
+TARGETS = (".rank, .suit-face, .into span, .picked-card, .button, .typed-row input, .typed-row select, "
+           ".option")
 
 
 def tap(page, suit: str, *ranks: str) -> None:
@@ -36,7 +38,7 @@ def answered(screen, says: str, name: str) -> None:
 
 
 @pytest.mark.parametrize("viewport", [TABLET, PHONE], ids=["tablet", "phone"])
-def test_escoba_and_bourre_questions_tapped(live_server, open_screen, viewport):
+def test_the_other_games_questions_tapped_from_home(live_server, open_screen, viewport):
     screen = open_screen(viewport)
     page = screen.page
     size = "tablet" if viewport is TABLET else "phone"
@@ -78,3 +80,9 @@ def test_escoba_and_bourre_questions_tapped(live_server, open_screen, viewport):
     page.get_by_role("button", name="Who scores?").click()
     answered(screen, "Elder 98, Younger 0", f"more-piquet-{size}")
     expect(page.locator("#verdict")).to_contain_text("Repique")
+
+    # Jack Change It: the 7♠ on top, the J♠ played on it.
+    page.goto(live_server + "/")
+    page.get_by_role("link", name="Can I play this on that? in Jack Change It").click()
+    tap(page, "S", "7", "J")
+    answered(screen, "Yes, play it", f"more-jack-change-it-{size}")

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...core.games import bourre, escoba, piquet
+from ...core.games import bourre, escoba, jack_change_it, piquet
 from . import bourre as bourre_screen
 from . import escoba as escoba_screen
+from . import jack_change_it as jack_change_it_screen
 from . import piquet as piquet_screen
 
 
@@ -22,12 +23,14 @@ class QuestionScreen:
     endpoint: str
 
 
-BLUEPRINTS = (escoba_screen.bp, bourre_screen.bp, piquet_screen.bp)
+BLUEPRINTS = (escoba_screen.bp, bourre_screen.bp, piquet_screen.bp, jack_change_it_screen.bp)
 SCREENS = (
     QuestionScreen(escoba.TITLE, "What can I take?", "escoba_question.what_can_i_take"),
     QuestionScreen(bourre.TITLE, "What may I play?", "bourre_question.what_may_i_play"),
     QuestionScreen(bourre.TITLE, "Is it a cinch?", "bourre_question.is_it_a_cinch"),
     QuestionScreen(piquet.TITLE, "Who scores the declarations?", "piquet_question.declarations"),
+    QuestionScreen(jack_change_it.TITLE, "Can I play this on that?",
+                   "jack_change_it_question.can_i_play"),
 )
 
 
