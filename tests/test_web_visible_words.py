@@ -266,6 +266,42 @@ def walk_setup(walk: Walk) -> None:
     walk.get("/games/new/gin")
 
 
+def walk_more_questions(walk: Walk) -> None:
+    """The question screens of the games not kept (Escoba, Bourré, Piquet, Jack Change It):
+    empty, answered, refused, and a tap answered by htmx."""
+    elder, younger = "AS KS QS JS 10S 9S 8S AH KH AD AC 7C", "7S 10H 9H 8H 7H QH JH KD QD JD 10D KC"
+    asked = {
+        "/escoba/what-can-i-take": [{"played": "5D", "table": "QS AH 4C 6C"},
+                                    {"played": "AD", "table": "2S"},
+                                    {"played": "5D", "table": "9S 5D"}, {"played": "5X"}],
+        "/bourre/what-may-i-play": [{"trump": "S", "hand": "5H KH 2S", "trick": "10H"},
+                                    {"trump": "S", "hand": "AS 2S", "cinch": "y"},
+                                    {"hand": "5H"}, {"trump": "S", "hand": "2H 3H 4H 5H 6H 7H"}],
+        "/bourre/is-it-a-cinch": [{"trump": "S", "hand": "AS KS QS 7H 2C", "players": "4"},
+                                  {"trump": "S", "hand": "AS KS AH AC AD", "players": "4",
+                                   "leads": "me"},
+                                  {"trump": "S", "hand": "AS KS QS 7H 2C", "taken": "2",
+                                   "players": "4"}, {"trump": "S", "hand": "AS", "players": "9",
+                                                     "played": "2C", "taken": "x"}],
+        "/piquet/declarations": [{"elder": elder, "younger": younger},
+                                 {"elder": elder, "younger": younger, "blanche": "younger"},
+                                 {"elder": "AS KS", "younger": younger},
+                                 {"elder": elder, "younger": younger, "blanche": "both"}],
+        "/jack-change-it/can-i-play": [
+            {"top": "7S", "cards": "JS", "players": "3", "call": "D", "left": "4"},
+            {"top": "2C", "cards": "2H AH", "players": "4", "waiting": "2"},
+            {"top": "9C", "cards": "8C", "players": "4", "left": "0"},
+            {"top": "7S", "cards": "9S", "players": "4", "waiting": "2"},
+            {"top": "7S", "cards": "9S", "players": "4", "call": "D", "left": "-1"}],
+    }
+    for url, questions in asked.items():
+        walk.get(url)
+        for number, fields in enumerate(questions):
+            walk.post(url, fields, f"question {number}")
+        walk.post(url, {**questions[0], "add": "2", "suit": "H", "into": "nowhere",
+                        "remove": "x:9"}, "a tap", headers=HTMX)
+
+
 def walk_questions(walk: Walk) -> None:
     """The screens that answer a question at the table, empty and with sample cards."""
     for key in RULESETS:
@@ -412,6 +448,7 @@ def walk(tmp_path_factory, test_database, sqlite_template):
         walked.get(url)
     walk_setup(walked)
     walk_questions(walked)
+    walk_more_questions(walked)
     walk_kept_games(walked)
     walk_followed_hand(walked)
     damaged = api_game(walked, "eversol", ("Ann", "Bo", "Cy"))
