@@ -16,4 +16,6 @@ from . import escoba, openapi_piquet_escoba, piquet  # noqa: E402,F401
 from .errors import register_error_handlers  # noqa: E402
 from . import bourre, jack_change_it, openapi_bourre_jack  # noqa: E402,F401
 
+from . import freecell, openapi_freecell  # noqa: E402,F401
+
 register_error_handlers(api)
