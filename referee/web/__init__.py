@@ -20,6 +20,7 @@ def register_web(app: Flask) -> None:
         arranger,
         checker,
         exports,
+        freecell,
         games,
         home,
         lowest,
@@ -42,6 +43,7 @@ def register_web(app: Flask) -> None:
     app.register_blueprint(games.bp)
     app.register_blueprint(rules.bp)
     app.register_blueprint(sign_in.bp)
+    app.register_blueprint(freecell.bp)
     app.add_template_filter(joker_labels)
     register_error_pages(app)
     app.context_processor(
