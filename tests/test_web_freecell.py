@@ -77,3 +77,10 @@ def test_the_hint_and_the_solution_replay_game_one_to_the_end(client):
     last = client.get(f"{where}/solution?step={steps}").get_data(as_text=True)
     assert f"All {steps} moves made: every card is home." in last
     assert "The foundation: spades up to K, hearts up to K" in last
+
+
+def test_game_11982_is_shown_proved_to_have_no_solution(client):
+    where = deal(client, "11982")
+    page = client.get(where + "/solution").get_data(as_text=True)
+    assert said(page, "status") == [
+        "No solution from here: every position was searched (proved)."]
