@@ -56,6 +56,8 @@ def test_deal_follow_hint_and_replay_game_one(live_server, open_screen):
                                     "one lower")
     expect(refusal).to_be_in_viewport()
     phone.shot("freecell-phone-refused")
+    phone.page.locator("a.fc-card", has_text="6♣").click()  # chosen, then left while...
+    expect(phone.page.locator(".fc-where-title")).to_contain_text("Move 6♣ to:")
 
     tap_move(page, "6♣", "column 1")
     expect(page.get_by_role("alert")).to_contain_text("alternating colours, one lower")
@@ -67,6 +69,10 @@ def test_deal_follow_hint_and_replay_game_one(live_server, open_screen):
         tap_move(page, card, str(move.target))
         expect(page.locator(".fc-share")).to_contain_text(f"Moves so far: {number}.")
         expect(page.get_by_role("status")).to_contain_text(f"Moved {card}")
+    # ...the tablet moved on: the phone's move is refused, and it sees the game as it stands.
+    phone.page.locator(".fc-targets button", has_text="A free cell").click()
+    expect(phone.page.get_by_role("alert")).to_contain_text("Another device moved a card first")
+    expect(phone.page.locator(".fc-share")).to_contain_text("Moves so far: 10.")
     page.get_by_role("button", name="Undo").click()
     expect(page.locator(".fc-share")).to_contain_text("Moves so far: 9.")
 
