@@ -8,7 +8,11 @@ tap is a plain link or a form with CSRF; htmx swaps the board in place where it 
 
 from __future__ import annotations
 
+from functools import lru_cache
+
+import segno
 from flask import Blueprint, abort, redirect, request, url_for
+from markupsafe import Markup
 from flask_wtf import FlaskForm
 from wtforms import IntegerField, StringField
 from wtforms.validators import InputRequired, NumberRange, Optional
@@ -156,11 +160,20 @@ def _game_screen(kept, board, status=200, refusal=None, chosen=None, hint=None, 
         move_words=move_words, last=board.move_stack[-1] if board.move_stack else None,
         card_link=lambda card: url_for("freecell.game", kept_id=kept.id, card=str(card)),
         move_form=MoveForm(formdata=None), undo_form=UndoForm(formdata=None),
-        watch_url=url_for("freecell.game", kept_id=kept.id, _external=True))
+        watch_url=url_for("freecell.game", kept_id=kept.id, _external=True),
+        watch_qr=_qr(url_for("freecell.game", kept_id=kept.id, _external=True)))
     if wants_fragment():
         response.headers["HX-Replace-Url"] = url_for("freecell.game", kept_id=kept.id,
                                                      card=str(chosen) if chosen else None)
     return response
+
+
+@lru_cache(maxsize=64)  # a game's link never changes; drawing the code is most of a page's time
+def _qr(url: str) -> Markup:
+    svg = segno.make(url, error="m").svg_inline(
+        scale=1, border=2, dark="#1b1b1b", omitsize=True, svgclass="qr",
+        title="Scan to pick this game up on a phone")
+    return Markup(svg)  # segno writes only the modules' path and the escaped title
 
 
 def _movable(position: Position) -> set:

@@ -41,9 +41,11 @@ def test_deal_follow_hint_and_replay_game_one(live_server, open_screen):
     page.get_by_text("Read the layout aloud").click()
     expect(page.locator(".fc-aloud li").first).to_have_text(
         "Column 1, top to bottom: J♦, K♦, 2♠, 4♣, 3♠, 6♦, 6♠.")
+    page.locator("summary", has_text="Pick this game up on a phone").click()
+    expect(page.locator(".fc-pickup svg")).to_be_visible()
+    game_url = page.locator(".fc-address").inner_text()
     assert_touch_targets_and_no_overflow(page, TABLET["width"], TARGETS)
     screen.shot("freecell-tablet-deal")
-    game_url = page.url
 
     phone = open_screen(PHONE)
     phone.page.goto(game_url)
