@@ -84,3 +84,25 @@ def test_game_11982_is_shown_proved_to_have_no_solution(client):
     page = client.get(where + "/solution").get_data(as_text=True)
     assert said(page, "status") == [
         "No solution from here: every position was searched (proved)."]
+
+
+def test_a_layout_tapped_in_card_by_card_is_laid_out(client):
+    from referee.core.games.freecell import deal as dealt
+
+    where = "/freecell/"
+    for number, column in enumerate(dealt(1), 1):
+        where = re.search(rf'href="([^"]*)"[^>]*>Column {number}</a>',
+                          client.get(where).get_data(as_text=True)).group(1).replace("&amp;", "&")
+        for card in column:
+            page = client.get(where).get_data(as_text=True)
+            link = re.search(rf'<a class="fc-card" href="([^"]+)">[^/]*>{re.escape(card.label)}<',
+                             page)
+            where = link.group(1).replace("&amp;", "&")
+    page = client.get(where).get_data(as_text=True)
+    assert said(page, "status") == ["All 52 cards are laid: lay it out below."]
+    fields = dict(re.findall(r'name="(column\d)" type="text" [^>]*value="([^"]*)"', page))
+    assert fields["column1"] == "JD KD 2S 4C 3S 6D 6S"
+    laid = client.post("/freecell/layout", data={**fields, "csrf_token": csrf_token(client)})
+    assert laid.status_code == 303
+    assert "Column 8, top to bottom: 5♥, 3♥, 3♣, 7♠, 7♦, 10♣." in client.get(
+        laid.location).get_data(as_text=True)

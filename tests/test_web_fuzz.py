@@ -97,7 +97,7 @@ ROUTES = ["/games/new/eversol", "/games/new/500", "/games/{game}/hands/1", "/gam
           "get /games/{game}/poll/notice", "get /games/{game}", "file /games/import",
           "/sign-in", "/sign-out", "/freecell/deal", "/freecell/layout",
           "/freecell/{freecell}/move", "/freecell/{freecell}/undo", "get /freecell/{freecell}",
-          "get /freecell/{freecell}/solution"]
+          "get /freecell/{freecell}/solution", "get /freecell/"]
 LEFT_OUT = {"/games/<game_id>/delete"}  # it would end the test's game; test_web_games covers it
 
 
@@ -114,7 +114,8 @@ def screens(app, client):
              "/lowest/tonk", "/freecell/"]
     dealt = client.post("/freecell/deal", data={"game": "1", "csrf_token": csrf_token(client)})
     freecell = app.config["FUZZ_FREECELL"] = dealt.location.rpartition("/")[2]
-    pages += [f"/freecell/{freecell}?card=6C", f"/freecell/{freecell}/solution"]
+    pages += [f"/freecell/{freecell}?card=6C", f"/freecell/{freecell}/solution",
+              "/freecell/?into=2&column2=AS"]
     for page in pages:
         parser = _Forms()
         parser.feed(client.get(page).get_data(as_text=True))

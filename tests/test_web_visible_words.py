@@ -88,7 +88,7 @@ def visible_text(page: str) -> list[str]:
 def programmer_words(sentence: str) -> list[str]:
     """The identifiers in one sentence a player reads: none, on every screen. An address
     shown to be typed or shared (a game's join link) is no sentence, and is passed over."""
-    sentence = re.sub(r"\bhttps?://\S+|/games/[\w-]+\S*", " ", sentence)
+    sentence = re.sub(r"\bhttps?://\S+|/(?:games|freecell)/[\w-]+\S*", " ", sentence)
     found = SNAKE.findall(sentence) + CODE.findall(sentence)
     if sentence != "None":
         found += NONE.findall(sentence)

@@ -19,8 +19,9 @@ from wtforms.validators import InputRequired, NumberRange, Optional
 
 from ..core.cards import Card, Rank, parse_card, parse_cards
 from ..core.errors import RefereeInputError
-from ..core.games.freecell import (FIRST_GAME, LAST_GAME, Board, FreeCellError, Move, Position,
-                                   check_game_number, replay, solve)
+from ..core.games.freecell import (FIRST_GAME, FOUNDATION_SUITS, LAST_GAME, Board,
+                                   FreeCellError, Move, Position, check_game_number, replay,
+                                   solve)
 from ..store import freecell as kept_games
 from .rendering import render_screen, wants_fragment
 
@@ -110,8 +111,53 @@ def _title(kept) -> str:
 
 @bp.get("/")
 def start():
+    """The number box, and the layout tapped in: each tap is a link carrying the columns so
+    far in its address (nothing is kept until "Lay it out"), so it works without JavaScript."""
+    columns = [_laid(request.args.get(f"column{n}", "")) for n in COLUMN_NUMBERS]
+    into = request.args.get("into", "1")
+    into = int(into) if into in {str(n) for n in COLUMN_NUMBERS} else 1
+    layout_form = LayoutForm(formdata=None, data={
+        f"column{n}": " ".join(str(card) for card in columns[n - 1]) for n in COLUMN_NUMBERS})
     return render_screen("freecell/start.html", "freecell/start.html",
-                         deal_form=DealForm(), layout_form=LayoutForm())
+                         deal_form=DealForm(), layout_form=layout_form,
+                         tapping=_tapping(columns, into),
+                         tapped_in=any(columns) or "into" in request.args)
+
+
+def _laid(text: str) -> list[Card]:
+    """A column from the address, as far as it reads: a card it cannot read, or one already
+    laid, ends it (an address typed by hand can hold anything)."""
+    column: list[Card] = []
+    for word in text[:200].split():
+        try:
+            card = parse_card(word)
+        except RefereeInputError:
+            break
+        if card.is_joker or card in column:
+            break
+        column.append(card)
+    return column
+
+
+def _tapping(columns: list[list[Card]], into: int) -> dict:
+    """The links of the tapping: a card into the chosen column, the column chosen, the last
+    card of a column taken back."""
+    def address(cols, chosen):
+        return url_for("freecell.start", into=chosen, _anchor="tap-in", **{
+            f"column{n}": " ".join(str(c) for c in cols[n - 1]) or None
+            for n in COLUMN_NUMBERS})
+    laid = {card for column in columns for card in column}
+    cards = []
+    for suit in FOUNDATION_SUITS:
+        for rank in Rank:
+            card = Card(rank, suit)
+            with_it = [column + [card] if n == into else column
+                       for n, column in enumerate(columns, 1)]
+            cards.append((card, None if card in laid else address(with_it, into)))
+    return {"into": into, "columns": columns, "cards": cards, "left": 52 - len(laid),
+            "choose": [address(columns, n) for n in COLUMN_NUMBERS],
+            "take_back": [address([c[:-1] if n == m else c for m, c in enumerate(columns, 1)], n)
+                          if column else None for n, column in enumerate(columns, 1)]}
 
 
 @bp.post("/deal")

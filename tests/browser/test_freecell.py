@@ -31,6 +31,14 @@ def test_deal_follow_hint_and_replay_game_one(live_server, open_screen):
     page = screen.page
     page.goto(f"{live_server}/")
     page.get_by_role("link", name="Play FreeCell").click()
+    page.locator("summary", has_text="Tap in a layout").click()
+    page.get_by_role("link", name="Column 2", exact=True).click()
+    page.locator(".fc-pick a", has_text="A♠").click()
+    expect(page.get_by_role("status")).to_contain_text(
+        "51 cards still to lay; the next goes into column 2.")
+    expect(page.locator(".fc-tapped .fc-column").nth(1)).to_contain_text("A♠")
+    assert_touch_targets_and_no_overflow(page, TABLET["width"], TARGETS)
+    screen.shot("freecell-tablet-tap-in")
     page.get_by_label("Game number").fill("1")
     page.get_by_role("button", name="Deal").click()
     expect(page.locator("h1")).to_have_text("FreeCell game 1")
