@@ -26,7 +26,8 @@ POSITION_PROPERTIES = {
                                "(else 422 bad_freecell_layout). Given, it wins over game."},
     "cells": {"type": ["array", "null"], "items": _ref("Card"), "maxItems": CELLS,
               "description": "The cards in the free cells (none: empty)."},
-    "foundations": {"type": ["object", "null"], "propertyNames": {"pattern": "^[SHDCshdc♠♥♦♣]$"},
+    "foundations": {"type": ["object", "null"],
+                    "propertyNames": {"pattern": "^[SHDCshdc♠♥♦♣]$"},
                     "additionalProperties": {"type": "integer", "minimum": 0, "maximum": 13},
                     "description": "Each suit's top rank on its foundation (0 or absent: not "
                                    "begun; 13: the king)."}}
