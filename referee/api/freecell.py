@@ -14,15 +14,13 @@ from flask import jsonify
 from ..core.games.freecell import (GameNumberError, LayoutError, MoveError, Position, apply_move,
                                    check_game_number, deal, make_move, solve)
 from ..core.games.freecell.errors import PlaceError
+from ..store.freecell import SOLVER_BUDGET
 from . import api
 from .errors import MissingFieldError
 from .fields import card, cards, json_list, json_object as object_at, required, text, whole
 from .requests import json_object
 from .table_fields import SUIT_TEXTS
 
-# Positions the solver may expand before it answers "couldn't tell": enough to prove game
-# 11,982 unsolvable (61,643 positions), a second or two on the table's tablet server.
-SOLVER_BUDGET = 80_000
 
 
 def game_number(value: Any) -> int:

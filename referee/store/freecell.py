@@ -20,6 +20,11 @@ from ..extensions import db
 from .models import utc_now
 
 
+# Positions the solver may expand before the screens and the API answer "couldn't tell in
+# time": game 11,982's proof takes 61,643 (a second or two here), a typical deal a few thousand.
+SOLVER_BUDGET = 80_000
+
+
 class FreeCellPosition(db.Model):
     __tablename__ = "freecell_position"
 

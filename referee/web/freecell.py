@@ -23,13 +23,11 @@ from ..core.games.freecell import (FIRST_GAME, FOUNDATION_SUITS, LAST_GAME, Boar
                                    FreeCellError, Move, Position, check_game_number, replay,
                                    solve)
 from ..store import freecell as kept_games
+from ..store.freecell import SOLVER_BUDGET
 from .rendering import render_screen, wants_fragment
 
 bp = Blueprint("freecell", __name__, url_prefix="/freecell")
 
-# Positions the solver may expand before it answers "couldn't tell in time": game 11,982's
-# proof takes 61,643, a second or two here; a typical deal needs a few thousand.
-SOLVER_BUDGET = 80_000
 COLUMN_NUMBERS = range(1, 9)
 
 
