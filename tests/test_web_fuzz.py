@@ -98,7 +98,9 @@ ROUTES = ["/games/new/eversol", "/games/new/500", "/games/{game}/hands/1", "/gam
           "get /check/eversol", "get /check/500", "get /arrange/eversol", "get /rummy/500",
           "get /check/hand-and-foot", "get /opening/hand-and-foot", "get /going-out/hand-and-foot", "get /lowest/tonk",
           "get /games/{game}/poll/notice", "get /games/{game}", "file /games/import",
-          "/sign-in", "/sign-out", *MORE_QUESTIONS]
+          "/sign-in", "/sign-out", "/freecell/deal", "/freecell/layout",
+          "/freecell/{freecell}/move", "/freecell/{freecell}/undo", "get /freecell/{freecell}",
+          "get /freecell/{freecell}/solution", "get /freecell/", *MORE_QUESTIONS]
 LEFT_OUT = {"/games/<game_id>/delete"}  # it would end the test's game; test_web_games covers it
 
 
@@ -112,7 +114,11 @@ def screens(app, client):
              f"/games/{game_id}/hands/1", f"/games/{game_id}/end", f"/games/{game_id}/delete",
              "/check/eversol", "/check/500", "/arrange/eversol", "/rummy/500",
              "/check/hand-and-foot", "/opening/hand-and-foot", "/going-out/hand-and-foot",
-             "/lowest/tonk", *MORE_QUESTIONS]
+             "/lowest/tonk", "/freecell/", *MORE_QUESTIONS]
+    dealt = client.post("/freecell/deal", data={"game": "1", "csrf_token": csrf_token(client)})
+    freecell = app.config["FUZZ_FREECELL"] = dealt.location.rpartition("/")[2]
+    pages += [f"/freecell/{freecell}?card=6C", f"/freecell/{freecell}/solution",
+              "/freecell/?into=2&column2=AS"]
     for page in pages:
         parser = _Forms()
         parser.feed(client.get(page).get_data(as_text=True))
@@ -176,7 +182,8 @@ def game_files(draw, export):
 
 
 def test_every_form_route_is_fuzzed(app):
-    routes = {route.rpartition(" ")[2].replace("{game}", "<game_id>") for route in ROUTES}
+    routes = {route.rpartition(" ")[2].replace("{game}", "<game_id>")
+              .replace("{freecell}", "<kept_id>") for route in ROUTES}
     routes = {re.sub(r"/hands/\d", "/hands/<int:hand>", route) for route in routes}
     routes = {re.sub(r"/referee/\w+", "/referee/<action>", route) for route in routes}
     routes = {re.sub(r"/new/\w+", "/new/<ruleset>", route) for route in routes}
@@ -190,7 +197,8 @@ def test_any_bytes_in_any_form_field_never_5xx_and_a_refusal_changes_nothing(
         app, client, screens, route):
     game_id, fields, every_name, shown = screens
     method, _, path = route.rpartition(" ")
-    path = path.replace("{game}", game_id)
+    path = path.replace("{game}", game_id).replace("{freecell}",
+                                                   app.config.get("FUZZ_FREECELL", ""))
     names = fields.get(path, every_name)
 
     @FUZZ

@@ -88,7 +88,7 @@ def visible_text(page: str) -> list[str]:
 def programmer_words(sentence: str) -> list[str]:
     """The identifiers in one sentence a player reads: none, on every screen. An address
     shown to be typed or shared (a game's join link) is no sentence, and is passed over."""
-    sentence = re.sub(r"\bhttps?://\S+|/games/[\w-]+\S*", " ", sentence)
+    sentence = re.sub(r"\bhttps?://\S+|/(?:games|freecell)/[\w-]+\S*", " ", sentence)
     found = SNAKE.findall(sentence) + CODE.findall(sentence)
     if sentence != "None":
         found += NONE.findall(sentence)
@@ -432,6 +432,23 @@ def walk_password(walk: Walk) -> None:
     walk.get("/")  # what the other tests read of home: without a password
 
 
+def walk_freecell(walk: Walk) -> None:
+    """FreeCell: the start, a number and a layout refused, game 1 dealt, a card chosen, a move
+    refused and one made, a hint, the solution at a step, an undo."""
+    walk.get("/freecell/")
+    walk.post("/freecell/deal", {"game": ""}, "no number")
+    walk.post("/freecell/layout", {"column1": "AS ZZ", "column2": "AS"}, "not a deck")
+    where = walk.post("/freecell/deal", {"game": "1"}, "game 1").headers["Location"]
+    walk.get(where + "?card=6C")
+    walk.get(where + "?card=6C", headers=HTMX)
+    walk.post(where + "/move", {"card": "6C", "to": "column 1", "expected_version": 0}, "refused")
+    walk.post(where + "/move", {"card": "6C", "to": "cell", "expected_version": 0}, "moved")
+    walk.get(where + "?hint=1")
+    walk.get(where + "/solution?step=2")
+    walk.get(where + "/solution?step=2", headers=HTMX)
+    walk.post(where + "/undo", {"expected_version": 1}, "undone")
+
+
 @pytest.fixture(scope="module")
 def walk(tmp_path_factory, test_database, sqlite_template):
     folder = tmp_path_factory.mktemp("words")
@@ -451,6 +468,7 @@ def walk(tmp_path_factory, test_database, sqlite_template):
     walk_more_questions(walked)
     walk_kept_games(walked)
     walk_followed_hand(walked)
+    walk_freecell(walked)
     damaged = api_game(walked, "eversol", ("Ann", "Bo", "Cy"))
     damage_game(app, damaged, "setup_without_players")  # said on its page, and in the list
     walked.get(f"/games/{damaged}")

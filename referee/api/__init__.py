@@ -12,4 +12,6 @@ from . import bourre, escoba, jack_change_it, piquet  # noqa: F401
 from . import openapi_bourre_jack, openapi_piquet_escoba  # noqa: F401
 from .errors import register_error_handlers
 
+from . import freecell, openapi_freecell  # noqa: E402,F401
+
 register_error_handlers(api)

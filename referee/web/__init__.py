@@ -10,7 +10,7 @@ from .. import doors
 from ..core import Card
 from ..core.games.registry import RULESETS
 from .kept import exports, games
-from .questions import arranger, at_the_table, checker, lowest, more, rummy_check
+from .questions import arranger, at_the_table, checker, freecell, lowest, more, rummy_check
 from .shell import app_shell, home, rules, sign_in
 from .shell.awake import keeps_screen_on
 from .shell.errors import register_error_pages
@@ -35,6 +35,7 @@ def register_web(app: Flask) -> None:
     app.register_blueprint(games.bp)
     app.register_blueprint(rules.bp)
     app.register_blueprint(sign_in.bp)
+    app.register_blueprint(freecell.bp)
     app.add_template_filter(joker_labels)
     register_error_pages(app)
     app.context_processor(

@@ -36,7 +36,7 @@ WCAG_21_A_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
 # game's setup, rules and question screens, as the screens themselves offer them.
 ASKED_FROM_HOME = re.compile(r"^/(games/new|check|arrange|rummy|opening|going-out|lowest|rules|"
                              r"escoba/|bourre/|piquet/|jack-change-it/|"
-                             r"players|games$)")
+                             r"freecell|players|games$)")
 # The question screens a game's own pages offer, asked about that game.
 ASKED_IN_A_GAME = re.compile(r"^/(check|arrange|rummy|opening|going-out|lowest)/")
 

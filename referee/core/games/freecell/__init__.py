@@ -1,8 +1,8 @@
 """FreeCell's rules core: Microsoft's numbered deals, the position and the move rules (with
 supermoves and a board that takes moves back), and a complete solver.
 
-Pure Python on the ground of ``referee.core``. The screens, the API and the kept position
-come later.
+Pure Python on the ground of ``referee.core``. Its screens are ``web/questions/freecell.py``,
+its API ``api/freecell.py``, and a followed game is kept by ``store/freecell.py``.
 
 >>> start = Position.from_game(617)
 >>> [str(card) for card in start.columns[0]]
