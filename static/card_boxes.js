@@ -66,4 +66,16 @@
     }
     window.htmx.trigger(form, "submit");
   }, true);
+
+  // The answer to a tap or a typed question in view: when the swapped-in answer is off the
+  // screen (a phone scrolled down to the picker or the typed boxes), it is scrolled to the top,
+  // with the picker, which follows it on a phone, below it.
+  document.addEventListener("htmx:afterSettle", function () {
+    var answer = document.getElementById("verdict");
+    if (!answer || !document.getElementById("tap-form")) { return; }
+    var box = answer.getBoundingClientRect();
+    if (box.top < 0 || box.bottom > window.innerHeight) {
+      answer.scrollIntoView({block: "start"});
+    }
+  });
 })();

@@ -43,6 +43,8 @@ def test_the_other_games_questions_tapped_from_home(live_server, open_screen, vi
     page = screen.page
     size = "tablet" if viewport is TABLET else "phone"
     page.goto(live_server + "/")
+    expect(page.get_by_role("heading", name="More games at the table")).to_be_visible()
+    screen.shot(f"more-home-{size}")
     page.get_by_role("link", name="What can I take? in Escoba").click()
     expect(page.locator("#verdict")).to_contain_text("Tap the card you play, then the table")
 
@@ -71,6 +73,13 @@ def test_the_other_games_questions_tapped_from_home(live_server, open_screen, vi
     # Taking the 10♥ back: leading, any card may be played.
     page.get_by_role("button", name="Take back 10♥ from the trick so far, led first").click()
     expect(page.locator("#verdict")).to_contain_text("Any card of your hand.")
+
+    # Is it a cinch? The three top trumps, typed, four at the table.
+    page.get_by_role("link", name="Is it a cinch?").click()
+    page.locator("label.suit:has(input[name=trump][value='S'])").click()
+    page.get_by_role("textbox", name="Your cards left").fill("AS KS QS 7H 2C")
+    page.get_by_role("button", name="Is it a cinch?").click()
+    answered(screen, "A cinch", f"more-bourre-cinch-{size}")
 
     # Piquet's declarations, both hands typed as a player reads them off the cards.
     page.goto(live_server + "/")
