@@ -1,5 +1,5 @@
 """The question screens of the games the referee answers for but does not keep score of yet
-(Escoba, Bourré, ...): the ONE list of them, with their titles, that the home page shows under
+(Escoba, Bourré, FreeCell, ...): the ONE list of them, with their titles, that the home page shows under
 "More games at the table". Each entry names its screen by endpoint; the game's title comes
 from its core. When these games declare their questions themselves (a ``Ruleset``'s list of
 small question objects, design/families.md), this list becomes that data, read off the
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...core.games import bourre, escoba, jack_change_it, piquet
+from ...core.games import bourre, escoba, freecell, jack_change_it, piquet
 from . import bourre as bourre_screen
 from . import escoba as escoba_screen
 from . import jack_change_it as jack_change_it_screen
@@ -31,6 +31,7 @@ SCREENS = (
     QuestionScreen(piquet.TITLE, "Who scores the declarations?", "piquet_question.declarations"),
     QuestionScreen(jack_change_it.TITLE, "Can I play this on that?",
                    "jack_change_it_question.can_i_play"),
+    QuestionScreen(freecell.TITLE, "Play FreeCell", "freecell.start"),
 )
 
 

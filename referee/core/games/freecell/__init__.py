@@ -21,7 +21,10 @@ from .moves import (Board, Move, Place, apply_move, builds_on, check_move, find_
 from .position import CELLS, FOUNDATION_SUITS, Position
 from .solver import SOLVED, UNKNOWN, UNSOLVABLE, Solution, hint, replay, solve
 
+TITLE = "FreeCell"
+
 __all__ = [
+    "TITLE",
     "CELLS", "FIRST_GAME", "FOUNDATION_SUITS", "LAST_GAME", "MS_DECK", "SOLVED", "UNKNOWN",
     "UNSOLVABLE", "Board", "BuildError", "CardCoveredError", "CardNotInPlayError", "CellError",
     "FoundationError", "FreeCellError", "GameNumberError", "LayoutError", "Move", "MoveError",
