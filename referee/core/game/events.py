@@ -280,7 +280,9 @@ def event_from_dict(data: Any) -> Event:
         raise WrongTypeError("entries must be an object by player's name.", "event.entries")
     went_out = data.get("went_out")
     common = {"hand": hand, "went_out": None if went_out is None else _text(data, "went_out"),
-              "points": _points(data.get("points")), "entries": dict(entries),
+              # "scores": each player's typed score, as a game entered by scores names it
+              "points": _points(data["scores"] if "scores" in data else data.get("points")),
+              "entries": dict(entries),
               "players": _melded_and_held(data.get("players")),
               "went_rummy": _flag(data, "went_rummy"), "teams": _team_entries(data.get("teams")),
               "settling": {name: _json_names(data[name]) for name in SETTLING_FIELDS

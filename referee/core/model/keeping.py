@@ -58,6 +58,18 @@ class EntryShape(Enum):
     WINNER_COLLECTS = "winner_collects"  # who went out, rummy or not, the others' held points
     TEAMS = "teams"  # each team's numbers, as its game's ``Partnerships`` reads and scores them
     SETTLEMENT = "settlement"  # how the hand ended, who, the counts: its game's ``Stakes`` settle it
+    # Each player's points for the hand, as the table worked them out: a game scored by
+    # declarations and tricks (Piquet), or by captures (Escoba), not by cards left in hand.
+    SCORES = "scores"
+
+
+@dataclass(frozen=True)
+class Finish:
+    """What a game's end says beyond who won, where its rules say more (Piquet's margin and
+    the Rubicon): the sentence for the screens and the fields for the game's document."""
+
+    words: str
+    fields: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -187,6 +199,13 @@ class Keeping:
     # A latecomer may be seated, or a player who leaves let go, between hands. A game of
     # teams never does: its partnerships are the game.
     seats_change: bool = False
+    # A SCORES game: the most points a player can score in one hand (a typo guard).
+    most_per_hand: int = 999
+    # The players' parts in a hand beside the dealer's, in words (Piquet's elder and
+    # younger), from the dealer and the players; None: the game names only the dealer.
+    roles: Callable[[str, Sequence[str]], str] | None = None
+    # The end's own words and numbers from the final totals (None: the ranking says it all).
+    finish: Callable[[Mapping[str, int]], Finish] | None = None
 
     def describe(self, options: Options) -> dict[str, Any]:
         """What GET /api/v1/rulesets says of it, with the game's default ``options``."""
@@ -211,6 +230,8 @@ class Keeping:
             return self.partnerships.score(table, teams, sheet.teams, strict)
         if self.stakes is not None:
             return self._settle(table, players, sheet, strict)
+        if self.shape is EntryShape.SCORES:
+            return self._typed(table, players, sheet)
         if sheet.settling:
             field_name = next(iter(sheet.settling))
             raise HandEntryError(f"{table.ruleset.title} is not played for stakes: "
@@ -250,6 +271,25 @@ class Keeping:
         went_out = settlement.ended_by[0] if len(settlement.ended_by) == 1 else None
         return ScoredHand(went_out, dict(settlement.net), {}, settling=dict(settling),
                           settlement=settlement)
+
+    def _typed(self, table: TableRules, players: Sequence[str],
+               sheet: ScoreSheet) -> ScoredHand:
+        """Each player's typed score: a whole number from 0 to the game's most in a hand."""
+        title = table.ruleset.title
+        for name, given in (("went_out", sheet.went_out), ("players", sheet.players),
+                            ("teams", sheet.teams), ("went_rummy", sheet.went_rummy)):
+            if given:
+                raise HandEntryError(f"A {title} hand is entered as each player's points "
+                                     f"for it, not as {name}.", ("event", name))
+        given = _by_player(players, sheet.points, "points")
+        for name in players:
+            where = ("event", "points", name)
+            if name not in given:
+                raise HandEntryError(f"Enter {name}'s points for the hand.", where)
+            if not 0 <= given[name] <= self.most_per_hand:
+                raise HandEntryError(f"{given[name]} for {name} can't be right: a {title} hand "
+                                     f"scores 0 to {self.most_per_hand}.", where)
+        return ScoredHand(None, {name: given[name] for name in players}, {})
 
     def out_penalty(self, options: Options) -> bool:
         """Whether rummy penalties are charged at a table with these options."""

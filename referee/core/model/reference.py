@@ -143,6 +143,8 @@ def _value_rows(ruleset: Ruleset) -> tuple[tuple[str, ...], ...]:
 
 
 def _melds(ruleset: Ruleset, options: Options) -> tuple[Paragraph, ...]:
+    if not ruleset.has_melds:
+        return ()
     rules = ruleset.meld_rules(options)
     book, run = ruleset.book_word, ruleset.run_word
     sizes = (f"{rules.min_book} or more" if rules.max_book is None
