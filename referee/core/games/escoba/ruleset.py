@@ -25,7 +25,7 @@ MOST_IN_HAND = 24
 OPTIONS = (
     OptionSpec("target", GAME_TARGET, DESCRIPTIONS["target"], minimum=TARGET_RANGE[0],
                maximum=TARGET_RANGE[1], label="Points to win"),
-    OptionSpec("must_capture", False, DESCRIPTIONS["must_capture"], table_checks=True,
+    OptionSpec("must_capture", False, DESCRIPTIONS["must_capture"],
                label="Must capture"),
 )
 
