@@ -57,9 +57,9 @@ def test_a_correction_changes_the_result_and_undo_takes_the_deal_back():
 
 
 @pytest.mark.parametrize("points, where", [
-    ({"Ann": 10}, ("event", "points", "Ben")),
-    ({"Ann": -1, "Ben": 0}, ("event", "points", "Ann")),
-    ({"Ann": 900, "Ben": 0}, ("event", "points", "Ann")),
+    ({"Ann": 10}, ("event", "scores", "Ben")),
+    ({"Ann": -1, "Ben": 0}, ("event", "scores", "Ann")),
+    ({"Ann": 900, "Ben": 0}, ("event", "scores", "Ann")),
 ])
 def test_each_deal_needs_both_scores_within_reason(points, where):
     state = partie()

@@ -91,7 +91,7 @@ class _HandEntry:
     @property
     def sheet(self) -> ScoreSheet:
         return ScoreSheet(self.went_out, self.points, self.players, self.went_rummy, self.teams,
-                          self.settling)
+                          self.settling, self.scores)
 
     @property
     def out(self) -> str | None:
@@ -120,8 +120,11 @@ class HandScored(_HandEntry):
     went_rummy: bool = False
     teams: Mapping[str, Any] = field(default_factory=dict)  # each team's numbers, by team
     settling: Mapping[str, Any] = field(default_factory=dict)  # a hand for stakes (``Stakes``)
+    scores: Mapping[str, int] = field(default_factory=dict)  # each player's points, typed
 
     def describe(self) -> str:
+        if self.scores:
+            return f"Hand {self.hand}: {describe_scores(self.scores)}"
         if self.settling:
             return f"Hand {self.hand}: {describe_settling(self.settling)}"
         return f"Hand {self.hand}: {describe_ending(self.out, self.went_rummy)}"
@@ -141,6 +144,7 @@ class HandCorrected(_HandEntry):
     went_rummy: bool = False
     teams: Mapping[str, Any] = field(default_factory=dict)
     settling: Mapping[str, Any] = field(default_factory=dict)
+    scores: Mapping[str, int] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         # Tidied here, so a reason sent, typed or saved before is the same plain line everywhere.
@@ -175,6 +179,11 @@ def describe_settling(settling: Mapping[str, Any]) -> str:
         if key != "ending" and isinstance(value, (str, list)):
             named += [value] if isinstance(value, str) else [v for v in value if isinstance(v, str)]
     return f"{ending} by {spoken_list(named)}" if named else ending
+
+
+def describe_scores(scores: Mapping[str, int]) -> str:
+    """A hand entered as each player's points, in words: ``'Ann 30, Ben 12'``."""
+    return ", ".join(f"{name} {points}" for name, points in scores.items())
 
 
 def describe_ending(went_out: str | None, went_rummy: bool = False) -> str:
@@ -219,7 +228,7 @@ EVENT_TYPES: dict[str, type] = {kind.type: kind for kind in (
     DealerChosen, DecksChanged, HandScored, HandCorrected, UpcardTurned, GameEnded,
     PlayerRenamed, PlayerSeated, PlayerLeft)}
 # Left out of the JSON when empty: each ruleset's entry has only some of them.
-_SHEET_EXTRAS = ("players", "went_rummy", "teams")
+_SHEET_EXTRAS = ("players", "went_rummy", "teams", "scores")
 # The fields of a hand played for stakes, as their games name them; kept in ``settling`` and
 # written back at the top level of the event, as they came.
 SETTLING_FIELDS = tuple(dict.fromkeys(
@@ -280,9 +289,8 @@ def event_from_dict(data: Any) -> Event:
         raise WrongTypeError("entries must be an object by player's name.", "event.entries")
     went_out = data.get("went_out")
     common = {"hand": hand, "went_out": None if went_out is None else _text(data, "went_out"),
-              # "scores": each player's typed score, as a game entered by scores names it
-              "points": _points(data["scores"] if "scores" in data else data.get("points")),
-              "entries": dict(entries),
+              "points": _points(data.get("points")), "entries": dict(entries),
+              "scores": _points(data.get("scores"), "scores"),
               "players": _melded_and_held(data.get("players")),
               "went_rummy": _flag(data, "went_rummy"), "teams": _team_entries(data.get("teams")),
               "settling": {name: _json_names(data[name]) for name in SETTLING_FIELDS
@@ -296,12 +304,12 @@ def _is_whole(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _points(points: Any) -> dict[str, int]:
+def _points(points: Any, what: str = "points") -> dict[str, int]:
     if points is None:
         return {}
     if not isinstance(points, Mapping) or not all(_is_whole(v) for v in points.values()):
-        raise WrongTypeError("points must map each player's name to a whole number.",
-                             "event.points")
+        raise WrongTypeError(f"{what} must map each player's name to a whole number.",
+                             ("event", what))
     return {_name(name): value for name, value in points.items()}
 
 

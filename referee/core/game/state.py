@@ -308,7 +308,7 @@ class GameState:
         if shape is EntryShape.SETTLEMENT:
             return dict(result.settling)
         if shape is EntryShape.SCORES:
-            return {"points": {name: result.scores[name] for name in result.players}}
+            return {"scores": {name: result.scores[name] for name in result.players}}
         if shape is EntryShape.MELDED_MINUS_HELD:
             return {"players": {name: {"melded": result.melded[name], "held": result.held[name]}
                                 for name in result.players or self.players}}

@@ -164,6 +164,7 @@ class ScoreSheet:
     went_rummy: bool = False
     teams: Mapping[str, Any] = field(default_factory=dict)  # each team's entry, by team
     settling: Mapping[str, Any] = field(default_factory=dict)  # a hand for stakes: ``Stakes``
+    scores: Mapping[str, int] = field(default_factory=dict)  # each player's points, typed
 
 
 @dataclass(frozen=True)
@@ -223,6 +224,11 @@ class Keeping:
         the numbers together within the decks, totals no cards make, a player not out holding
         nothing), so a saved game always loads. In a game of
         ``teams`` the scores are by team."""
+        if self.shape is EntryShape.SCORES:
+            return self._typed(table, players, sheet)
+        if sheet.scores:
+            raise HandEntryError(f"A {table.ruleset.title} hand is not entered as each "
+                                 "player's points (scores).", "event.scores")
         if self.partnerships is not None:
             if sheet.went_out is not None or sheet.points or sheet.players:
                 raise HandEntryError(f"A {table.ruleset.title} hand is entered team by team "
@@ -230,8 +236,6 @@ class Keeping:
             return self.partnerships.score(table, teams, sheet.teams, strict)
         if self.stakes is not None:
             return self._settle(table, players, sheet, strict)
-        if self.shape is EntryShape.SCORES:
-            return self._typed(table, players, sheet)
         if sheet.settling:
             field_name = next(iter(sheet.settling))
             raise HandEntryError(f"{table.ruleset.title} is not played for stakes: "
@@ -276,14 +280,15 @@ class Keeping:
                sheet: ScoreSheet) -> ScoredHand:
         """Each player's typed score: a whole number from 0 to the game's most in a hand."""
         title = table.ruleset.title
-        for name, given in (("went_out", sheet.went_out), ("players", sheet.players),
-                            ("teams", sheet.teams), ("went_rummy", sheet.went_rummy)):
+        for name, given in (("went_out", sheet.went_out), ("points", sheet.points),
+                            ("players", sheet.players), ("teams", sheet.teams),
+                            ("went_rummy", sheet.went_rummy)):
             if given:
                 raise HandEntryError(f"A {title} hand is entered as each player's points "
                                      f"for it, not as {name}.", ("event", name))
-        given = _by_player(players, sheet.points, "points")
+        given = _by_player(players, sheet.scores, "scores")
         for name in players:
-            where = ("event", "points", name)
+            where = ("event", "scores", name)
             if name not in given:
                 raise HandEntryError(f"Enter {name}'s points for the hand.", where)
             if not 0 <= given[name] <= self.most_per_hand:

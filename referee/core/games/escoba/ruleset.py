@@ -3,7 +3,7 @@
 
 >>> from referee.core.model.keeping import ScoreSheet
 >>> table = ESCOBA.configure()
->>> ESCOBA.keeping.score(table, ("Ann", "Bo"), ScoreSheet(None, {"Ann": 4, "Bo": 1})).scores
+>>> ESCOBA.keeping.score(table, ("Ann", "Bo"), ScoreSheet(None, scores={"Ann": 4, "Bo": 1})).scores
 {'Ann': 4, 'Bo': 1}
 >>> ESCOBA.keeping.end(table.options).describe()
 'first to 21'

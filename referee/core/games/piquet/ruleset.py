@@ -4,7 +4,7 @@ Rubicon (``partie_result``).
 
 >>> from referee.core.model.keeping import ScoreSheet
 >>> table = PIQUET.configure()
->>> PIQUET.keeping.score(table, ("Ann", "Ben"), ScoreSheet(None, {"Ann": 40, "Ben": 12})).scores
+>>> PIQUET.keeping.score(table, ("Ann", "Ben"), ScoreSheet(None, scores={"Ann": 40, "Ben": 12})).scores
 {'Ann': 40, 'Ben': 12}
 >>> PIQUET.keeping.roles("Ben", ("Ann", "Ben"))
 'Ann is elder (leads); Ben, the dealer, is younger.'
