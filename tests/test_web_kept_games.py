@@ -337,7 +337,7 @@ def test_a_finished_piquet_partie_says_the_margin_and_the_rubicon(client):
              for n, (a, b) in enumerate([(17, 16)] + [(20, 16)] * 5, 1)]
     game_id = api_game(client, "piquet", players=("Ann", "Ben"), events=deals)
     expected = "Ben did not reach 100: Ann wins by 313 (Rubicon)."
-    for path in ("", "/standings"):
+    for path in ("", "/standings", "/watch"):
         assert expected in text(client.get(f"/games/{game_id}{path}")), path
     history = text(client.get(f"/games/{game_id}/history"))
     assert "Hand 6" in history
