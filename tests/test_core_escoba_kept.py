@@ -2,6 +2,8 @@
 
 import pytest
 
+from referee.core.errors import GameSetupError
+
 from referee.core.game.events import event_from_dict
 from referee.core.game.state import replay
 from referee.core.games.escoba import game_winner
@@ -34,7 +36,7 @@ def test_the_target_is_the_tables_choice():
     assert state.finished and state.winners == ["Ann"]
 
 
-@pytest.mark.parametrize("players", [("Ann",), ("A", "B", "C", "D", "E")])
-def test_two_to_four_play(players):
-    with pytest.raises(Exception):
+@pytest.mark.parametrize("players", [("A", "B", "C", "D", "E")])
+def test_no_more_than_four_play(players):
+    with pytest.raises(GameSetupError, match="Escoba is played by 2 to 4 players"):
         GameSetup.create("escoba", list(players))

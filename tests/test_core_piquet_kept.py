@@ -2,7 +2,7 @@
 
 import pytest
 
-from referee.core.errors import HandEntryError
+from referee.core.errors import GameSetupError, HandEntryError
 from referee.core.game.errors import IllegalEventError
 from referee.core.game.events import event_from_dict
 from referee.core.game.state import GameState, replay
@@ -69,5 +69,6 @@ def test_each_deal_needs_both_scores_within_reason(points, where):
 
 
 def test_only_two_play_piquet():
-    with pytest.raises(Exception):
+    with pytest.raises(GameSetupError) as refused:
         GameSetup.create("piquet", ["Ann", "Ben", "Cy"])
+    assert refused.value.message == "Piquet is played by 2 players; 3 were given."

@@ -301,7 +301,8 @@ class Ruleset:
         """
         partnerships = self.keeping.partnerships if self.keeping else None
         if partnerships is None:
-            return f"{self.players[0]} to {self.players[1]}"
+            fewest, most = self.players
+            return str(fewest) if fewest == most else f"{fewest} to {most}"  # Piquet: '2'
         return " or ".join(map(str, self.player_counts))
 
     @property
