@@ -339,5 +339,9 @@ def test_a_finished_piquet_partie_says_the_margin_and_the_rubicon(client):
     expected = "Ben did not reach 100: Ann wins by 313 (Rubicon)."
     for path in ("", "/standings", "/watch"):
         assert expected in text(client.get(f"/games/{game_id}{path}")), path
+    assert "stock ran out" not in text(client.get(f"/games/{game_id}"))  # nobody goes out
+    assert "stock ran out" not in text(client.get(f"/games/{game_id}/sheet"))
+    assert "the stock ran out" not in client.get(f"/games/{game_id}/export.csv").get_data(
+        as_text=True)
     history = text(client.get(f"/games/{game_id}/history"))
-    assert "Hand 6" in history
+    assert "Hand 6: Ann 20, Ben 16 Ann: 20 points Ben: 16 points" in history

@@ -208,6 +208,12 @@ class Keeping:
     # The end's own words and numbers from the final totals (None: the ranking says it all).
     finish: Callable[[Mapping[str, int]], Finish] | None = None
 
+    @property
+    def goes_out(self) -> bool:
+        """Whether a hand ends with someone going out (or the stock running dry): not in a
+        game entered as each player's points, where nobody "goes out"."""
+        return self.shape is not EntryShape.SCORES
+
     def describe(self, options: Options) -> dict[str, Any]:
         """What GET /api/v1/rulesets says of it, with the game's default ``options``."""
         return {"entry": self.shape.value, "ranking": self.ranking.value,
