@@ -65,3 +65,26 @@ def test_an_escoba_hand_is_typed_scores_not_held_points(client):
                                        "points": {"Ann": 3, "Bo": 1}}},
                        headers={"X-Edit-Key": game["edit_key"]})
     assert held.status_code == 422 and held.get_json()["error"]["field"] == "event.points"
+
+
+def test_a_piquet_deal_is_entered_from_its_score_sheet(client):
+    game = made(client, "piquet", ("Ann", "Ben"), first_dealer="Ben")
+    sheet = {"declarations": {"elder": 12, "younger": 10},
+             "tricks": {"elder": 7, "younger": 5}, "last_trick": "younger"}
+
+    def deal(version, elder, body):
+        return client.post(f"{GAMES}/{game['id']}/events", json={
+            "expected_version": version,
+            "event": {"type": "hand_scored", "hand": 1, "elder": elder, "deal": body}},
+            headers={"X-Edit-Key": game["edit_key"]})
+
+    wrong = deal(0, "Ben", sheet)
+    assert wrong.status_code == 422 and wrong.get_json()["error"]["field"] == "event.elder"
+    bad = deal(0, "Ann", {**sheet, "tricks": {"elder": 7, "younger": 7}})
+    assert bad.status_code == 422
+    assert bad.get_json()["error"]["field"].startswith("event.deal.tricks")
+    assert deal(0, "Ann", sheet).status_code == 201
+    assert client.get(f"{GAMES}/{game['id']}").get_json()["totals"] == {"Ann": 37, "Ben": 19}
+    assert client.get(f"/games/{game['id']}/join/{game['edit_key']}").status_code == 303
+    history = client.get(f"/games/{game['id']}/history").get_data(as_text=True)
+    assert "Hand 1: scored from the deal, Ann elder" in history and "37 points" in history

@@ -2,7 +2,7 @@
 
 import pytest
 
-from referee.core.errors import GameSetupError, HandEntryError
+from referee.core.errors import GameSetupError, HandEntryError, RefereeInputError
 from referee.core.game.errors import IllegalEventError
 from referee.core.game.events import event_from_dict
 from referee.core.game.state import GameState, replay
@@ -72,3 +72,25 @@ def test_only_two_play_piquet():
     with pytest.raises(GameSetupError) as refused:
         GameSetup.create("piquet", ["Ann", "Ben", "Cy"])
     assert refused.value.message == "Piquet is played by 2 players; 3 were given."
+
+
+SHEET = {"declarations": {"elder": 12, "younger": 10}, "tricks": {"elder": 7, "younger": 5},
+         "last_trick": "younger"}
+
+
+def test_a_deal_may_come_as_its_score_sheet_with_the_elder_named():
+    state = partie().apply(event_from_dict({"type": "hand_scored", "hand": 1, "elder": "ann",
+                                            "deal": SHEET}))
+    assert state.totals == {"Ann": 37, "Ben": 19}  # 12 + 7 led + 7 taken + 10 for the cards
+
+
+@pytest.mark.parametrize("event, where", [
+    ({"elder": "Ben", "deal": SHEET}, ("event", "elder")),  # Ben deals hand 1
+    ({"elder": "Ann", "deal": {**SHEET, "last_trick": "nobody"}}, ("event", "deal", "last_trick")),
+    ({"elder": "Ann", "deal": SHEET, "scores": {"Ann": 1, "Ben": 1}}, ("event", "scores")),
+    ({"deal": SHEET}, ("event", "elder")),
+])
+def test_a_deal_sheet_is_refused_where_it_is_wrong(event, where):
+    with pytest.raises(RefereeInputError) as refused:
+        partie().apply(event_from_dict({"type": "hand_scored", "hand": 1, **event}))
+    assert tuple(refused.value.location) == where

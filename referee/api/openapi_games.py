@@ -23,6 +23,11 @@ POINTS = {"type": "object", "additionalProperties": {"type": "integer"},
 TYPED_SCORES = {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0},
                 "description": "Piquet and Escoba: each player's points for the hand, as the "
                                "table worked them out."}
+PIQUET_ELDER = {"type": "string", "description": (
+    "Piquet, with deal: who was elder (the non-dealer) in the deal.")}
+PIQUET_DEAL = {"type": "object", "description": (
+    "Piquet, with elder: the deal's score sheet, the body POST /piquet/deal takes "
+    "(declarations, tricks, last_trick, pique_reached); its scores are saved as the hand's.")}
 MELDED_AND_HELD = {"type": "object", "additionalProperties": {
     "type": "object", "required": ["melded", "held"], "additionalProperties": False,
     "properties": {"melded": {"type": "integer", "minimum": 0},
@@ -138,6 +143,7 @@ EVENT = {"oneOf": [
         "type": {"enum": ["hand_scored"]}, "hand": {"type": "integer", "minimum": 1},
         "went_out": WENT_OUT, "points": HAND_POINTS, "players": MELDED_AND_HELD,
         "went_rummy": WENT_RUMMY, "teams": TEAMS_ENTRY, "scores": TYPED_SCORES,
+        "elder": PIQUET_ELDER, "deal": PIQUET_DEAL,
         "entries": {"type": "object", "description": (
             "How each number was entered, by player: {\"way\": \"cards\", \"cards\": "
             "[...]}, {\"way\": \"counts\", \"counts\": {\"2-9\", \"10-K\", \"A\", "
@@ -155,13 +161,14 @@ EVENT = {"oneOf": [
                     "ruleset's keeping in GET /rulesets): Eversol: went_out and points; 500 "
                     "and Base Rules: went_out and players; Basic Rummy: went_out, went_rummy "
                     "and points; Hand and Foot: teams alone (each team says whether it went "
-                    "out); Piquet and Escoba: scores alone. went_out is required but in a game played in teams. A field "
+                    "out); Piquet: scores, or elder and deal; Escoba: scores. went_out is required but in a game played in teams. A field "
                     "another game uses is refused (bad_hand_entry)."},
     {"type": "object", "required": ["type", "hand", "reason"],
      "properties": {
          "type": {"enum": ["hand_corrected"]}, "hand": {"type": "integer", "minimum": 1},
          "went_out": WENT_OUT, "points": HAND_POINTS, "players": MELDED_AND_HELD,
-         "went_rummy": WENT_RUMMY, "teams": TEAMS_ENTRY, "scores": TYPED_SCORES, "reason": {
+         "went_rummy": WENT_RUMMY, "teams": TEAMS_ENTRY, "scores": TYPED_SCORES,
+         "elder": PIQUET_ELDER, "deal": PIQUET_DEAL, "reason": {
              "type": "string", "pattern": r"\S",
              "description": f"Why, for the history: at most {MAX_REASON} letters, as on the "
                             "screen; no NUL and no lone surrogate (any text sent is refused "

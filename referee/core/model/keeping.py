@@ -165,6 +165,8 @@ class ScoreSheet:
     teams: Mapping[str, Any] = field(default_factory=dict)  # each team's entry, by team
     settling: Mapping[str, Any] = field(default_factory=dict)  # a hand for stakes: ``Stakes``
     scores: Mapping[str, int] = field(default_factory=dict)  # each player's points, typed
+    elder: str | None = None  # Piquet: who was elder in the deal given as ``deal``
+    deal: Mapping[str, Any] = field(default_factory=dict)  # a deal's score sheet (read_deal)
 
 
 @dataclass(frozen=True)
@@ -207,6 +209,9 @@ class Keeping:
     roles: Callable[[str, Sequence[str]], str] | None = None
     # The end's own words and numbers from the final totals (None: the ranking says it all).
     finish: Callable[[Mapping[str, int]], Finish] | None = None
+    # A SCORES game whose hand may also come as its score sheet (Piquet's deal): (players,
+    # the elder, the sheet) to each player's score; None: scores are typed only.
+    read_deal: Callable[[Sequence[str], str, Any], dict[str, int]] | None = None
 
     @property
     def goes_out(self) -> bool:
@@ -293,6 +298,8 @@ class Keeping:
                 raise HandEntryError(f"A {title} hand is entered as each player's points "
                                      f"for it, not as {name}.", ("event", name))
         given = _by_player(players, sheet.scores, "scores")
+        if sheet.deal or sheet.elder is not None:
+            given = self._from_deal(table, players, sheet)
         for name in players:
             where = ("event", "scores", name)
             if name not in given:
@@ -301,6 +308,19 @@ class Keeping:
                 raise HandEntryError(f"{given[name]} for {name} can't be right: a {title} hand "
                                      f"scores 0 to {self.most_per_hand}.", where)
         return ScoredHand(None, {name: given[name] for name in players}, {})
+
+    def _from_deal(self, table: TableRules, players: Sequence[str],
+                   sheet: ScoreSheet) -> dict[str, int]:
+        title = table.ruleset.title
+        if self.read_deal is None:
+            raise HandEntryError(f"A {title} hand is entered as each player's points "
+                                 "(scores).", "event.deal")
+        if sheet.scores:
+            raise HandEntryError("Give the deal or the scores, not both.", "event.scores")
+        if sheet.elder is None or not sheet.deal:
+            raise HandEntryError("A deal given from its score sheet names the elder and the "
+                                 "deal.", "event.elder" if sheet.elder is None else "event.deal")
+        return self.read_deal(players, _known(players, sheet.elder, "event.elder"), sheet.deal)
 
     def out_penalty(self, options: Options) -> bool:
         """Whether rummy penalties are charged at a table with these options."""

@@ -20,6 +20,7 @@ from ...melds import MeldRules
 from ...model.keeping import EntryShape, Finish, GameEnd, Keeping, Ranking
 from ...model.ruleset import Ruleset
 from .cards import DECK, HAND_SIZE, TITLE, point_value
+from .kept import deal_scores
 from .partie import DEALS, RUBICON, partie_result
 from .rules_text import RULES_TEXT
 
@@ -65,7 +66,8 @@ PIQUET = Ruleset(
     most_decks=1,
     keeping=Keeping(EntryShape.SCORES, Ranking.HIGHEST_FIRST,
                     end=lambda options: GameEnd(hands=DEALS), stock_may_run_out=True,
-                    most_per_hand=MOST_IN_DEAL, roles=roles, finish=finish),
+                    most_per_hand=MOST_IN_DEAL, roles=roles, finish=finish,
+                    read_deal=deal_scores),
     arranges=False,
     has_melds=False,
     rules_text=RULES_TEXT,
