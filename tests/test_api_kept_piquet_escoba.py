@@ -88,3 +88,21 @@ def test_a_piquet_deal_is_entered_from_its_score_sheet(client):
     assert client.get(f"/games/{game['id']}/join/{game['edit_key']}").status_code == 303
     history = client.get(f"/games/{game['id']}/history").get_data(as_text=True)
     assert "Hand 1: scored from the deal, Ann elder" in history and "37 points" in history
+
+
+def test_an_escoba_hand_is_entered_from_every_players_captures(client):
+    game = made(client, "escoba", ("Ann", "Bo"))
+
+    def captured(sides):
+        return client.post(f"{GAMES}/{game['id']}/events", json={
+            "expected_version": 0, "event": {"type": "hand_scored", "hand": 1, "sides": sides}},
+            headers={"X-Edit-Key": game["edit_key"]})
+
+    twice = captured({"Ann": {"cards": ["7D"], "escobas": 0},
+                      "Bo": {"cards": ["7D"], "escobas": 0}})
+    assert twice.status_code == 422
+    assert twice.get_json()["error"]["field"].startswith("event.sides.Bo.cards")
+    assert captured({"Ann": {"cards": ["7D", "7S", "6H", "AC", "2D", "KS"], "escobas": 1},
+                     "Bo": {"count": 5, "diamonds": 2, "seven_of_diamonds": False,
+                            "escobas": 0}}).status_code == 201
+    assert client.get(f"{GAMES}/{game['id']}").get_json()["totals"] == {"Ann": 4, "Bo": 0}

@@ -2,7 +2,7 @@
 
 import pytest
 
-from referee.core.errors import GameSetupError
+from referee.core.errors import GameSetupError, RefereeInputError
 
 from referee.core.game.events import event_from_dict
 from referee.core.game.state import replay
@@ -40,3 +40,25 @@ def test_the_target_is_the_tables_choice():
 def test_no_more_than_four_play(players):
     with pytest.raises(GameSetupError, match="Escoba is played by 2 to 4 players"):
         GameSetup.create("escoba", list(players))
+
+
+def test_a_hand_may_come_as_every_players_captures():
+    setup = GameSetup.create("escoba", ["Ann", "Bo"])
+    state = replay(setup, [event_from_dict({"type": "hand_scored", "hand": 1, "sides": {
+        "Ann": {"cards": "7D 7S 6H AC 2D KS", "escobas": 1},
+        "bo": {"count": 5, "diamonds": 2, "seven_of_diamonds": False, "escobas": 0}}})])
+    assert state.totals == {"Ann": 4, "Bo": 0}  # two diamonds each: nobody takes that point
+
+
+@pytest.mark.parametrize("sides, where", [
+    ({"Ann": {"cards": "7D", "escobas": 0}}, ("event", "sides", "Bo")),
+    ({"Ann": {"cards": "9D", "escobas": 0}, "Bo": {"cards": "", "escobas": 0}},
+     ("event", "sides", "Ann", "cards")),
+    ({"Ann": {"cards": "7D", "escobas": 0}, "Cy": {"cards": "", "escobas": 0}},
+     ("event", "sides", "Cy")),
+])
+def test_captures_are_refused_where_they_are_wrong(sides, where):
+    setup = GameSetup.create("escoba", ["Ann", "Bo"])
+    with pytest.raises(RefereeInputError) as refused:
+        replay(setup, [event_from_dict({"type": "hand_scored", "hand": 1, "sides": sides})])
+    assert tuple(refused.value.location)[:len(where)] == where

@@ -28,6 +28,9 @@ PIQUET_ELDER = {"type": "string", "description": (
 PIQUET_DEAL = {"type": "object", "description": (
     "Piquet, with elder: the deal's score sheet, the body POST /piquet/deal takes "
     "(declarations, tricks, last_trick, pique_reached); its scores are saved as the hand's.")}
+ESCOBA_SIDES = {"type": "object", "description": (
+    "Escoba: every player's captures, by name, as POST /escoba/score takes its sides (the "
+    "cards and escobas, or the counts); the points they score are saved as the hand's.")}
 MELDED_AND_HELD = {"type": "object", "additionalProperties": {
     "type": "object", "required": ["melded", "held"], "additionalProperties": False,
     "properties": {"melded": {"type": "integer", "minimum": 0},
@@ -143,7 +146,7 @@ EVENT = {"oneOf": [
         "type": {"enum": ["hand_scored"]}, "hand": {"type": "integer", "minimum": 1},
         "went_out": WENT_OUT, "points": HAND_POINTS, "players": MELDED_AND_HELD,
         "went_rummy": WENT_RUMMY, "teams": TEAMS_ENTRY, "scores": TYPED_SCORES,
-        "elder": PIQUET_ELDER, "deal": PIQUET_DEAL,
+        "elder": PIQUET_ELDER, "deal": PIQUET_DEAL, "sides": ESCOBA_SIDES,
         "entries": {"type": "object", "description": (
             "How each number was entered, by player: {\"way\": \"cards\", \"cards\": "
             "[...]}, {\"way\": \"counts\", \"counts\": {\"2-9\", \"10-K\", \"A\", "
@@ -161,14 +164,14 @@ EVENT = {"oneOf": [
                     "ruleset's keeping in GET /rulesets): Eversol: went_out and points; 500 "
                     "and Base Rules: went_out and players; Basic Rummy: went_out, went_rummy "
                     "and points; Hand and Foot: teams alone (each team says whether it went "
-                    "out); Piquet: scores, or elder and deal; Escoba: scores. went_out is required but in a game played in teams. A field "
+                    "out); Piquet: scores, or elder and deal; Escoba: scores, or sides. went_out is required but in a game played in teams. A field "
                     "another game uses is refused (bad_hand_entry)."},
     {"type": "object", "required": ["type", "hand", "reason"],
      "properties": {
          "type": {"enum": ["hand_corrected"]}, "hand": {"type": "integer", "minimum": 1},
          "went_out": WENT_OUT, "points": HAND_POINTS, "players": MELDED_AND_HELD,
          "went_rummy": WENT_RUMMY, "teams": TEAMS_ENTRY, "scores": TYPED_SCORES,
-         "elder": PIQUET_ELDER, "deal": PIQUET_DEAL, "reason": {
+         "elder": PIQUET_ELDER, "deal": PIQUET_DEAL, "sides": ESCOBA_SIDES, "reason": {
              "type": "string", "pattern": r"\S",
              "description": f"Why, for the history: at most {MAX_REASON} letters, as on the "
                             "screen; no NUL and no lone surrogate (any text sent is refused "

@@ -167,6 +167,7 @@ class ScoreSheet:
     scores: Mapping[str, int] = field(default_factory=dict)  # each player's points, typed
     elder: str | None = None  # Piquet: who was elder in the deal given as ``deal``
     deal: Mapping[str, Any] = field(default_factory=dict)  # a deal's score sheet (read_deal)
+    sides: Mapping[str, Any] = field(default_factory=dict)  # each side's captures (read_sides)
 
 
 @dataclass(frozen=True)
@@ -212,6 +213,8 @@ class Keeping:
     # A SCORES game whose hand may also come as its score sheet (Piquet's deal): (players,
     # the elder, the sheet) to each player's score; None: scores are typed only.
     read_deal: Callable[[Sequence[str], str, Any], dict[str, int]] | None = None
+    # ... or as each side's captures (Escoba's): (players, the sides) to each player's score.
+    read_sides: Callable[[Sequence[str], Any], dict[str, int]] | None = None
 
     @property
     def goes_out(self) -> bool:
@@ -237,9 +240,11 @@ class Keeping:
         ``teams`` the scores are by team."""
         if self.shape is EntryShape.SCORES:
             return self._typed(table, players, sheet)
-        if sheet.scores:
-            raise HandEntryError(f"A {table.ruleset.title} hand is not entered as each "
-                                 "player's points (scores).", "event.scores")
+        for name, given in (("scores", sheet.scores), ("elder", sheet.elder),
+                            ("deal", sheet.deal), ("sides", sheet.sides)):
+            if given:
+                raise HandEntryError(f"A {table.ruleset.title} hand is not entered as each "
+                                     f"player's points ({name}).", ("event", name))
         if self.partnerships is not None:
             if sheet.went_out is not None or sheet.points or sheet.players:
                 raise HandEntryError(f"A {table.ruleset.title} hand is entered team by team "
@@ -300,6 +305,13 @@ class Keeping:
         given = _by_player(players, sheet.scores, "scores")
         if sheet.deal or sheet.elder is not None:
             given = self._from_deal(table, players, sheet)
+        if sheet.sides:
+            if self.read_sides is None:
+                raise HandEntryError(f"A {title} hand is entered as each player's points "
+                                     "(scores).", "event.sides")
+            if sheet.scores or sheet.deal:
+                raise HandEntryError("Give the sides or the scores, not both.", "event.scores")
+            given = self.read_sides(players, sheet.sides)
         for name in players:
             where = ("event", "scores", name)
             if name not in given:

@@ -15,6 +15,7 @@ from ...melds import MeldRules
 from ...model.keeping import EntryShape, Keeping, Ranking, end_from_options
 from ...model.ruleset import OptionSpec, Ruleset
 from .cards import DECK, TITLE, capture_value
+from .kept import hand_scores
 from .options import DESCRIPTIONS, GAME_TARGET, TARGET_RANGE
 from .rules_text import RULES_TEXT
 
@@ -47,7 +48,7 @@ ESCOBA = Ruleset(
     most_decks=1,
     keeping=Keeping(EntryShape.SCORES, Ranking.HIGHEST_FIRST,
                     end=end_from_options(target="target"), stock_may_run_out=True,
-                    most_per_hand=MOST_IN_HAND),
+                    most_per_hand=MOST_IN_HAND, read_sides=hand_scores),
     arranges=False,
     has_melds=False,
     rules_text=RULES_TEXT,
