@@ -46,10 +46,12 @@ def test_rulesets_by_name_in_any_case(name, key):
     assert get_ruleset(name).key == key
 
 
-def test_the_six_games():
-    assert set(RULESETS) == {"eversol", "500", "basic", "base", "tonk", "hand-and-foot"}
+def test_the_eight_games():
+    assert set(RULESETS) == {"eversol", "500", "basic", "base", "tonk", "hand-and-foot",
+                             "piquet", "escoba"}
     assert {r.title for r in RULESETS.values()} == {
-        "Eversol Rummy", "500 Rummy", "Basic Rummy", "Base Rules Rummy", "Tonk", "Hand and Foot"}
+        "Eversol Rummy", "500 Rummy", "Basic Rummy", "Base Rules Rummy", "Tonk", "Hand and Foot",
+        "Piquet", "Escoba"}
 
 
 @pytest.mark.parametrize("name", ["tunk", "", "gin", "eversol rummy"])

@@ -302,3 +302,46 @@ def test_pages_of_every_game_have_no_inline_script_or_style(client, ruleset):
     for path in ("", "/standings", "/history", "/watch", "/end", "/sheet"):
         body = client.get(f"/games/{game_id}{path}").get_data(as_text=True)
         assert "<script>" not in body and " style=" not in body, path
+
+
+# --- Piquet: a partie of six deals, typed ---------------------------------------------------
+
+def test_a_piquet_partie_is_set_up_and_its_deals_entered_on_the_screens(client):
+    started = send(client, "/games/new/piquet", {"players-0": "Ann", "players-1": "Ben",
+                                                 "dealer": "Ben", "decks": "auto",
+                                                 "start": "1"})
+    assert started.status_code == 303, errors(started)
+    game_id = started.headers["Location"].rsplit("/", 1)[1]
+    board = text(client.get(f"/games/{game_id}"))
+    assert "Check a meld" not in board and "Best melds" not in board
+    entry = client.get(f"/games/{game_id}/hands/1")
+    page = text(entry)
+    assert "End of hand 1 of 6" in page
+    assert "Ann is elder (leads); Ben, the dealer, is younger." in page
+    version = client.get(f"{GAMES}/{game_id}").get_json()["version"]
+    blank = send(client, f"/games/{game_id}/hands/1",
+                 {"expected_version": str(version), "save": "1", "score0": "30"})
+    assert blank.status_code == 422 and errors(blank) == ["Type Ben's points (0 for none)."]
+    saved = send(client, f"/games/{game_id}/hands/1",
+                 {"expected_version": str(version), "save": "1", "score0": "30",
+                  "score1": "12"})
+    assert saved.status_code == 303
+    game = client.get(f"{GAMES}/{game_id}").get_json()
+    assert game["totals"] == {"Ann": 30, "Ben": 12} and game["dealer"] == "Ann"
+    assert "Ben is elder (leads); Ann, the dealer, is younger." in text(
+        client.get(f"/games/{game_id}/hands/2"))
+
+
+def test_a_finished_piquet_partie_says_the_margin_and_the_rubicon(client):
+    deals = [{"type": "hand_scored", "hand": n, "scores": {"Ann": a, "Ben": b}}
+             for n, (a, b) in enumerate([(17, 16)] + [(20, 16)] * 5, 1)]
+    game_id = api_game(client, "piquet", players=("Ann", "Ben"), events=deals)
+    expected = "Ben did not reach 100: Ann wins by 313 (Rubicon)."
+    for path in ("", "/standings", "/watch"):
+        assert expected in text(client.get(f"/games/{game_id}{path}")), path
+    assert "stock ran out" not in text(client.get(f"/games/{game_id}"))  # nobody goes out
+    assert "stock ran out" not in text(client.get(f"/games/{game_id}/sheet"))
+    assert "the stock ran out" not in client.get(f"/games/{game_id}/export.csv").get_data(
+        as_text=True)
+    history = text(client.get(f"/games/{game_id}/history"))
+    assert "Hand 6: Ann 20, Ben 16 Ann: 20 points Ben: 16 points" in history

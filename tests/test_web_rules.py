@@ -22,8 +22,12 @@ def ids(response) -> set[str]:
 def test_every_game_has_a_rules_page_with_its_sections(client, key):
     response = client.get(f"/rules/{key}")
     assert response.status_code == 200
-    assert SECTIONS <= ids(response)
     ruleset = RULESETS[key]
+    assert SECTIONS - ({"melds"} if not ruleset.has_melds else set()) <= ids(response)
+    # A game without melds offers no meld checker, here or on the home page (404 if asked).
+    assert ('href="/check/' in response.get_data(as_text=True)) == ruleset.has_melds
+    assert (f'href="/check/{key}"' in client.get("/").get_data(as_text=True)) == ruleset.has_melds
+    assert client.get(f"/check/{key}").status_code == (200 if ruleset.has_melds else 404)
     shown = text(response)
     assert ruleset.title in shown
     for spec in ruleset.option_specs:  # each house option, its own paragraph and its default

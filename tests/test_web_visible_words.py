@@ -212,6 +212,10 @@ KEPT_GAMES = {  # each kept game, its players and extra, and hands to score
         {"type": "hand_scored", "hand": 1,
          "teams": {"Ann & Cy": team(900, 20, clean=2, dirty=2, wild=1, red=1, out=True),
                    "Bo & Di": team(150, 60, dirty=1)}}]),
+    "piquet": (("Ann", "Bo"), {}, [
+        {"type": "hand_scored", "hand": n, "scores": {"Ann": 20, "Bo": 15}} for n in range(1, 6)]),
+    "escoba": (THREE, {}, [{"type": "hand_scored", "hand": 1,
+                            "scores": {"Ann": 4, "Bo": 1, "Cy": 0}}]),
 }
 
 
@@ -234,7 +238,8 @@ def walk_kept_games(walk: Walk) -> None:
                   {"expected_version": str(len(hands)), "save": "1"}, "empty hand")
         walk.post(f"/games/{playing}/hands/{len(hands) + 1}",
                   {"expected_version": str(len(hands)), "save": "1", "held0-total": "-7",
-                   "held1-total": "99999", "count0": "x", "team0-melded_total": "-5"},
+                   "held1-total": "99999", "count0": "x", "team0-melded_total": "-5",
+                   "score0": "x", "score1": "-7"},
                   "nonsense hand")
         walk.post(f"/games/{playing}/hands/1", {"expected_version": "0", "save": "1"},
                   "stale hand")
@@ -244,6 +249,11 @@ def walk_kept_games(walk: Walk) -> None:
                    "held0-cards": "KS", "tap": "melded0:/"}, f"{key}: tapped meld break")
         # Ending early, and asking to delete a game that has hands.
         walk.post(f"/games/{fresh}/end", {"expected_version": "0", "confirm": "1"}, "end")
+    # A game its own rules end with more to say than who won: Piquet's margin and Rubicon.
+    partie = [{"type": "hand_scored", "hand": n, "scores": {"Ann": 20, "Bo": 15}}
+              for n in range(1, 7)]
+    game_pages(walk, api_game(walk, "piquet", ("Ann", "Bo"), partie),
+               ("", "/standings", "/watch", "/end"), polled=False)
 
 
 def walk_setup(walk: Walk) -> None:

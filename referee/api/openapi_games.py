@@ -20,6 +20,17 @@ NEW_NAME = {"type": "string", "pattern": r"\S", "description": (
     "surrogates.")}
 POINTS = {"type": "object", "additionalProperties": {"type": "integer"},
           "description": "Points by player's name."}
+TYPED_SCORES = {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0},
+                "description": "Piquet and Escoba: each player's points for the hand, as the "
+                               "table worked them out."}
+PIQUET_ELDER = {"type": "string", "description": (
+    "Piquet, with deal: who was elder (the non-dealer) in the deal.")}
+PIQUET_DEAL = {"type": "object", "description": (
+    "Piquet, with elder: the deal's score sheet, the body POST /piquet/deal takes "
+    "(declarations, tricks, last_trick, pique_reached); its scores are saved as the hand's.")}
+ESCOBA_SIDES = {"type": "object", "description": (
+    "Escoba: every player's captures, by name, as POST /escoba/score takes its sides (the "
+    "cards and escobas, or the counts); the points they score are saved as the hand's.")}
 MELDED_AND_HELD = {"type": "object", "additionalProperties": {
     "type": "object", "required": ["melded", "held"], "additionalProperties": False,
     "properties": {"melded": {"type": "integer", "minimum": 0},
@@ -134,7 +145,8 @@ EVENT = {"oneOf": [
     {"type": "object", "required": ["type", "hand"], "properties": {
         "type": {"enum": ["hand_scored"]}, "hand": {"type": "integer", "minimum": 1},
         "went_out": WENT_OUT, "points": HAND_POINTS, "players": MELDED_AND_HELD,
-        "went_rummy": WENT_RUMMY, "teams": TEAMS_ENTRY,
+        "went_rummy": WENT_RUMMY, "teams": TEAMS_ENTRY, "scores": TYPED_SCORES,
+        "elder": PIQUET_ELDER, "deal": PIQUET_DEAL, "sides": ESCOBA_SIDES,
         "entries": {"type": "object", "description": (
             "How each number was entered, by player: {\"way\": \"cards\", \"cards\": "
             "[...]}, {\"way\": \"counts\", \"counts\": {\"2-9\", \"10-K\", \"A\", "
@@ -152,13 +164,14 @@ EVENT = {"oneOf": [
                     "ruleset's keeping in GET /rulesets): Eversol: went_out and points; 500 "
                     "and Base Rules: went_out and players; Basic Rummy: went_out, went_rummy "
                     "and points; Hand and Foot: teams alone (each team says whether it went "
-                    "out). went_out is required but in a game played in teams. A field "
+                    "out); Piquet: scores, or elder and deal; Escoba: scores, or sides. went_out is required but in a game played in teams. A field "
                     "another game uses is refused (bad_hand_entry)."},
     {"type": "object", "required": ["type", "hand", "reason"],
      "properties": {
          "type": {"enum": ["hand_corrected"]}, "hand": {"type": "integer", "minimum": 1},
          "went_out": WENT_OUT, "points": HAND_POINTS, "players": MELDED_AND_HELD,
-         "went_rummy": WENT_RUMMY, "teams": TEAMS_ENTRY, "reason": {
+         "went_rummy": WENT_RUMMY, "teams": TEAMS_ENTRY, "scores": TYPED_SCORES,
+         "elder": PIQUET_ELDER, "deal": PIQUET_DEAL, "sides": ESCOBA_SIDES, "reason": {
              "type": "string", "pattern": r"\S",
              "description": f"Why, for the history: at most {MAX_REASON} letters, as on the "
                             "screen; no NUL and no lone surrogate (any text sent is refused "
@@ -247,6 +260,14 @@ SCHEMAS.update({
                                "best total plays on; must_go_out: only the player who went "
                                "out at or past it wins)."},
         "ranking_order": {"enum": ["lowest_first", "highest_first"]},
+        "margin": {"type": ["integer", "null"], "description": (
+            "Piquet, once its six deals are played: the winner's margin, the difference of "
+            "the totals plus 100, or both totals plus 100 when the loser stayed under 100 "
+            "(the Rubicon); null on equal totals. Absent in other games and before.")},
+        "rubicon": {"type": "boolean", "description": (
+            "Piquet, once finished: the loser stayed under 100.")},
+        "finish": {"type": "string", "description": (
+            "Piquet, once finished: the result in words, as the screens say it.")},
         "winners": {"type": "array", "items": SIDE, "description": (
             "Once finished, who won (equal best totals share it; a team in a game played in "
             "teams); empty until then.")},

@@ -59,7 +59,8 @@ class GameSetup:
         names = _names(players)
         fewest, most = game.players
         if not fewest <= len(names) <= most:
-            raise GameSetupError(f"{game.title} is played by {fewest} to {most} players; "
+            span = str(fewest) if fewest == most else f"{fewest} to {most}"
+            raise GameSetupError(f"{game.title} is played by {span} players; "
                                  f"{len(names)} were given.", "players")
         table = game.configure(options=options, decks=decks, players=len(names))
         seat = _dealer_seat(names, first_dealer, rng or random.SystemRandom())

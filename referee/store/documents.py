@@ -58,7 +58,17 @@ def game_document(loaded: LoadedGame) -> dict[str, Any]:
         "archived": game.archived,
         "live": live_document(state.live),
         **ledger_document(state),
+        **finish_document(state),
     }
+
+
+def finish_document(state: GameState) -> dict[str, Any]:
+    """What a game's own end says beyond the winners (Piquet's margin and Rubicon), once its
+    rules ended it, with the sentence the screens show; nothing in other games."""
+    finish = state.finish
+    if finish is None:
+        return {}
+    return {**finish.fields, "finish": finish.words}
 
 
 def settlement_document(settlement: Settlement | None) -> dict[str, Any]:

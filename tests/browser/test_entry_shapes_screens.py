@@ -1,7 +1,7 @@
 """The end-of-hand entry of each entry shape on a tablet and a phone: a 500 hand and a Base
 Rules hand (melded less held), a Basic Rummy hand (the winner collects), each filled with
 steppers and with tapped cards, the totals read as they go, then saved and checked through
-the API."""
+the API; a Piquet deal typed as each player's points, and a finished partie's board."""
 
 from __future__ import annotations
 
@@ -175,3 +175,27 @@ def test_a_five_hundred_hand_without_javascript(live_server, open_screen):
         held = page.locator(".entry-row").nth(seat).locator("[data-amount=held]")
         held.get_by_label(TOTAL).fill("4")
     assert save_and_read_totals(page, live_server, game) == {"Ann": 6, "Bo": -4, "Cy": -4}
+
+
+def test_a_piquet_deal_typed_and_a_finished_partie_on_the_board(live_server, open_screen):
+    screen = open_screen(TABLET)
+    page = screen.page
+    game = open_entry(page, live_server, "piquet", players=("Ann", "Ben"))
+    expect(page.get_by_text("Ben is elder (leads); Ann, the dealer, is younger.")).to_be_visible()
+    page.get_by_label("Ann").fill("30")
+    page.get_by_label("Ben").fill("12")
+    assert_touch_targets_and_no_overflow(page, TABLET["width"])
+    screen.shot("entry-piquet-tablet")
+    assert save_and_read_totals(page, live_server, game) == {"Ann": 30, "Ben": 12}
+    for hand in range(2, 7):
+        answer = page.request.post(
+            f"{live_server}/api/v1/games/{game['id']}/events",
+            data={"expected_version": hand - 1,
+                  "event": {"type": "hand_scored", "hand": hand, "scores": {"Ann": 20, "Ben": 14}}},
+            headers={"X-Edit-Key": game["edit_key"]})
+        assert answer.status == 201
+    page.unroute_all()
+    page.goto(f"{live_server}/games/{game['id']}")
+    expect(page.get_by_text("Ben did not reach 100: Ann wins by 312 (Rubicon).")).to_be_visible()
+    assert_touch_targets_and_no_overflow(page, TABLET["width"])
+    screen.shot("board-piquet-finished-tablet")

@@ -91,7 +91,7 @@ class _HandEntry:
     @property
     def sheet(self) -> ScoreSheet:
         return ScoreSheet(self.went_out, self.points, self.players, self.went_rummy, self.teams,
-                          self.settling)
+                          self.settling, self.scores, self.elder, self.deal, self.sides)
 
     @property
     def out(self) -> str | None:
@@ -120,8 +120,18 @@ class HandScored(_HandEntry):
     went_rummy: bool = False
     teams: Mapping[str, Any] = field(default_factory=dict)  # each team's numbers, by team
     settling: Mapping[str, Any] = field(default_factory=dict)  # a hand for stakes (``Stakes``)
+    scores: Mapping[str, int] = field(default_factory=dict)  # each player's points, typed
+    elder: str | None = None  # Piquet: the elder of a deal given as its score sheet
+    deal: Mapping[str, Any] = field(default_factory=dict)  # that score sheet
+    sides: Mapping[str, Any] = field(default_factory=dict)  # Escoba: each side's captures
 
     def describe(self) -> str:
+        if self.scores:
+            return f"Hand {self.hand}: {describe_scores(self.scores)}"
+        if self.deal:
+            return f"Hand {self.hand}: scored from the deal, {self.elder} elder"
+        if self.sides:
+            return f"Hand {self.hand}: scored from the captures"
         if self.settling:
             return f"Hand {self.hand}: {describe_settling(self.settling)}"
         return f"Hand {self.hand}: {describe_ending(self.out, self.went_rummy)}"
@@ -141,6 +151,10 @@ class HandCorrected(_HandEntry):
     went_rummy: bool = False
     teams: Mapping[str, Any] = field(default_factory=dict)
     settling: Mapping[str, Any] = field(default_factory=dict)
+    scores: Mapping[str, int] = field(default_factory=dict)
+    elder: str | None = None
+    deal: Mapping[str, Any] = field(default_factory=dict)
+    sides: Mapping[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         # Tidied here, so a reason sent, typed or saved before is the same plain line everywhere.
@@ -175,6 +189,11 @@ def describe_settling(settling: Mapping[str, Any]) -> str:
         if key != "ending" and isinstance(value, (str, list)):
             named += [value] if isinstance(value, str) else [v for v in value if isinstance(v, str)]
     return f"{ending} by {spoken_list(named)}" if named else ending
+
+
+def describe_scores(scores: Mapping[str, int]) -> str:
+    """A hand entered as each player's points, in words: ``'Ann 30, Ben 12'``."""
+    return ", ".join(f"{name} {points}" for name, points in scores.items())
 
 
 def describe_ending(went_out: str | None, went_rummy: bool = False) -> str:
@@ -219,7 +238,7 @@ EVENT_TYPES: dict[str, type] = {kind.type: kind for kind in (
     DealerChosen, DecksChanged, HandScored, HandCorrected, UpcardTurned, GameEnded,
     PlayerRenamed, PlayerSeated, PlayerLeft)}
 # Left out of the JSON when empty: each ruleset's entry has only some of them.
-_SHEET_EXTRAS = ("players", "went_rummy", "teams")
+_SHEET_EXTRAS = ("players", "went_rummy", "teams", "scores", "elder", "deal", "sides")
 # The fields of a hand played for stakes, as their games name them; kept in ``settling`` and
 # written back at the top level of the event, as they came.
 SETTLING_FIELDS = tuple(dict.fromkeys(
@@ -281,6 +300,9 @@ def event_from_dict(data: Any) -> Event:
     went_out = data.get("went_out")
     common = {"hand": hand, "went_out": None if went_out is None else _text(data, "went_out"),
               "points": _points(data.get("points")), "entries": dict(entries),
+              "scores": _points(data.get("scores"), "scores"),
+              "elder": None if data.get("elder") is None else _text(data, "elder"),
+              "deal": _deal(data.get("deal")), "sides": _deal(data.get("sides"), "sides"),
               "players": _melded_and_held(data.get("players")),
               "went_rummy": _flag(data, "went_rummy"), "teams": _team_entries(data.get("teams")),
               "settling": {name: _json_names(data[name]) for name in SETTLING_FIELDS
@@ -294,13 +316,24 @@ def _is_whole(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _points(points: Any) -> dict[str, int]:
+def _points(points: Any, what: str = "points") -> dict[str, int]:
     if points is None:
         return {}
     if not isinstance(points, Mapping) or not all(_is_whole(v) for v in points.values()):
-        raise WrongTypeError("points must map each player's name to a whole number.",
-                             "event.points")
+        raise WrongTypeError(f"{what} must map each player's name to a whole number.",
+                             ("event", what))
     return {_name(name): value for name, value in points.items()}
+
+
+def _deal(deal: Any, what: str = "deal") -> dict[str, Any]:
+    """A deal's score sheet, or the sides' captures, as JSON (the core reads their fields
+    when it scores the hand)."""
+    if deal is None:
+        return {}
+    if not isinstance(deal, Mapping):
+        raise WrongTypeError(f"{what} must be an object, as its question takes it.",
+                             ("event", what))
+    return dict(deal)
 
 
 def _melded_and_held(players: Any) -> dict[str, dict[str, int]]:

@@ -137,7 +137,8 @@ def _reseated(state: GameState, players: tuple[str, ...], next_dealer: str) -> G
     ruleset = get_ruleset(state.setup.ruleset)
     fewest, most = ruleset.players
     if not max(fewest, MIN_PLAYERS) <= len(players) <= min(most, MAX_PLAYERS):
-        raise IllegalEventError(f"{ruleset.title} is played by {fewest} to {most} players; "
+        span = str(fewest) if fewest == most else f"{fewest} to {most}"
+        raise IllegalEventError(f"{ruleset.title} is played by {span} players; "
                                 f"the table would have {len(players)}.", "event.name")
     try:
         ruleset.configure(options=state.setup.options, decks=state.decks, players=len(players))

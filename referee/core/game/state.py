@@ -21,11 +21,11 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
-from ..errors import DeckCountError
+from ..errors import DeckCountError, HandEntryError
 from ..ledger import Transfer, fewest_transfers, in_money
 from ..games.registry import get_ruleset
 from ..games.followed_hands import STEP_TYPES, LiveHand
-from ..model.keeping import EntryShape, GameEnd, Keeping, ScoreSheet
+from ..model.keeping import EntryShape, Finish, GameEnd, Keeping, ScoreSheet
 from ..model.ruleset import Contract, ShortDeal, TableRules, short_deal
 from ..model.stakes import Settlement
 from ..seating import GameSetup, seat_of
@@ -139,6 +139,22 @@ class GameState:
         if not self.finished:
             return []
         return self._winners_by_rules() or [p.name for p in self.ranking if p.place == 1]
+
+    @property
+    def finish(self) -> Finish | None:
+        """What the game's own end says beyond the winners (Piquet's margin and Rubicon), once
+        its rules ended it; None before, or where the ranking says it all."""
+        if self.keeping.finish is None or self._winners_by_rules() is None:
+            return None
+        return self.keeping.finish(self.totals)
+
+    def roles_of(self, hand: int) -> str | None:
+        """The players' parts in ``hand`` beside the dealer's, where the game names them
+        (Piquet's elder and younger)."""
+        dealer = self.known_dealer_of(hand)
+        if self.keeping.roles is None or dealer is None:
+            return None
+        return self.keeping.roles(dealer, self.players_of(hand))
 
     def _winners_by_rules(self) -> list[str] | None:
         """The winners when the game's own end has come, else ``None`` (it plays on)."""
@@ -291,6 +307,8 @@ class GameState:
             return {"teams": {name: dict(entry) for name, entry in result.teams.items()}}
         if shape is EntryShape.SETTLEMENT:
             return dict(result.settling)
+        if shape is EntryShape.SCORES:
+            return {"scores": {name: result.scores[name] for name in result.players}}
         if shape is EntryShape.MELDED_MINUS_HELD:
             return {"players": {name: {"melded": result.melded[name], "held": result.held[name]}
                                 for name in result.players or self.players}}
@@ -462,6 +480,10 @@ class GameState:
     def _result(self, hand: int, sheet: ScoreSheet, entries: Mapping[str, Any],
                  strict: bool, players: tuple[str, ...] | None = None) -> HandResult:
         players = players or self.players
+        dealer = self.dealer_of(hand)
+        if sheet.elder is not None and name_key(sheet.elder) == name_key(dealer):
+            raise HandEntryError(f"{dealer} deals hand {hand}, so is the younger: the elder "
+                                 "is the other player.", "event.elder")
         scored = self.keeping.score(self.table, players, sheet, strict, self.setup.teams)
         # Who was not dealt the hand (gone, or not yet come) scores 0 in it.
         scores = {**dict.fromkeys(self.sides, 0), **scored.scores}

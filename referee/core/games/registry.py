@@ -8,13 +8,15 @@ from ..errors import UnknownRulesetError, WrongTypeError
 from ..model.ruleset import Ruleset
 from .base.ruleset import BASE
 from .basic.ruleset import BASIC
+from .escoba.ruleset import ESCOBA
 from .eversol.ruleset import EVERSOL
 from .five_hundred.ruleset import FIVE_HUNDRED
 from .hand_and_foot.ruleset import HAND_AND_FOOT
+from .piquet.ruleset import PIQUET
 from .tonk.ruleset import TONK
 
 RULESETS: dict[str, Ruleset] = {r.key: r for r in (EVERSOL, FIVE_HUNDRED, BASIC, BASE, TONK,
-                                                  HAND_AND_FOOT)}
+                                                  HAND_AND_FOOT, PIQUET, ESCOBA)}
 
 
 def get_ruleset(key: object) -> Ruleset:
@@ -33,5 +35,5 @@ def get_ruleset(key: object) -> Ruleset:
             f"There is no ruleset {key[:40]!r}; choose one of {known}.", "ruleset") from None
 
 
-__all__ = ["BASE", "BASIC", "EVERSOL", "FIVE_HUNDRED", "HAND_AND_FOOT", "RULESETS", "TONK",
-           "get_ruleset"]
+__all__ = ["BASE", "BASIC", "ESCOBA", "EVERSOL", "FIVE_HUNDRED", "HAND_AND_FOOT", "PIQUET",
+           "RULESETS", "TONK", "get_ruleset"]

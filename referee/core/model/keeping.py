@@ -58,6 +58,18 @@ class EntryShape(Enum):
     WINNER_COLLECTS = "winner_collects"  # who went out, rummy or not, the others' held points
     TEAMS = "teams"  # each team's numbers, as its game's ``Partnerships`` reads and scores them
     SETTLEMENT = "settlement"  # how the hand ended, who, the counts: its game's ``Stakes`` settle it
+    # Each player's points for the hand, as the table worked them out: a game scored by
+    # declarations and tricks (Piquet), or by captures (Escoba), not by cards left in hand.
+    SCORES = "scores"
+
+
+@dataclass(frozen=True)
+class Finish:
+    """What a game's end says beyond who won, where its rules say more (Piquet's margin and
+    the Rubicon): the sentence for the screens and the fields for the game's document."""
+
+    words: str
+    fields: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -152,6 +164,10 @@ class ScoreSheet:
     went_rummy: bool = False
     teams: Mapping[str, Any] = field(default_factory=dict)  # each team's entry, by team
     settling: Mapping[str, Any] = field(default_factory=dict)  # a hand for stakes: ``Stakes``
+    scores: Mapping[str, int] = field(default_factory=dict)  # each player's points, typed
+    elder: str | None = None  # Piquet: who was elder in the deal given as ``deal``
+    deal: Mapping[str, Any] = field(default_factory=dict)  # a deal's score sheet (read_deal)
+    sides: Mapping[str, Any] = field(default_factory=dict)  # each side's captures (read_sides)
 
 
 @dataclass(frozen=True)
@@ -187,6 +203,24 @@ class Keeping:
     # A latecomer may be seated, or a player who leaves let go, between hands. A game of
     # teams never does: its partnerships are the game.
     seats_change: bool = False
+    # A SCORES game: the most points a player can score in one hand (a typo guard).
+    most_per_hand: int = 999
+    # The players' parts in a hand beside the dealer's, in words (Piquet's elder and
+    # younger), from the dealer and the players; None: the game names only the dealer.
+    roles: Callable[[str, Sequence[str]], str] | None = None
+    # The end's own words and numbers from the final totals (None: the ranking says it all).
+    finish: Callable[[Mapping[str, int]], Finish] | None = None
+    # A SCORES game whose hand may also come as its score sheet (Piquet's deal): (players,
+    # the elder, the sheet) to each player's score; None: scores are typed only.
+    read_deal: Callable[[Sequence[str], str, Any], dict[str, int]] | None = None
+    # ... or as each side's captures (Escoba's): (players, the sides) to each player's score.
+    read_sides: Callable[[Sequence[str], Any], dict[str, int]] | None = None
+
+    @property
+    def goes_out(self) -> bool:
+        """Whether a hand ends with someone going out (or the stock running dry): not in a
+        game entered as each player's points, where nobody "goes out"."""
+        return self.shape is not EntryShape.SCORES
 
     def describe(self, options: Options) -> dict[str, Any]:
         """What GET /api/v1/rulesets says of it, with the game's default ``options``."""
@@ -204,6 +238,13 @@ class Keeping:
         the numbers together within the decks, totals no cards make, a player not out holding
         nothing), so a saved game always loads. In a game of
         ``teams`` the scores are by team."""
+        if self.shape is EntryShape.SCORES:
+            return self._typed(table, players, sheet)
+        for name, given in (("scores", sheet.scores), ("elder", sheet.elder),
+                            ("deal", sheet.deal), ("sides", sheet.sides)):
+            if given:
+                raise HandEntryError(f"A {table.ruleset.title} hand is not entered as each "
+                                     f"player's points ({name}).", ("event", name))
         if self.partnerships is not None:
             if sheet.went_out is not None or sheet.points or sheet.players:
                 raise HandEntryError(f"A {table.ruleset.title} hand is entered team by team "
@@ -250,6 +291,48 @@ class Keeping:
         went_out = settlement.ended_by[0] if len(settlement.ended_by) == 1 else None
         return ScoredHand(went_out, dict(settlement.net), {}, settling=dict(settling),
                           settlement=settlement)
+
+    def _typed(self, table: TableRules, players: Sequence[str],
+               sheet: ScoreSheet) -> ScoredHand:
+        """Each player's typed score: a whole number from 0 to the game's most in a hand."""
+        title = table.ruleset.title
+        for name, given in (("went_out", sheet.went_out), ("points", sheet.points),
+                            ("players", sheet.players), ("teams", sheet.teams),
+                            ("went_rummy", sheet.went_rummy)):
+            if given:
+                raise HandEntryError(f"A {title} hand is entered as each player's points "
+                                     f"for it, not as {name}.", ("event", name))
+        given = _by_player(players, sheet.scores, "scores")
+        if sheet.deal or sheet.elder is not None:
+            given = self._from_deal(table, players, sheet)
+        if sheet.sides:
+            if self.read_sides is None:
+                raise HandEntryError(f"A {title} hand is entered as each player's points "
+                                     "(scores).", "event.sides")
+            if sheet.scores or sheet.deal:
+                raise HandEntryError("Give the sides or the scores, not both.", "event.scores")
+            given = self.read_sides(players, sheet.sides)
+        for name in players:
+            where = ("event", "scores", name)
+            if name not in given:
+                raise HandEntryError(f"Enter {name}'s points for the hand.", where)
+            if not 0 <= given[name] <= self.most_per_hand:
+                raise HandEntryError(f"{given[name]} for {name} can't be right: a {title} hand "
+                                     f"scores 0 to {self.most_per_hand}.", where)
+        return ScoredHand(None, {name: given[name] for name in players}, {})
+
+    def _from_deal(self, table: TableRules, players: Sequence[str],
+                   sheet: ScoreSheet) -> dict[str, int]:
+        title = table.ruleset.title
+        if self.read_deal is None:
+            raise HandEntryError(f"A {title} hand is entered as each player's points "
+                                 "(scores).", "event.deal")
+        if sheet.scores:
+            raise HandEntryError("Give the deal or the scores, not both.", "event.scores")
+        if sheet.elder is None or not sheet.deal:
+            raise HandEntryError("A deal given from its score sheet names the elder and the "
+                                 "deal.", "event.elder" if sheet.elder is None else "event.deal")
+        return self.read_deal(players, _known(players, sheet.elder, "event.elder"), sheet.deal)
 
     def out_penalty(self, options: Options) -> bool:
         """Whether rummy penalties are charged at a table with these options."""

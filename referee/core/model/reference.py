@@ -81,7 +81,7 @@ def rules_reference(ruleset: Ruleset, chosen: Options | None = None,
         RuleAnchor.SCORING: (_scoring(ruleset, chosen or options), ()),
         RuleAnchor.CALLS: ((), ()),
         RuleAnchor.OPTIONS: (tuple(_option(spec, chosen, players)
-                                   for spec in ruleset.option_specs), ()),
+                                   for spec in ruleset.option_specs) or _NO_OPTIONS, ()),
     }
     sections = []
     for anchor, (paragraphs, table) in built.items():
@@ -91,6 +91,10 @@ def rules_reference(ruleset: Ruleset, chosen: Options | None = None,
         if ordered or table:
             sections.append(Section(anchor, TITLES[anchor], ordered, table))
     return tuple(sections)
+
+
+# A game every table plays as written (Piquet) still says so where the options would be.
+_NO_OPTIONS = (Paragraph("None: every table plays the rules above as they are."),)
 
 
 def _players(ruleset: Ruleset) -> tuple[Paragraph, ...]:
@@ -143,6 +147,8 @@ def _value_rows(ruleset: Ruleset) -> tuple[tuple[str, ...], ...]:
 
 
 def _melds(ruleset: Ruleset, options: Options) -> tuple[Paragraph, ...]:
+    if not ruleset.has_melds:
+        return ()
     rules = ruleset.meld_rules(options)
     book, run = ruleset.book_word, ruleset.run_word
     sizes = (f"{rules.min_book} or more" if rules.max_book is None

@@ -264,6 +264,9 @@ class Ruleset:
     # A legal meld in one sentence (the pile it makes), where the game has more to say of it.
     describe_meld: Callable[[Sequence[Card], Options], str | None] | None = None
     arranges: bool = True  # the arranger and lay-offs work under its MeldRules
+    # False: a game without melds (Piquet, Escoba): no meld question is offered for it and its
+    # rules say nothing of melds; its meld_rules are only there to fill the field.
+    has_melds: bool = True
     # How a turn may end the hand at these house options (a last discard, floating...), which
     # the arranger's going-out answer follows (None: the game has no such answer).
     turn_rules: Callable[[Options], TurnRules] | None = None
@@ -298,7 +301,8 @@ class Ruleset:
         """
         partnerships = self.keeping.partnerships if self.keeping else None
         if partnerships is None:
-            return f"{self.players[0]} to {self.players[1]}"
+            fewest, most = self.players
+            return str(fewest) if fewest == most else f"{fewest} to {most}"  # Piquet: '2'
         return " or ".join(map(str, self.player_counts))
 
     @property

@@ -61,7 +61,8 @@ def game_csv(game_id: str):
                      *(f"{side} {field.replace('_', ' ')}" for side in sides for field in fields),
                      *(f"{side} rummy penalty" for side in penalised)])
     for result in state.results:
-        writer.writerow([result.hand, state.dealer_of(result.hand), _ending(result),
+        writer.writerow([result.hand, state.dealer_of(result.hand),
+                         _ending(result) if state.keeping.goes_out else "",
                          *(result.scores[side] - result.penalty(side) if penalties
                            else result.scores[side] for side in sides),
                          "; ".join(result.corrections), *_entered(state, result, fields),

@@ -20,7 +20,8 @@ from flask import abort, flash, redirect, render_template, request, url_for
 from ...core import RefereeInputError
 from ...core.game import DealerChosen, HandCorrected, HandScored
 from ...core.game.entry import SeatEntry
-from ...core.game.events import DecksChanged, describe_ending, describe_settling
+from ...core.game.events import DecksChanged, describe_ending, describe_scores, describe_settling
+from ...core.model.keeping import EntryShape
 from ...core.game.followed import RefereeMismatchError, still_playing
 from ...store.games import (LoadedGame, OvertakenError, StaleVersionError, append_event,
                            load_game, undo_last)
@@ -31,6 +32,7 @@ from .board import step_label, undo_label
 from .ledger import ledger_of
 from .entry import NOBODY, WAY_WORDS
 from .stakes_entry import SettlementReading
+from .scores_entry import ScoresReading
 from .team_entry import entry_form
 
 
@@ -130,7 +132,7 @@ def _save(loaded: LoadedGame, hand: int, key: str):
 
 def _ended(reading) -> str:
     """How the hand read ended, in words: a hand for stakes says its ending and who."""
-    if isinstance(reading, SettlementReading):
+    if isinstance(reading, (SettlementReading, ScoresReading)):
         return reading.describe()
     return describe_ending(reading.went_out, reading.went_rummy)
 
@@ -149,6 +151,7 @@ def _moved_on(fresh: LoadedGame, hand: int, form, reading, was_correcting: bool,
     if hand <= len(state.results) and not was_correcting:
         done = state.results[hand - 1]
         ended = (describe_settling(done.settling) if done.settling
+                 else describe_scores(done.scores) if state.keeping.shape is EntryShape.SCORES
                  else describe_ending(done.went_out, done.went_rummy))
         message = (f"Another device saved hand {hand} first ({ended}). Nothing "
                    "of yours was saved; your entries are still below. If they are the right ones, "

@@ -87,6 +87,8 @@ def _hand_lines(state: GameState, event, ledger: Ledger | None
         lines = tuple((name, _melded_line(scored, name)) for name in state.players)
     elif shape is EntryShape.TEAMS:
         lines = tuple((name, _team_line(state, scored, name)) for name in state.sides)
+    elif shape is EntryShape.SCORES:
+        lines = tuple((name, f"{scored.scores[name]} points") for name in state.players)
     else:
         lines = tuple((name, _collected_line(scored, name)) for name in state.players)
     return lines, (), None

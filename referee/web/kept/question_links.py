@@ -37,7 +37,7 @@ def question_links(state: GameState, game_id: str) -> list[QuestionLink]:
     hand, decks, key = state.hand or 1, state.decks, ruleset.key
     links = [QuestionLink("Check a meld", url_for(
         "checker.check", game=key, decks=decks,
-        **options(spec.name for spec in meld_option_specs(ruleset))))]
+        **options(spec.name for spec in meld_option_specs(ruleset))))] if ruleset.has_melds else []
     if ruleset.arranges_hands:
         links.append(QuestionLink("Can I go down?" if ruleset.contracts else "Best melds", url_for(
             "arranger.arrange_hand", game=key, decks=decks,

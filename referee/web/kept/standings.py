@@ -63,7 +63,7 @@ def standings_rows(state: GameState) -> list[StandingsRow]:
                       for name in state.sides)
         rows.append(StandingsRow(
             hand, contract, state.dealer_of(hand), cells, result.corrections,
-            nobody_out=not stakes and result.went_out is None,
+            nobody_out=not stakes and state.keeping.goes_out and result.went_out is None,
             ending=hand_ending(result.settling, result.settlement) if stakes else None))
     return rows
 

@@ -9,7 +9,7 @@ from ...core.games.registry import RULESETS
 from ..forms import (add_error, changed_options, checker_form, meld_option_specs,
                     option_choices)
 from .picker import apply_tap, has_errors, picker_context, was_tapped
-from ..shell.rendering import render_screen, wants_fragment
+from ..shell.rendering import not_for_this_game, render_screen, wants_fragment
 
 bp = Blueprint("checker", __name__, url_prefix="/check")
 
@@ -19,6 +19,10 @@ def check(game: str):
     ruleset = RULESETS.get(game)
     if ruleset is None:
         abort(404)
+    if not ruleset.has_melds:
+        return not_for_this_game(game, "No melds", "a game of melds (its rules page says how "
+                                 "it is played).", "checker.check",
+                                 lambda other: other.has_melds)
     form = checker_form(ruleset, request.args)
     form.validate()
     by_rank = not ruleset.runs  # every meld of one rank: no suit to choose

@@ -1,0 +1,70 @@
+"""A kept Escoba hand entered as each side's captures: the ``sides`` the /escoba/score
+question takes (each side's cards and escobas, or a score sheet's counts), scored by
+``score_hand``; the sides of a kept game are its players.
+
+>>> hand_scores(("Ann", "Bo"), {"Ann": {"cards": "7D 7S 6H AC 2D KS", "escobas": 1},
+...                            "bo": {"cards": ["6D", "5D", "6S", "5H", "QC"], "escobas": 0}})
+{'Ann': 4, 'Bo': 0}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ...cards import Card, parse_cards
+from ...errors import GameSetupError, HandEntryError, RefereeInputError, WrongTypeError
+from ...model.seats import seat_of
+from .score import SideCards, SideCounts, score_hand
+
+WHERE = ("event", "sides")
+
+
+def _cards(value: Any, at: tuple) -> tuple[Card, ...]:
+    """Cards as ``"7D 5S"`` or ``["7D", "5S"]``."""
+    if isinstance(value, list) and all(isinstance(card, str) for card in value):
+        value = " ".join(value)
+    if not isinstance(value, str):
+        raise WrongTypeError("Give the cards as text, such as 7D 5S.", at)
+    try:
+        return tuple(parse_cards(value))
+    except RefereeInputError as error:  # located at the side's cards, not the text's
+        error.location = at
+        raise
+
+
+def _side(value: Any, at: tuple) -> SideCards | SideCounts:
+    if not isinstance(value, Mapping):
+        raise WrongTypeError("A side gives its cards and escobas, or its count, diamonds, "
+                             "seven_of_diamonds, best and escobas.", at)
+    escobas = value.get("escobas", 0)
+    if "cards" in value:
+        return SideCards(_cards(value["cards"], (*at, "cards")), escobas)
+    best = value.get("best")
+    return SideCounts(value.get("count"), value.get("diamonds"),
+                      value.get("seven_of_diamonds", False),
+                      None if best is None else _cards(best, (*at, "best")), escobas)
+
+
+def hand_scores(players: Sequence[str], sides: Any) -> dict[str, int]:
+    """Each player's points for the hand from every player's captures; refusals located in
+    ``event.sides``."""
+    if not isinstance(sides, Mapping):
+        raise WrongTypeError("sides gives each player's captures by name.", WHERE)
+    read = {}
+    try:
+        for name, side in sides.items():
+            try:
+                seated = players[seat_of(players, name, (*WHERE, str(name)))]
+            except GameSetupError as error:
+                raise HandEntryError(error.message, error.field) from None
+            read[seated] = _side(side, ("sides", seated))
+        missing = [name for name in players if name not in read]
+        if missing:
+            raise HandEntryError(f"Give {missing[0]}'s captures too.", ("sides", missing[0]))
+        points = score_hand(read)
+    except RefereeInputError as error:
+        if tuple(error.location or ())[:2] == WHERE:
+            raise
+        raise error.within("event") from None
+    return {name: points[name].total for name in players}

@@ -1,0 +1,74 @@
+"""Piquet as a kept game: a partie of six deals, each player's score typed after each deal,
+the deal alternating (the elder is the non-dealer), and at the end the margin with the
+Rubicon (``partie_result``).
+
+>>> from referee.core.model.keeping import ScoreSheet
+>>> table = PIQUET.configure()
+>>> PIQUET.keeping.score(table, ("Ann", "Ben"), ScoreSheet(None, scores={"Ann": 40, "Ben": 12})).scores
+{'Ann': 40, 'Ben': 12}
+>>> PIQUET.keeping.roles("Ben", ("Ann", "Ben"))
+'Ann is elder (leads); Ben, the dealer, is younger.'
+>>> PIQUET.keeping.finish({"Ann": 117, "Ben": 96}).words
+'Ben did not reach 100: Ann wins by 313 (Rubicon).'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from ...melds import MeldRules
+from ...model.keeping import EntryShape, Finish, GameEnd, Keeping, Ranking
+from ...model.ruleset import Ruleset
+from .cards import DECK, HAND_SIZE, TITLE, point_value
+from .kept import deal_scores
+from .partie import DEALS, RUBICON, partie_result
+from .rules_text import RULES_TEXT
+
+# A deal's score for one player can pass 200 only on paper (a repique, a capot and every
+# declaration at once): more is a typo.
+MOST_IN_DEAL = 250
+
+
+def roles(dealer: str, players: Sequence[str]) -> str:
+    """Who is elder and who younger in a deal: the non-dealer leads."""
+    elder = next(name for name in players if name != dealer)
+    return f"{elder} is elder (leads); {dealer}, the dealer, is younger."
+
+
+def finish(totals: Mapping[str, int]) -> Finish:
+    """The partie's end in words, and its margin and Rubicon for the game's document."""
+    result = partie_result(totals)
+    if result.winner is None:
+        return Finish("Equal totals: the partie is drawn.", {"margin": None, "rubicon": False})
+    loser = next(name for name in totals if name != result.winner)
+    words = f"{result.winner} wins by {result.margin}."
+    if result.rubicon:
+        words = (f"{loser} did not reach {RUBICON}: {result.winner} wins by {result.margin} "
+                 "(Rubicon).")
+    return Finish(words, {"margin": result.margin, "rubicon": result.rubicon})
+
+
+PIQUET = Ruleset(
+    key="piquet",
+    title=TITLE,
+    summary="Two players, a 32-card deck; each deal scores declarations (point, sequence, "
+            "sets) and tricks. A partie is six deals, the deal alternating; the higher total "
+            "wins, by more when the loser stays under 100 (the Rubicon).",
+    option_specs=(),
+    meld_rules=lambda options: MeldRules(game=TITLE),
+    deck=lambda options: DECK,
+    card_value=lambda card, options, low_ace_in_run=False: point_value(card),
+    deal_size=lambda players, hand, options: HAND_SIZE,
+    deal_table=({"players": "2", "cards": HAND_SIZE},),
+    recommended_decks=lambda players: 1,
+    short_title=TITLE,
+    players=(2, 2),
+    most_decks=1,
+    keeping=Keeping(EntryShape.SCORES, Ranking.HIGHEST_FIRST,
+                    end=lambda options: GameEnd(hands=DEALS), stock_may_run_out=True,
+                    most_per_hand=MOST_IN_DEAL, roles=roles, finish=finish,
+                    read_deal=deal_scores),
+    arranges=False,
+    has_melds=False,
+    rules_text=RULES_TEXT,
+)

@@ -1,0 +1,108 @@
+"""Piquet and Escoba kept through the API: the games made, each hand's typed scores, and a
+finished partie's margin and Rubicon in the game's document."""
+
+from __future__ import annotations
+
+GAMES = "/api/v1/games"
+
+
+def made(client, ruleset, players, **extra):
+    answer = client.post(GAMES, json={"ruleset": ruleset, "players": list(players), **extra})
+    assert answer.status_code == 201, answer.get_json()
+    return answer.get_json()
+
+
+def score(client, game, version, hand, **scores):
+    return client.post(f"{GAMES}/{game['id']}/events",
+                       json={"expected_version": version,
+                             "event": {"type": "hand_scored", "hand": hand, "scores": scores}},
+                       headers={"X-Edit-Key": game["edit_key"]})
+
+
+def test_a_piquet_partie_ends_after_six_deals_with_its_margin_and_rubicon(client):
+    game = made(client, "piquet", ("Ann", "Ben"), first_dealer="Ben")
+    assert game["hands_in_game"] == 6 and game["dealer"] == "Ben"
+    for version, (ann, ben) in enumerate([(17, 16)] + [(20, 16)] * 5):
+        answer = score(client, game, version, version + 1, Ann=ann, Ben=ben)
+        assert answer.status_code == 201, answer.get_json()
+    document = client.get(f"{GAMES}/{game['id']}").get_json()
+    assert document["finished"] and document["winners"] == ["Ann"]
+    assert document["totals"] == {"Ann": 117, "Ben": 96}
+    assert (document["margin"], document["rubicon"]) == (313, True)
+    assert document["hands"][1]["scores"] == {"Ann": 20, "Ben": 16}
+    assert [hand["dealer"] for hand in document["hands"]] == ["Ben", "Ann"] * 3
+
+
+def test_a_piquet_partie_under_way_has_no_margin_and_refuses_a_third_player(client):
+    game = made(client, "piquet", ("Ann", "Ben"))
+    assert score(client, game, 0, 1, Ann=30, Ben=12).status_code == 201
+    document = client.get(f"{GAMES}/{game['id']}").get_json()
+    assert "margin" not in document and not document["finished"]
+    missing = score(client, game, 1, 2, Ann=30)
+    assert missing.status_code == 422
+    assert missing.get_json()["error"]["field"] == "event.scores.Ben"
+    three = client.post(GAMES, json={"ruleset": "piquet", "players": ["Ann", "Ben", "Cy"]})
+    assert three.status_code == 422
+
+
+def test_an_escoba_game_to_21_ties_play_on(client):
+    game = made(client, "escoba", ("Ann", "Bo", "Cy"))
+    assert game["end"]["target"] == 21
+    for version, (ann, bo, cy) in enumerate([(10, 10, 0), (11, 11, 1)]):
+        assert score(client, game, version, version + 1, Ann=ann, Bo=bo, Cy=cy).status_code == 201
+    assert not client.get(f"{GAMES}/{game['id']}").get_json()["finished"]
+    assert score(client, game, 2, 3, Ann=2, Bo=0, Cy=0).status_code == 201
+    document = client.get(f"{GAMES}/{game['id']}").get_json()
+    assert document["finished"] and document["winners"] == ["Ann"] and "margin" not in document
+
+
+def test_an_escoba_hand_is_typed_scores_not_held_points(client):
+    game = made(client, "escoba", ("Ann", "Bo"), options={"target": 15})
+    assert game["end"]["target"] == 15
+    held = client.post(f"{GAMES}/{game['id']}/events",
+                       json={"expected_version": 0,
+                             "event": {"type": "hand_scored", "hand": 1, "went_out": None,
+                                       "points": {"Ann": 3, "Bo": 1}}},
+                       headers={"X-Edit-Key": game["edit_key"]})
+    assert held.status_code == 422 and held.get_json()["error"]["field"] == "event.points"
+
+
+def test_a_piquet_deal_is_entered_from_its_score_sheet(client):
+    game = made(client, "piquet", ("Ann", "Ben"), first_dealer="Ben")
+    sheet = {"declarations": {"elder": 12, "younger": 10},
+             "tricks": {"elder": 7, "younger": 5}, "last_trick": "younger"}
+
+    def deal(version, elder, body):
+        return client.post(f"{GAMES}/{game['id']}/events", json={
+            "expected_version": version,
+            "event": {"type": "hand_scored", "hand": 1, "elder": elder, "deal": body}},
+            headers={"X-Edit-Key": game["edit_key"]})
+
+    wrong = deal(0, "Ben", sheet)
+    assert wrong.status_code == 422 and wrong.get_json()["error"]["field"] == "event.elder"
+    bad = deal(0, "Ann", {**sheet, "tricks": {"elder": 7, "younger": 7}})
+    assert bad.status_code == 422
+    assert bad.get_json()["error"]["field"].startswith("event.deal.tricks")
+    assert deal(0, "Ann", sheet).status_code == 201
+    assert client.get(f"{GAMES}/{game['id']}").get_json()["totals"] == {"Ann": 37, "Ben": 19}
+    assert client.get(f"/games/{game['id']}/join/{game['edit_key']}").status_code == 303
+    history = client.get(f"/games/{game['id']}/history").get_data(as_text=True)
+    assert "Hand 1: scored from the deal, Ann elder" in history and "37 points" in history
+
+
+def test_an_escoba_hand_is_entered_from_every_players_captures(client):
+    game = made(client, "escoba", ("Ann", "Bo"))
+
+    def captured(sides):
+        return client.post(f"{GAMES}/{game['id']}/events", json={
+            "expected_version": 0, "event": {"type": "hand_scored", "hand": 1, "sides": sides}},
+            headers={"X-Edit-Key": game["edit_key"]})
+
+    twice = captured({"Ann": {"cards": ["7D"], "escobas": 0},
+                      "Bo": {"cards": ["7D"], "escobas": 0}})
+    assert twice.status_code == 422
+    assert twice.get_json()["error"]["field"].startswith("event.sides.Bo.cards")
+    assert captured({"Ann": {"cards": ["7D", "7S", "6H", "AC", "2D", "KS"], "escobas": 1},
+                     "Bo": {"count": 5, "diamonds": 2, "seven_of_diamonds": False,
+                            "escobas": 0}}).status_code == 201
+    assert client.get(f"{GAMES}/{game['id']}").get_json()["totals"] == {"Ann": 4, "Bo": 0}

@@ -1,0 +1,96 @@
+"""Piquet kept as a partie: six deals typed, the deal alternating, the end with its margin."""
+
+import pytest
+
+from referee.core.errors import GameSetupError, HandEntryError, RefereeInputError
+from referee.core.game.errors import IllegalEventError
+from referee.core.game.events import event_from_dict
+from referee.core.game.state import GameState, replay
+from referee.core.seating import GameSetup
+
+
+def scored(hand, ann, ben, kind="hand_scored", **extra):
+    return event_from_dict({"type": kind, "hand": hand, "went_out": None,
+                            "scores": {"Ann": ann, "Ben": ben}, **extra})
+
+
+def partie(*deals):
+    setup = GameSetup.create("piquet", ["Ann", "Ben"], first_dealer="Ben")
+    return replay(setup, [scored(hand, *deal) for hand, deal in enumerate(deals, 1)])
+
+
+def test_the_deal_alternates_and_the_non_dealer_is_named_elder():
+    state = partie()
+    assert [state.dealer_of(hand) for hand in range(1, 7)] == ["Ben", "Ann"] * 3
+    assert state.roles_of(1) == "Ann is elder (leads); Ben, the dealer, is younger."
+    assert state.roles_of(2) == "Ben is elder (leads); Ann, the dealer, is younger."
+
+
+def test_the_partie_ends_after_six_deals_with_the_margin():
+    state = partie((30, 10), (20, 20), (20, 20), (20, 20), (20, 20))
+    assert not state.finished and state.finish is None
+    state = partie((30, 10), (20, 20), (20, 20), (20, 20), (20, 20), (18, 29))
+    assert state.finished and state.winners == ["Ann"]
+    assert state.totals == {"Ann": 128, "Ben": 119}
+    assert state.finish.words == "Ann wins by 109."
+    assert state.finish.fields == {"margin": 109, "rubicon": False}
+    with pytest.raises(IllegalEventError):
+        state.apply(scored(7, 1, 1))
+
+
+def test_a_loser_under_100_adds_both_totals_the_rubicon():
+    state = partie((17, 16), (20, 16), (20, 16), (20, 16), (20, 16), (20, 16))
+    assert state.totals == {"Ann": 117, "Ben": 96}
+    assert state.finish.words == "Ben did not reach 100: Ann wins by 313 (Rubicon)."
+    assert state.finish.fields == {"margin": 313, "rubicon": True}
+
+
+def test_a_correction_changes_the_result_and_undo_takes_the_deal_back():
+    setup = GameSetup.create("piquet", ["Ann", "Ben"], first_dealer="Ben")
+    events = [scored(hand, 20, 20) for hand in range(1, 7)]
+    state = replay(setup, events)
+    assert state.finish.words == "Equal totals: the partie is drawn."
+    corrected = state.apply(scored(6, 21, 20, kind="hand_corrected", reason="miscounted"))
+    assert corrected.finish.words == "Ann wins by 101."
+    undone = replay(setup, events[:-1])
+    assert not undone.finished and undone.hand == 6 and undone.dealer == "Ann"
+
+
+@pytest.mark.parametrize("points, where", [
+    ({"Ann": 10}, ("event", "scores", "Ben")),
+    ({"Ann": -1, "Ben": 0}, ("event", "scores", "Ann")),
+    ({"Ann": 900, "Ben": 0}, ("event", "scores", "Ann")),
+])
+def test_each_deal_needs_both_scores_within_reason(points, where):
+    state = partie()
+    with pytest.raises(HandEntryError) as refused:
+        state.apply(event_from_dict({"type": "hand_scored", "hand": 1, "scores": points}))
+    assert refused.value.location == where
+
+
+def test_only_two_play_piquet():
+    with pytest.raises(GameSetupError) as refused:
+        GameSetup.create("piquet", ["Ann", "Ben", "Cy"])
+    assert refused.value.message == "Piquet is played by 2 players; 3 were given."
+
+
+SHEET = {"declarations": {"elder": 12, "younger": 10}, "tricks": {"elder": 7, "younger": 5},
+         "last_trick": "younger"}
+
+
+def test_a_deal_may_come_as_its_score_sheet_with_the_elder_named():
+    state = partie().apply(event_from_dict({"type": "hand_scored", "hand": 1, "elder": "ann",
+                                            "deal": SHEET}))
+    assert state.totals == {"Ann": 37, "Ben": 19}  # 12 + 7 led + 7 taken + 10 for the cards
+
+
+@pytest.mark.parametrize("event, where", [
+    ({"elder": "Ben", "deal": SHEET}, ("event", "elder")),  # Ben deals hand 1
+    ({"elder": "Ann", "deal": {**SHEET, "last_trick": "nobody"}}, ("event", "deal", "last_trick")),
+    ({"elder": "Ann", "deal": SHEET, "scores": {"Ann": 1, "Ben": 1}}, ("event", "scores")),
+    ({"deal": SHEET}, ("event", "elder")),
+])
+def test_a_deal_sheet_is_refused_where_it_is_wrong(event, where):
+    with pytest.raises(RefereeInputError) as refused:
+        partie().apply(event_from_dict({"type": "hand_scored", "hand": 1, **event}))
+    assert tuple(refused.value.location) == where
