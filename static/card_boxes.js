@@ -67,6 +67,29 @@
     window.htmx.trigger(form, "submit");
   }, true);
 
+  // An answer asked for before the player tapped or typed more is out of date: swapped in, it
+  // would put back the boxes as they were and wipe what came since. It is dropped, and the
+  // boxes as they are now are asked about instead.
+  function asked(form) {
+    return new URLSearchParams(new FormData(form)).toString();
+  }
+
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var form = document.getElementById("tap-form");
+    if (form && form.contains(event.detail.elt)) {
+      event.detail.xhr.askedAbout = asked(form);
+    }
+  });
+
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var form = document.getElementById("tap-form");
+    var then = event.detail.xhr.askedAbout;
+    if (form && then !== undefined && asked(form) !== then) {
+      event.detail.shouldSwap = false;
+      window.htmx.trigger(form, "submit");
+    }
+  });
+
   // The answer to a tap or a typed question in view: when the swapped-in answer is off the
   // screen (a phone scrolled down to the picker or the typed boxes), it is scrolled to the top,
   // with the picker, which follows it on a phone, below it.

@@ -95,3 +95,23 @@ def test_the_other_games_questions_tapped_from_home(live_server, open_screen, vi
     page.get_by_role("link", name="Can I play this on that? in Jack Change It").click()
     tap(page, "S", "7", "J")
     answered(screen, "Yes, play it", f"more-jack-change-it-{size}")
+
+
+def test_an_answer_that_comes_back_after_the_player_typed_more_wipes_nothing(
+        live_server, open_screen):
+    """The trump tapped asks for an answer; the player types the hand before it comes back. That
+    late answer, about the boxes as they were, must not put back the empty hand: it is dropped,
+    and the hand as typed is answered."""
+    page = open_screen(TABLET).page
+    page.goto(live_server + "/bourre/is-it-a-cinch")
+    held = []
+    page.route("**/bourre/is-it-a-cinch",
+               lambda route: held.append(route) if not held else route.continue_())
+    with page.expect_request("**/bourre/is-it-a-cinch"):  # the trump's question, on its way
+        page.locator("label.suit:has(input[name=trump][value='S'])").click()
+    assert held
+    box = page.get_by_role("textbox", name="Your cards left")
+    box.fill("AS KS QS 7H 2C")
+    held[0].continue_()  # its answer, about an empty hand, comes back now
+    expect(page.locator("#verdict")).to_contain_text("A cinch")
+    expect(box).to_have_value("AS KS QS 7H 2C")
