@@ -374,6 +374,15 @@ def test_a_budget_that_runs_out_is_unknown_not_unsolvable():
     assert result.nodes == 100 and result.moves == ()
 
 
+@pytest.mark.parametrize("game", [561, 721])
+def test_deals_one_score_loses_its_way_on_are_won_within_a_small_budget(game):
+    """Deals the search by one score took from 50,000 positions to past 200,000 to win are
+    won in 30,000, well within the screens' budget: a hint in about a second."""
+    start = Position.from_game(game)
+    result = solve(start, budget=30_000)
+    assert result.status == "solved" and replay(start, result.moves).is_won
+
+
 @pytest.mark.parametrize("supermoves", [True, False])
 def test_game_11982_is_proved_unsolvable(supermoves):
     began = time.perf_counter()
