@@ -8,10 +8,7 @@
 (function () {
   "use strict";
 
-  function wordsOf(text) {
-    var trimmed = text.trim();
-    return trimmed ? trimmed.split(/\s+/) : [];
-  }
+  var wordsOf = window.cardChips.wordsOf;
 
   function add(form, rank) {
     var into = form.querySelector("input[name=into]:checked");
@@ -31,21 +28,9 @@
   }
 
   function remove(form, button) {
-    var place = button.value.split(":");
-    var box = form.querySelector("input[name=" + place[0] + "]");
-    var position = Number(place[1]);
-    if (!box) { return; }
-    var cards = wordsOf(box.value);
-    cards.splice(position, 1);
-    box.value = cards.join(" ");
-    // Later cards of the same box move down one place: keep their buttons pointing at them.
-    form.querySelectorAll("button[name=remove]").forEach(function (other) {
-      var at = other.value.split(":");
-      if (at[0] === place[0] && Number(at[1]) > position) {
-        other.value = at[0] + ":" + String(Number(at[1]) - 1);
-      }
+    window.cardChips.takeBack(form, button, function (name) {
+      return form.querySelector("input[name=" + name + "]");
     });
-    button.remove();
   }
 
   // htmx would send the clicked button with the form, and the server would apply the tap a

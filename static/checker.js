@@ -51,10 +51,7 @@
     box.value = cards.join(" ");
   }
 
-  function wordsOf(text) {
-    var trimmed = text.trim();
-    return trimmed ? trimmed.split(/\s+/) : [];
-  }
+  var wordsOf = window.cardChips.wordsOf;
 
   function meldsOf(text) {
     return text.trim() ? text.split(/[\/|\n]/).map(wordsOf) : [];
@@ -128,7 +125,7 @@
 
   // "Who's lowest?": one box of cards per player; taps go to the player the "into" radio names.
   function applySeatTap(form, button) {
-    var seat, box, cards;
+    var seat, box;
     if (button.name === "add") {
       var into = form.querySelector("input[name=into]:checked");
       var suit = form.querySelector("input[name=suit]:checked");
@@ -136,20 +133,9 @@
       box.value = wordsOf(box.value).concat(
         [button.value === "JK" ? "JK" : button.value + (suit ? suit.value : "S")]).join(" ");
     } else if (button.name === "remove") {
-      var place = button.value.split(":");
-      var position = Number(place[1]);
-      box = form.querySelector("input[name=cards" + place[0] + "]");
-      cards = wordsOf(box.value);
-      cards.splice(position, 1);
-      box.value = cards.join(" ");
-      // Later cards of the same player move down one place: keep their buttons pointing at them.
-      form.querySelectorAll("button[name=remove]").forEach(function (other) {
-        var at = other.value.split(":");
-        if (at[0] === place[0] && Number(at[1]) > position) {
-          other.value = at[0] + ":" + String(Number(at[1]) - 1);
-        }
+      window.cardChips.takeBack(form, button, function (seat) {
+        return form.querySelector("input[name=cards" + seat + "]");
       });
-      button.remove();
     } else if (button.name === "clear") {
       seat = form.querySelector("input[name=cards" + button.value + "]");
       if (seat) { seat.value = ""; }
