@@ -1,14 +1,16 @@
-"""Reading the fields of the questions about games beyond rummy (Bourré, Jack Change It):
-suits, whole numbers, true or false, and lists of player names, each with its JSON type
-checked here (a wrong type is 400) and its value left to the rules core (422)."""
+"""Reading the body's own fields of the questions about games beyond rummy (Bourré, Jack Change
+It): suits, whole numbers, true or false, and lists of player names, each with its JSON type
+checked (a wrong type is 400; the value readers are ``fields``') and its value left to the
+rules core (422)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
-from ..core import Card, Suit, parse_card
+from ..core import Card, Suit
 from ..core.errors import RefereeInputError, WrongTypeError
+from . import fields
 from .requests import _MISSING, field
 
 # A suit as the cards are written: its letter in any case, or its symbol.
@@ -33,24 +35,15 @@ def suit(body: Mapping[str, Any], name: str, refusal: type[RefereeInputError],
 
 
 def whole_number(body: Mapping[str, Any], name: str, default: Any = _MISSING) -> int:
-    value = field(body, name, default)
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise WrongTypeError(f"{name} is a whole number.", name)
-    return value
+    return fields.whole(field(body, name, default), name)
 
 
 def true_or_false(body: Mapping[str, Any], name: str, default: Any = _MISSING) -> bool:
-    value = field(body, name, default)
-    if not isinstance(value, bool):
-        raise WrongTypeError(f"{name} is true or false.", name)
-    return value
+    return fields.boolean(field(body, name, default), name)
 
 
 def one_card(body: Mapping[str, Any], name: str) -> Card:
-    value = field(body, name)
-    if not isinstance(value, str):
-        raise WrongTypeError(f"{name} must be a card written as text, such as \"7D\".", name)
-    return parse_card(value, name)
+    return fields.card(field(body, name), name)
 
 
 def text(body: Mapping[str, Any], name: str, default: Any = _MISSING,
@@ -79,7 +72,4 @@ def counts(body: Mapping[str, Any], name: str) -> dict[str, int]:
     if not isinstance(value, dict):
         raise WrongTypeError(f"{name} must be an object of whole numbers by name, such as "
                              "{\"Ann\": 3}.", name)
-    for key, item in value.items():
-        if isinstance(item, bool) or not isinstance(item, int):
-            raise WrongTypeError("Each count is a whole number.", (name, key))
-    return value
+    return {key: fields.whole(item, (name, key)) for key, item in value.items()}
