@@ -216,6 +216,7 @@ KEPT_GAMES = {  # each kept game, its players and extra, and hands to score
         {"type": "hand_scored", "hand": n, "scores": {"Ann": 20, "Bo": 15}} for n in range(1, 6)]),
     "escoba": (THREE, {}, [{"type": "hand_scored", "hand": 1,
                             "scores": {"Ann": 4, "Bo": 1, "Cy": 0}}]),
+    "jack-change-it": (THREE, {}, [{"type": "hand_scored", "hand": 1, "went_out": "Bo"}]),
 }
 
 

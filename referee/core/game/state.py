@@ -309,6 +309,8 @@ class GameState:
             return dict(result.settling)
         if shape is EntryShape.SCORES:
             return {"scores": {name: result.scores[name] for name in result.players}}
+        if shape is EntryShape.WENT_OUT:  # who went out says it all
+            return {}
         if shape is EntryShape.MELDED_MINUS_HELD:
             return {"players": {name: {"melded": result.melded[name], "held": result.held[name]}
                                 for name in result.players or self.players}}

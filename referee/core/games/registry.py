@@ -12,11 +12,13 @@ from .escoba.ruleset import ESCOBA
 from .eversol.ruleset import EVERSOL
 from .five_hundred.ruleset import FIVE_HUNDRED
 from .hand_and_foot.ruleset import HAND_AND_FOOT
+from .jack_change_it.ruleset import JACK_CHANGE_IT
 from .piquet.ruleset import PIQUET
 from .tonk.ruleset import TONK
 
 RULESETS: dict[str, Ruleset] = {r.key: r for r in (EVERSOL, FIVE_HUNDRED, BASIC, BASE, TONK,
-                                                  HAND_AND_FOOT, PIQUET, ESCOBA)}
+                                                  HAND_AND_FOOT, PIQUET, ESCOBA,
+                                                  JACK_CHANGE_IT)}
 
 
 def get_ruleset(key: object) -> Ruleset:
@@ -35,5 +37,5 @@ def get_ruleset(key: object) -> Ruleset:
             f"There is no ruleset {key[:40]!r}; choose one of {known}.", "ruleset") from None
 
 
-__all__ = ["BASE", "BASIC", "ESCOBA", "EVERSOL", "FIVE_HUNDRED", "HAND_AND_FOOT", "PIQUET",
-           "RULESETS", "TONK", "get_ruleset"]
+__all__ = ["BASE", "BASIC", "ESCOBA", "EVERSOL", "FIVE_HUNDRED", "HAND_AND_FOOT",
+           "JACK_CHANGE_IT", "PIQUET", "RULESETS", "TONK", "get_ruleset"]

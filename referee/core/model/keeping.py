@@ -61,6 +61,9 @@ class EntryShape(Enum):
     # Each player's points for the hand, as the table worked them out: a game scored by
     # declarations and tricks (Piquet), or by captures (Escoba), not by cards left in hand.
     SCORES = "scores"
+    # Who went out, and nothing else: the round is a win for them (Jack Change It's night
+    # counts rounds won, not points).
+    WENT_OUT = "went_out"
 
 
 @dataclass(frozen=True)
@@ -262,6 +265,11 @@ class Keeping:
             raise HandEntryError(f"A hand of {table.ruleset.title} ends when someone goes "
                                  "out: say who.", "event.went_out")
         self._check_fields(table, sheet)
+        if self.shape is EntryShape.WENT_OUT:
+            if sheet.points:
+                raise HandEntryError(f"A {table.ruleset.title} round is entered as who went "
+                                     "out, nothing more: no points.", "event.points")
+            return ScoredHand(went_out, {name: int(name == went_out) for name in players}, {})
         if self.shape is EntryShape.MELDED_MINUS_HELD:
             return _melded_minus_held(table, players, went_out, sheet.players, strict)
         held = _held_points(table, players, went_out, sheet.points,

@@ -89,6 +89,9 @@ def _hand_lines(state: GameState, event, ledger: Ledger | None
         lines = tuple((name, _team_line(state, scored, name)) for name in state.sides)
     elif shape is EntryShape.SCORES:
         lines = tuple((name, f"{scored.scores[name]} points") for name in state.players)
+    elif shape is EntryShape.WENT_OUT:  # the round is a win for one, and nothing for the rest
+        lines = tuple((name, "went out, won the round") for name in state.players
+                      if name == scored.went_out)
     else:
         lines = tuple((name, _collected_line(scored, name)) for name in state.players)
     return lines, (), None

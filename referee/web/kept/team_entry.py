@@ -30,10 +30,12 @@ from ...core.text import whole_number
 from .entry import NOBODY, EntryForm
 from .scores_entry import ScoresEntryForm
 from .stakes_entry import SettlementEntryForm
+from .went_out_entry import WentOutEntryForm
 from .team_forms import class_field, penalty_field, team_hand_form, total_field
 
 
-def entry_form(state) -> EntryForm | TeamEntryForm | SettlementEntryForm | ScoresEntryForm:
+def entry_form(state) -> (EntryForm | TeamEntryForm | SettlementEntryForm | ScoresEntryForm
+                          | WentOutEntryForm):
     """The entry form the game asks for: team by team, how a hand for stakes ended, or seat
     by seat."""
     if state.keeping.shape is EntryShape.TEAMS:
@@ -42,6 +44,8 @@ def entry_form(state) -> EntryForm | TeamEntryForm | SettlementEntryForm | Score
         return SettlementEntryForm(state.table)
     if state.keeping.shape is EntryShape.SCORES:
         return ScoresEntryForm(state.table)
+    if state.keeping.shape is EntryShape.WENT_OUT:
+        return WentOutEntryForm(state.table)
     return EntryForm(state.table)
 
 
