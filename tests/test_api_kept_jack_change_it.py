@@ -46,3 +46,25 @@ def test_a_round_is_refused_without_its_winner_or_with_points(client):
     seven = client.post(GAMES, json={"ruleset": "jack-change-it",
                                      "players": [f"P{n}" for n in range(7)]})
     assert seven.status_code == 422
+
+
+def step(client, game, version, **event):
+    return client.post(f"{GAMES}/{game['id']}/events",
+                       json={"expected_version": version, "event": event},
+                       headers={"X-Edit-Key": game["edit_key"]})
+
+
+def test_a_round_followed_through_the_api_refuses_a_card_and_undoes_a_step(client):
+    game = made(client, ("Ann", "Bo", "Cy", "Di"), first_dealer="Di")
+    assert step(client, game, 0, type="upcard_turned", hand=1, card="9H").status_code == 201
+    played = step(client, game, 1, type="cards_played", player="Ann", cards=["9S"])
+    assert played.status_code == 201
+    live = played.get_json()["live"]
+    assert (live["turn"], live["top"], live["hands"]["Ann"]) == ("Bo", "9S", 6)
+    refused = step(client, game, 2, type="cards_played", player="Bo", cards=["KD"])
+    assert refused.status_code == 422
+    assert refused.get_json()["error"]["field"] == "event.cards"
+    assert step(client, game, 2, type="drew_cards", player="Bo").status_code == 201
+    undone = client.post(f"{GAMES}/{game['id']}/undo", json={"expected_version": 3},
+                         headers={"X-Edit-Key": game["edit_key"]})
+    assert undone.status_code == 201 and undone.get_json()["live"]["turn"] == "Bo"

@@ -28,3 +28,30 @@ def test_a_night_is_set_up_and_each_round_entered_by_who_went_out(client):
     assert game["totals"] == {"Ann": 0, "Bo": 1, "Cy": 0}
     history = text(client.get(f"/games/{game_id}/history"))
     assert "Bo went out" in history and "won the round" in history
+
+
+def test_a_round_is_followed_on_the_board_and_a_card_that_does_not_match_is_refused(client):
+    made = client.post(GAMES, json={"ruleset": "jack-change-it", "players": ["Ann", "Bo", "Cy"],
+                                    "first_dealer": "Cy"}).get_json()
+    assert client.get(f"/games/{made['id']}/join/{made['edit_key']}").status_code == 303
+    board = f"/games/{made['id']}"
+    assert "Follow round 1: the card turned up" in text(client.get(board))
+    dealt = send(client, f"{board}/round/deal", {"expected_version": "0",
+                                                  "upcard-suit": "H", "upcard-rank": "9"})
+    assert dealt.status_code == 303
+    page = text(client.get(board))
+    assert "Ann’s turn" in page and "Top card 9♥" in page and "Ann draws 1" in page
+    refused = send(client, f"{board}/round/play", {"expected_version": "1", "player": "Ann",
+                                                    "card-suit": "S", "card-rank": "K"})
+    assert refused.status_code == 422
+    assert errors(refused) == ["The K♠ matches neither the heart in force nor the rank of "
+                               "the 9♥."]
+    assert 'class="rule-link"' in refused.get_data(as_text=True)
+    jack = send(client, f"{board}/round/play", {"expected_version": "1", "player": "Ann",
+                                                 "card-suit": "H", "card-rank": "J",
+                                                 "call": "C"},
+                headers={"HX-Request": "true"})
+    assert jack.status_code == 200
+    shown = text(jack)
+    assert "Suit in force ♣ clubs" in shown and "Bo’s turn" in shown
+    assert "Undo: Ann played J♥, changed to clubs" in shown

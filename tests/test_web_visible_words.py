@@ -424,6 +424,25 @@ def walk_followed_hand(walk: Walk) -> None:
                                    "went_out": "3", "held0-total": "30"}, "mismatch")
 
 
+def walk_followed_round(walk: Walk) -> None:
+    """A Jack Change It round followed: dealt, a draw of two waiting, an 8's skip, a jack's
+    call, a refused card and a jack without its call."""
+    steps = [{"type": "upcard_turned", "hand": 1, "card": "9H"},
+             {"type": "cards_played", "player": "Bo", "cards": ["9S"]},
+             {"type": "cards_played", "player": "Cy", "cards": ["8S"]},
+             {"type": "cards_played", "player": "Bo", "cards": ["JS"], "call": "D"},
+             {"type": "cards_played", "player": "Cy", "cards": ["2D"]}]
+    game_id = api_game(walk, "jack-change-it", THREE, steps)
+    game_pages(walk, game_id, ("", "/history", "/watch"))
+    board = f"/games/{game_id}/round"
+    walk.post(f"{board}/play", {"expected_version": "5", "player": "Ann", "card-suit": "C",
+                                "card-rank": "K"}, "refused card")
+    walk.post(f"{board}/play", {"expected_version": "5", "player": "Ann", "card-suit": "D",
+                                "card-rank": "2", "with_ace": "1"}, "a 2 and the A♥")
+    walk.post(f"{board}/play", {"expected_version": "6", "player": "Bo", "card-suit": "D",
+                                "card-rank": "J"}, "a jack without its call")
+
+
 def walk_password(walk: Walk) -> None:
     """A club server with a password: home and the top bar locked, the sign-in page, a wrong
     password and too many, then signed in (home offers the way out) and signed out."""
@@ -479,6 +498,7 @@ def walk(tmp_path_factory, test_database, sqlite_template):
     walk_more_questions(walked)
     walk_kept_games(walked)
     walk_followed_hand(walked)
+    walk_followed_round(walked)
     walk_freecell(walked)
     damaged = api_game(walked, "eversol", ("Ann", "Bo", "Cy"))
     damage_game(app, damaged, "setup_without_players")  # said on its page, and in the list

@@ -127,6 +127,16 @@ LIVE_EVENTS = [
                 "description": "With rummy_card \"meld\": the meld the rummy card goes on."},
           card=CARD_OR_NULL, thrower={"type": ["string", "null"], "pattern": r"\S"},
           charged={"type": ["integer", "null"], "minimum": 0}),
+    # Jack Change It's round, followed from its upcard_turned: each turn is one step.
+    _step("cards_played", "Jack Change It: the player whose turn it is plays a card, or a 2 "
+                          "and the A♥ together; a jack names the suit it changes to (call). "
+                          "The round's winner is scored with the step that empties a hand.",
+          ("player", "cards"),
+          cards={"type": "array", "minItems": 1, "maxItems": 2, "items": _ref("Card")},
+          call={"enum": ["S", "H", "D", "C", None]}),
+    _step("drew_cards", "Jack Change It: the player whose turn it is draws the whole waiting "
+                        "draw, else one card; the turn passes. The game keeps how many "
+                        "(drawn).", drawn={"type": ["integer", "null"], "minimum": 0}),
 ]
 
 EVENT = {"oneOf": [
@@ -296,9 +306,11 @@ SCHEMAS.update({
             "place": {"type": "integer", "minimum": 1}, "name": SIDE,
             "total": {"type": "integer"}}}},
         "archived": {"type": "boolean"},
-        "live": {"oneOf": [_ref("LiveHand"), {"type": "null"}], "description": (
+        "live": {"oneOf": [_ref("LiveHand"), _ref("FollowedRound"), {"type": "null"}],
+                 "description": (
             "The hand being played, when it is followed live (from its upcard_turned or "
-            "first step until it is scored); null otherwise.")},
+            "first step until it is scored); null otherwise. A Jack Change It round is a "
+            "FollowedRound.")},
     }},
     "GameHistory": {"type": "object", "required": ["id", "version", "events", "older"],
                     "properties": {
@@ -319,6 +331,24 @@ SCHEMAS.update({
                     "The game's version that undid it; null while it counts.")}}}},
         "older": {"type": ["string", "null"], "description": (
             "The address of the page before this one; null at the game's start.")}}},
+    "FollowedRound": {"type": "object", "required": [
+        "hand", "dealer", "upcard", "turn", "top", "suit", "direction", "pending_draw",
+        "pending", "hands", "stock", "rebuilds", "steps", "said", "last_step"],
+        "description": "A Jack Change It round followed turn by turn.", "properties": {
+        "hand": {"type": "integer", "minimum": 1}, "dealer": NAME, "upcard": _ref("Card"),
+        "turn": {"allOf": [NAME], "description": "Whose turn it is."},
+        "top": _ref("Card"),
+        "suit": {"enum": ["S", "H", "D", "C", None], "description": "The suit a jack called."},
+        "direction": {"enum": ["left", "right"]},
+        "pending_draw": {"type": "integer", "minimum": 0, "description": (
+            "Cards the player to play must draw unless they answer them.")},
+        "pending": {"enum": ["two", "ace_of_hearts", None]},
+        "hands": COUNTS, "stock": {"type": "integer", "minimum": 0},
+        "rebuilds": {"type": "integer", "minimum": 0, "description": (
+            "Times the pile under the top card became the stock.")},
+        "steps": {"type": "integer", "minimum": 0},
+        "said": {"type": "string", "description": "What the referee said of the last step."},
+        "last_step": {"type": ["object", "null"]}}},
     "LiveHand": {"type": "object", "required": [
         "hand", "dealer", "current", "phase", "drew", "top", "claims", "pending_buy", "buys",
         "down", "melds", "held", "stock", "new_stocks", "dead", "set_aside", "rummy_penalties",

@@ -128,6 +128,8 @@ def live_document(live: LiveHand | None) -> dict[str, Any] | None:
     """
     if live is None:
         return None
+    if not isinstance(live, LiveHand):  # a game's own followed round says itself
+        return live.document()
     steps, outcome = live.steps, live.result
     return {
         **live.snapshot(),

@@ -78,7 +78,8 @@ def still_playing(live: LiveHand) -> str:
     >>> still_playing(hand)
     "The referee is following hand 2 and has seen nobody go out: it is Ben's turn to draw."
     """
-    turn = (f"it is {live.current}'s turn to draw" if live.phase is Phase.DRAW
+    turn = (f"it is {live.current}'s turn" if live.phase is None  # a turn is one step
+            else f"it is {live.current}'s turn to draw" if live.phase is Phase.DRAW
             else f"{live.current} has drawn and is playing")
     return f"The referee is following hand {live.hand} and has seen nobody go out: {turn}."
 

@@ -24,7 +24,7 @@ from typing import Any
 from ..errors import DeckCountError, HandEntryError
 from ..ledger import Transfer, fewest_transfers, in_money
 from ..games.registry import get_ruleset
-from ..games.followed_hands import STEP_TYPES, LiveHand
+from ..games.followed_hands import STEP_TYPES, LiveHand, follower, follows
 from ..model.keeping import EntryShape, Finish, GameEnd, Keeping, ScoreSheet
 from ..model.ruleset import Contract, ShortDeal, TableRules, short_deal
 from ..model.stakes import Settlement
@@ -461,8 +461,9 @@ class GameState:
                                     "undo the hand's steps to change it.", "event.card")
         if strict:
             self._can_deal("event.hand")
-        return replace(self, live=LiveHand.for_game(self._seating(), event.hand, event.card,
-                                                    strict=strict))
+        live = follower(self.setup.ruleset).for_game(self._seating(), event.hand, event.card,
+                                                      strict=strict)
+        return replace(self, live=live)
 
     def _can_follow(self) -> None:
         if not self.keeping.followed:
@@ -476,8 +477,17 @@ class GameState:
             raise IllegalEventError("The game is over.", "event.type")
         if self.live is None and strict:
             self._can_deal("event")
-        live = self.live or LiveHand.for_game(self._seating(), self.hand, strict=strict)
-        return replace(self, live=live.after(step, strict))
+        live = self.live or follower(self.setup.ruleset).for_game(self._seating(), self.hand,
+                                                                  strict=strict)
+        if not follows(live, step):
+            raise IllegalEventError("That is not a step this game knows.", "event.type")
+        live = live.after(step, strict)
+        if live.finished and live.settles:
+            # Who went out is the round's whole entry: the referee saw it, so the round is
+            # scored with that step (and an undo of the step takes the score back with it).
+            result = self._result(live.hand, ScoreSheet(live.went_out), {}, strict)
+            return replace(self, results=(*self.results, result), live=None)
+        return replace(self, live=live)
 
     def _result(self, hand: int, sheet: ScoreSheet, entries: Mapping[str, Any],
                  strict: bool, players: tuple[str, ...] | None = None) -> HandResult:

@@ -226,7 +226,7 @@ def referee_panel(state: GameState, book_word: str = "book", run_word: str = "ru
                   ) -> RefereePanel | None:
     """The panel for the hand being followed, or ``None`` when the table only keeps score."""
     hand = state.live
-    if hand is None:
+    if not isinstance(hand, LiveHand):  # none, or a game's own round (``round_panel``)
         return None
     melds = tuple(TableMeldShown(index + 1, laid.owner, laid.meld)
                   for index, laid in enumerate(hand.melds))

@@ -4,6 +4,7 @@ twice). An illegal play is not among them: it is answered with a verdict and its
 from __future__ import annotations
 
 from ...errors import RefereeInputError
+from ...rule_anchors import RuleAnchor
 
 
 class JackInputError(RefereeInputError):
@@ -18,4 +19,5 @@ class RefusedStepError(RefereeInputError):
     ``play_rule`` is the ``JackRule`` it breaks."""
 
     code = "refused_step"
+    rule = RuleAnchor.CARDS  # what may go on the top card, and the trick cards
     play_rule = None

@@ -58,7 +58,7 @@ JACK_CHANGE_IT = Ruleset(
     short_title=TITLE,
     players=PLAYERS,
     most_decks=1,
-    keeping=Keeping(EntryShape.WENT_OUT, Ranking.HIGHEST_FIRST, end=night_end),
+    keeping=Keeping(EntryShape.WENT_OUT, Ranking.HIGHEST_FIRST, end=night_end, followed=True),
     arranges=False,
     has_melds=False,
     rules_text=RULES_TEXT,

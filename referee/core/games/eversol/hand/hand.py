@@ -55,6 +55,8 @@ _RULES: dict[type, Callable[[HandRecord, Any], None]] = {
 class LiveHand:
     """One hand (1-6) of an Eversol game, from the deal to whoever goes out."""
 
+    settles = False  # its end is scored by the table: the points held are not seen
+
     def __init__(self, players: Sequence[str], dealer: str, hand: int,
                  options: Mapping[str, Any] | None = None, decks: int | None = None,
                  upcard: str | None = None):

@@ -1,0 +1,70 @@
+"""What the tablet shows of a round followed turn by turn (Jack Change It's), and the forms
+its buttons post: worked out here once from the core's round, so the template only lays it
+out at arm's length."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from wtforms import FormField, StringField
+from wtforms.validators import AnyOf, Optional
+
+from ...core import Suit
+from ...core.games.followed_hands import FollowedRound, follower
+from ..forms import PickedCardForm, RefereeStepForm
+
+SUITS = tuple((s.value, s.symbol, s.word) for s in Suit)
+
+
+class DealForm(RefereeStepForm):
+    CORE_FIELDS = {"card": "upcard", "upcard": "upcard"}
+    upcard = FormField(PickedCardForm)
+
+
+class PlayForm(RefereeStepForm):
+    CORE_FIELDS = {"cards": "card", "call": "call", "player": "card"}
+    card = FormField(PickedCardForm)
+    with_ace = StringField()  # "1": the A♥ goes down with the 2
+    call = StringField(validators=[Optional(), AnyOf([s.value for s in Suit],
+                                                     message="Tap the suit the jack names.")])
+
+
+class DrawForm(RefereeStepForm):
+    CORE_FIELDS = {"player": "player"}
+
+
+FORMS = {"deal": DealForm, "play": PlayForm, "draw": DrawForm}
+
+
+def round_forms() -> dict[str, RefereeStepForm]:
+    return {name: form() for name, form in FORMS.items()}
+
+
+@dataclass(frozen=True)
+class RoundPanel:
+    """What the tablet shows of the round being followed, from the core's round."""
+
+    live: FollowedRound
+
+    @property
+    def seats(self) -> list[tuple[str, int]]:
+        return [(name, self.live.state.hands[name]) for name in self.live.players]
+
+    @property
+    def direction(self) -> str:
+        return "to the left" if self.live.state.direction == 1 else "to the right (reversed)"
+
+    @property
+    def draw_words(self) -> str:
+        wanted = self.live.state.pending_draw or 1
+        return f"{self.live.current} draws {wanted}"
+
+
+def round_panel(state) -> RoundPanel | None:
+    """The round's panel while a round is followed; else None."""
+    return RoundPanel(state.live) if isinstance(state.live, FollowedRound) else None
+
+
+def follows_rounds(state) -> bool:
+    """Whether this game's referee follows rounds of its own (the deal needs the upcard)."""
+    return state.keeping.followed and follower(state.setup.ruleset) is FollowedRound
