@@ -424,7 +424,7 @@
       return;
     }
     var opening = !board.querySelector("#referee") && incoming.querySelector("#referee");
-    var title = board.querySelector("#referee-title");
+    var title = board.querySelector("#referee-title, #round-title");  // a round's too
     var before = title ? title.textContent : "";
     rememberScroll();
     removeFlashes();
@@ -442,11 +442,11 @@
   // count, else the next player's turn, else (after a tap on who wants it) the ruling on who
   // buys, with its button.
   function showAnswer(board, titleBefore, claimed) {
-    var referee = board.querySelector("#referee");
+    var referee = board.querySelector("#referee") || board.querySelector("#round");
     if (!referee) { return; }
     var refusal = referee.querySelector("[role=alert]");
     var ruling = referee.querySelector(".referee-ruling");
-    var title = referee.querySelector("#referee-title");
+    var title = referee.querySelector("#referee-title, #round-title");
     if (refusal) { bringToEyes(refusal); }
     else if (title && title.textContent !== titleBefore) { bringToEyes(title); }
     else if (ruling && claimed) { bringToEyes(ruling); }

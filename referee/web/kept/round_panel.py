@@ -37,7 +37,8 @@ FORMS = {"deal": DealForm, "play": PlayForm, "draw": DrawForm}
 
 
 def round_forms() -> dict[str, RefereeStepForm]:
-    return {name: form() for name, form in FORMS.items()}
+    # formdata=None: a fresh form, not the one just posted (FlaskForm reads the request).
+    return {name: form(formdata=None) for name, form in FORMS.items()}
 
 
 @dataclass(frozen=True)
@@ -53,6 +54,17 @@ class RoundPanel:
     @property
     def direction(self) -> str:
         return "to the left" if self.live.state.direction == 1 else "to the right (reversed)"
+
+    @property
+    def said(self) -> str:
+        """The last step and the referee's word on it: ``'Cy played Q♣. Legal: play changes
+        direction.'``; a draw's word names it already (``'Di draws 9.'``)."""
+        live = self.live
+        if not live.steps:
+            return ""
+        if live.said.startswith(live.steps[-1].player + " "):
+            return live.said
+        return f"{live.steps[-1].describe()}. {live.said}"
 
     @property
     def draw_words(self) -> str:
