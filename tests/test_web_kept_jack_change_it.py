@@ -3,6 +3,8 @@ button, the history and the standings counting rounds won."""
 
 from __future__ import annotations
 
+import re
+
 from tests.test_web_games import errors, send, text
 
 GAMES = "/api/v1/games"
@@ -55,3 +57,16 @@ def test_a_round_is_followed_on_the_board_and_a_card_that_does_not_match_is_refu
     shown = text(jack)
     assert "Suit in force ♣ clubs" in shown and "Bo’s turn" in shown
     assert "Undo: Ann played J♥, changed to clubs" in shown
+    # Bo's picker starts afresh: the suit Ann's jack named is not chosen for Bo's card.
+    assert 'name="call" value="C" checked' not in jack.get_data(as_text=True)
+
+
+def test_a_night_counted_in_rounds_won_charts_a_few_rounds_not_fifty_points(client):
+    made = client.post(GAMES, json={"ruleset": "jack-change-it", "players": ["Ann", "Bo"],
+                                    "first_dealer": "Bo"}).get_json()
+    client.post(f"{GAMES}/{made['id']}/events", headers={"X-Edit-Key": made["edit_key"]},
+                json={"expected_version": 0,
+                      "event": {"type": "hand_scored", "hand": 1, "went_out": "Ann"}})
+    board = client.get(f"/games/{made['id']}").get_data(as_text=True)
+    ticks = re.findall(r'class="chart-tick"[^>]*text-anchor="end">([^<]*)<', board)
+    assert ticks and max(int(tick) for tick in ticks) == 5

@@ -15,6 +15,7 @@ from flask import abort, make_response, redirect, render_template, request, url_
 from markupsafe import Markup
 
 from ...core.game import GameState, event_from_dict
+from ...core.model.keeping import EntryShape
 from ...core.text import whole_number
 from ...store.games import EditKeyError, LoadedGame, check_edit_key, current_version
 from ...store.models import GameEvent
@@ -75,7 +76,7 @@ def board_context(loaded: LoadedGame, editing: bool) -> dict:
         "partners": partners(state),
         "chart": score_chart(state.sides, state.running_totals(), _chart_hands(state),
                              state.leaders, better=state.keeping.ranking.better_word,
-                             smallest_top=STAKES_SMALLEST_TOP if ledger else SMALLEST_TOP),
+                             smallest_top=_smallest_top(state, ledger)),
         "last_step": undo_label(loaded),
         # The version of the step the Undo button names: an undo from a board another device
         # has moved on is made only while that step is still the newest.
@@ -89,6 +90,14 @@ def board_context(loaded: LoadedGame, editing: bool) -> dict:
         "questions": question_links(state, loaded.game.id)
         if editing and not state.finished else [],
     }
+
+
+def _smallest_top(state: GameState, ledger: Ledger | None) -> int:
+    """The chart's least top: a few for a night counted in stakes or in rounds won (a round
+    moves a total by one), else enough that the first hands do not fill it."""
+    if ledger is not None or state.keeping.shape is EntryShape.WENT_OUT:
+        return STAKES_SMALLEST_TOP
+    return SMALLEST_TOP
 
 
 def next_dealer(state: GameState) -> str | None:
