@@ -41,7 +41,7 @@ def entry_form(state) -> EntryForm | TeamEntryForm | SettlementEntryForm | Score
     if state.keeping.shape is EntryShape.SETTLEMENT:
         return SettlementEntryForm(state.table)
     if state.keeping.shape is EntryShape.SCORES:
-        return ScoresEntryForm(state.table)
+        return ScoresEntryForm(state.table, state.setup.teams)
     return EntryForm(state.table)
 
 
