@@ -353,6 +353,7 @@ def test_an_escoba_game_of_four_in_partnerships_is_set_up_on_the_screens(client)
     seated = {f"players-{i}": name for i, name in enumerate(("Ann", "Bo", "Cy", "Di"))}
     form = text(send(client, "/games/new/escoba", {**seated, "decks": "auto"}))
     assert "Each plays alone" in form and "2 teams of 2" in form
+    assert "the deal passes up the list, to the right." in form
     started = send(client, "/games/new/escoba", {**seated, "dealer": "Ann", "decks": "auto",
                                                  "team_count": "2", "team_names-0": "Us",
                                                  "start": "1"})

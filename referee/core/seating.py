@@ -27,7 +27,7 @@ from .model.ruleset import TableRules
 from .games.registry import get_ruleset
 from .model.keeping import Team
 from .model.ruleset import MAX_PLAYERS, MIN_PLAYERS
-from .errors import GameSetupError, Location
+from .errors import GameSetupError, Location, TeamSetupError
 from .ledger import stake_text, stake_value
 from .model.seats import seat_of
 from .text import MAX_NAME, TextError, clean_name, name_key
@@ -129,7 +129,7 @@ def _teams(keeping: Any, names: tuple[str, ...], given: Any) -> tuple[Team, ...]
             return ()
         if not partnerships.team_counts(len(names)):
             sizes = " or ".join(sorted({str(t * s) for t, s in partnerships.shapes}))
-            raise GameSetupError(f"Partnerships need {sizes} players; {len(names)} are "
+            raise TeamSetupError(f"Partnerships need {sizes} players; {len(names)} are "
                                  "seated.", "teams")
     if given is None:
         return partnerships.default(names, None)

@@ -39,6 +39,11 @@ class Direction(Enum):
     LEFT = 1
     RIGHT = -1
 
+    @property
+    def seat_words(self) -> str:
+        """Where the deal goes on the seat list, as the new-game screen says it."""
+        return "down the list" if self is Direction.LEFT else "up the list, to the right"
+
 
 class Ranking(Enum):
     """Which way the standings run."""
