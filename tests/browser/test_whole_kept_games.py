@@ -412,9 +412,10 @@ def test_an_escoba_game_of_four_in_partnerships_tied_at_21_then_won(live_server,
     expect(points).to_contain_text(
         "Us 7: Most cards 1, Most diamonds 1, 7♦ 1, La setenta 1, Escobas 3")
     expect(points).to_contain_text("Them 0: nothing this hand")
+    expect(points).to_be_in_viewport()  # the answer to the tap, in view and focused
+    expect(points).to_be_focused()
     assert violations(page) == []
     assert_fits(page, TABLET["width"])
-    points.scroll_into_view_if_needed()
     screen.shot("whole-escoba-entry-counts-tablet")
     page.get_by_role("button", name="Save hand 1").click()
     expect(page.locator(".flash")).to_have_text(
