@@ -377,19 +377,30 @@
 
   document.addEventListener("DOMContentLoaded", function () {
     var form = document.getElementById("entry-form");
-    if (form) { showAll(form); showFirstProblem(form); }
+    if (form) { showAll(form); showFirstProblem(form) || showPointsAsked(form); }
   });
+
+  // The points a hand's entry was asked to show ("Show the points") load with the page, which
+  // opens at its top: bring them into view and focus them, so a screen reader reads them.
+  function showPointsAsked(form) {
+    var answer = form.querySelector("[data-answer]");
+    if (!answer) { return; }
+    answer.scrollIntoView({ block: "center" });
+    answer.setAttribute("tabindex", "-1");
+    answer.focus({ preventScroll: true });
+  }
 
   // An entry sent back to fix (422) loads at the page's top, but what to fix may be far
   // below it ("Say why hand 3 is corrected" under the last row): bring the first thing
   // marked into view and focus it, so the keyboard is there and a screen reader reads why.
   function showFirstProblem(form) {
     var wrong = form.querySelector("[aria-invalid=true], .field-error, .entry-anyway");
-    if (!wrong) { return; }
+    if (!wrong) { return false; }
     var area = wrong.closest(".entry-row, .reason, .entry-anyway") || wrong;
     area.scrollIntoView({ block: "center" });
     if (!wrong.matches("input, select, textarea, button")) { wrong.setAttribute("tabindex", "-1"); }
     wrong.focus({ preventScroll: true });
+    return true;
   }
 
   // --- Referee mode: each tap is sent at once ------------------------------------------------

@@ -106,3 +106,38 @@ def test_an_escoba_hand_is_entered_from_every_players_captures(client):
                      "Bo": {"count": 5, "diamonds": 2, "seven_of_diamonds": False,
                             "escobas": 0}}).status_code == 201
     assert client.get(f"{GAMES}/{game['id']}").get_json()["totals"] == {"Ann": 4, "Bo": 0}
+
+
+ESCOBA_TEAMS = [{"name": "Us", "players": ["Ann", "Cy"]},
+                {"name": "Them", "players": ["Bo", "Di"]}]
+
+
+def test_escoba_for_four_in_partnerships_is_scored_by_side(client):
+    game = made(client, "escoba", ("Ann", "Bo", "Cy", "Di"), teams=ESCOBA_TEAMS,
+                first_dealer="Ann")
+    answer = client.post(f"{GAMES}/{game['id']}/events", json={
+        "expected_version": 0, "event": {"type": "hand_scored", "hand": 1, "sides": {
+            "Us": {"count": 22, "diamonds": 6, "seven_of_diamonds": True,
+                   "best": ["7D", "7S", "7H", "6C"], "escobas": 1},
+            "Them": {"count": 18, "diamonds": 4, "escobas": 0}}}},
+        headers={"X-Edit-Key": game["edit_key"]})
+    assert answer.status_code == 201, answer.get_json()
+    document = client.get(f"{GAMES}/{game['id']}").get_json()
+    assert document["totals"] == {"Us": 5, "Them": 0}
+    assert document["dealer"] == "Di"  # the deal passed to Ann's right
+
+
+def test_escoba_refuses_a_players_name_as_a_side_and_partners_side_by_side(client):
+    game = made(client, "escoba", ("Ann", "Bo", "Cy", "Di"), teams=ESCOBA_TEAMS)
+    by_player = score(client, game, 0, 1, Ann=3, Bo=1)
+    assert by_player.status_code == 422 and "Ann" in by_player.get_json()["error"]["message"]
+    side_by_side = client.post(GAMES, json={
+        "ruleset": "escoba", "players": ["Ann", "Bo", "Cy", "Di"],
+        "teams": [{"name": "Us", "players": ["Ann", "Bo"]},
+                  {"name": "Them", "players": ["Cy", "Di"]}]})
+    assert side_by_side.status_code == 422
+    assert "Partners sit apart" in side_by_side.get_json()["error"]["message"]
+    three = client.post(GAMES, json={"ruleset": "escoba", "players": ["Ann", "Bo", "Cy"],
+                                     "teams": ESCOBA_TEAMS[:1]})
+    assert three.status_code == 422
+    assert "Partnerships need 4 players" in three.get_json()["error"]["message"]

@@ -62,3 +62,57 @@ def test_captures_are_refused_where_they_are_wrong(sides, where):
     with pytest.raises(RefereeInputError) as refused:
         replay(setup, [event_from_dict({"type": "hand_scored", "hand": 1, "sides": sides})])
     assert tuple(refused.value.location)[:len(where)] == where
+
+
+TEAMS = [{"name": "Us", "players": ["Ann", "Cy"]}, {"name": "Them", "players": ["Bo", "Di"]}]
+FOUR = ("Ann", "Bo", "Cy", "Di")
+
+
+def partnership_game(*hands, teams=TEAMS):
+    setup = GameSetup.create("escoba", list(FOUR), first_dealer="Ann", teams=teams)
+    return replay(setup, [event_from_dict({"type": "hand_scored", "hand": n, **hand})
+                          for n, hand in enumerate(hands, 1)])
+
+
+def test_four_in_partnerships_score_per_side_and_a_side_wins():
+    state = partnership_game(
+        {"sides": {"Us": {"count": 22, "diamonds": 6, "seven_of_diamonds": True,
+                          "best": "7D 7S 7H 6C", "escobas": 2},
+                   "them": {"count": 18, "diamonds": 4, "escobas": 0}}},
+        {"scores": {"Us": 10, "Them": 3}}, {"scores": {"Us": 6, "Them": 1}})
+    assert state.sides == ("Us", "Them")
+    assert state.totals == {"Us": 22, "Them": 4}
+    assert state.finished and state.winners == ["Us"]
+
+
+def test_partnerships_tied_at_21_play_on():
+    state = partnership_game({"scores": {"Us": 11, "Them": 11}},
+                             {"scores": {"Us": 10, "Them": 10}})
+    assert state.totals == {"Us": 21, "Them": 21} and not state.finished
+    state = partnership_game({"scores": {"Us": 11, "Them": 11}},
+                             {"scores": {"Us": 10, "Them": 10}}, {"scores": {"Us": 0, "Them": 2}})
+    assert state.winners == ["Them"]
+
+
+def test_four_play_each_alone_unless_the_table_names_partnerships():
+    assert GameSetup.create("escoba", list(FOUR)).sides == FOUR
+
+
+def test_partners_side_by_side_are_refused():
+    with pytest.raises(GameSetupError, match="Partners sit apart"):
+        partnership_game(teams=[{"name": "Us", "players": ["Ann", "Bo"]},
+                                {"name": "Them", "players": ["Cy", "Di"]}])
+
+
+def test_partnerships_need_four_players():
+    with pytest.raises(GameSetupError, match="Partnerships need 4 players; 3 are seated"):
+        GameSetup.create("escoba", ["Ann", "Bo", "Cy"], teams=TEAMS)
+
+
+def test_the_deal_passes_to_the_right():
+    state = partnership_game()
+    # Seats go round to the left: the dealer's right is the seat before theirs.
+    assert [state.dealer_of(hand) for hand in range(1, 6)] == ["Ann", "Di", "Cy", "Bo", "Ann"]
+    assert state.first_player == "Di"  # the dealer's right plays first
+    state = partnership_game({"scores": {"Us": 1, "Them": 0}})
+    assert state.dealer == "Di" and state.next_game().first_dealer == FOUR.index("Di")

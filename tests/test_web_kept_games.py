@@ -345,3 +345,51 @@ def test_a_finished_piquet_partie_says_the_margin_and_the_rubicon(client):
         as_text=True)
     history = text(client.get(f"/games/{game_id}/history"))
     assert "Hand 6: Ann 20, Ben 16 Ann: 20 points Ben: 16 points" in history
+
+
+# --- Escoba: four in partnerships, each side's captures counted ------------------------------
+
+def test_an_escoba_game_of_four_in_partnerships_is_set_up_on_the_screens(client):
+    seated = {f"players-{i}": name for i, name in enumerate(("Ann", "Bo", "Cy", "Di"))}
+    form = text(send(client, "/games/new/escoba", {**seated, "decks": "auto"}))
+    assert "Each plays alone" in form and "2 teams of 2" in form
+    assert "the deal passes up the list, to the right." in form
+    started = send(client, "/games/new/escoba", {**seated, "dealer": "Ann", "decks": "auto",
+                                                 "team_count": "2", "team_names-0": "Us",
+                                                 "start": "1"})
+    assert started.status_code == 303, errors(started)
+    game_id = started.headers["Location"].rsplit("/", 1)[1]
+    game = client.get(f"{GAMES}/{game_id}").get_json()
+    assert game["totals"] == {"Us": 0, "Bo & Di": 0}
+
+
+def test_an_escoba_hand_is_entered_as_each_sides_counts_with_its_points_in_parts(client):
+    game_id = api_game(client, "escoba", players=("Ann", "Bo", "Cy", "Di"),
+                       teams=[{"name": "Us", "players": ["Ann", "Cy"]},
+                              {"name": "Them", "players": ["Bo", "Di"]}])
+    entry = text(client.get(f"/games/{game_id}/hands/1"))
+    assert "Ann dealt" in entry and "What each side took" in entry and "Took the 7♦" in entry
+    counts = {"expected_version": "0", "side0_count": "22", "side0_diamonds": "6",
+              "side0_seven_of_diamonds": "y", "side0_best": "7D 7S 7H 6C",
+              "side0_escobas": "2", "side1_count": "18", "side1_diamonds": "4"}
+    both = send(client, f"/games/{game_id}/hands/1",
+                {**counts, "side1_seven_of_diamonds": "y", "save": "1"})
+    assert both.status_code == 422
+    assert errors(both) == ["There are more copies of 7♦ here than the deck holds (1)."]
+    assert 'id="side1_seven_of_diamonds-error"' in both.get_data(as_text=True)
+    too_many = send(client, f"/games/{game_id}/hands/1",
+                    {**counts, "side1_count": "19", "save": "1"})
+    assert too_many.status_code == 422
+    assert errors(too_many) == ["The sides' cards add up to more than the deck's 40."]
+    assert 'id="side1_count-error"' in too_many.get_data(as_text=True)  # beside Them's cards
+    shown = send(client, f"/games/{game_id}/hands/1", {**counts, "preview": "1"})
+    assert shown.status_code == 200
+    assert ("Us 6: Most cards 1, Most diamonds 1, 7♦ 1, La setenta 1, Escobas 2 "
+            "Them 0: nothing this hand") in text(shown)
+    assert client.get(f"{GAMES}/{game_id}").get_json()["version"] == 0  # nothing saved
+    saved = send(client, f"/games/{game_id}/hands/1", {**counts, "save": "1"},
+                 follow_redirects=True)
+    assert "Hand 1 saved: Us 6 (Most cards 1, Most diamonds 1, 7♦ 1, La setenta 1, " \
+           "Escobas 2), Them 0." in text(saved)
+    game = client.get(f"{GAMES}/{game_id}").get_json()
+    assert game["totals"] == {"Us": 6, "Them": 0} and game["dealer"] == "Di"

@@ -232,7 +232,8 @@ SCHEMAS.update({
             "3 or 3 of 2; every player in one team); the game seats them alternately. "
             "Absent: two teams of partners sitting across, named after their players. 422 "
             "bad_teams for teams no table could seat; refused in a game not played in "
-            "teams.")}}},
+            "teams. Escoba: for four, two teams of 2 seated alternately (absent: each plays "
+            "alone); its hands are then scored by team name.")}}},
     "GameEventRequest": {"type": "object", "required": ["expected_version", "event"],
                          "properties": {"expected_version": {"type": "integer", "minimum": 0},
                                         "event": {"$ref": "#/components/schemas/GameEvent"},

@@ -27,7 +27,7 @@ from .model.ruleset import TableRules
 from .games.registry import get_ruleset
 from .model.keeping import Team
 from .model.ruleset import MAX_PLAYERS, MIN_PLAYERS
-from .errors import GameSetupError, Location
+from .errors import GameSetupError, Location, TeamSetupError
 from .ledger import stake_text, stake_value
 from .model.seats import seat_of
 from .text import MAX_NAME, TextError, clean_name, name_key
@@ -116,12 +116,21 @@ def _stake(keeping: Any, given: Any) -> str | None:
 
 
 def _teams(keeping: Any, names: tuple[str, ...], given: Any) -> tuple[Team, ...]:
-    """The game's teams, the same players as ``names``, partners never in adjacent seats."""
+    """The game's teams, the same players as ``names``, partners never in adjacent seats;
+    none where the game may be played each alone (``Partnerships.optional``) and the table
+    named none."""
     partnerships = keeping.partnerships
     if partnerships is None:
         if given is not None:
             raise GameSetupError("This game is not played in teams: leave teams out.", "teams")
         return ()
+    if partnerships.optional:
+        if given is None:
+            return ()
+        if not partnerships.team_counts(len(names)):
+            sizes = " or ".join(sorted({str(t * s) for t, s in partnerships.shapes}))
+            raise TeamSetupError(f"Partnerships need {sizes} players; {len(names)} are "
+                                 "seated.", "teams")
     if given is None:
         return partnerships.default(names, None)
     teams = partnerships.check(given)

@@ -1,6 +1,7 @@
 """Whole games kept on a tablet, through the screens as a family plays them (issue 11): a
 4-player 500 game to a lower target (a hand where the stock ran out, negative scores, a tie at
-the top that plays on), a Basic Rummy game with a hand gone rummy, and a 5-hand Base Rules game.
+the top that plays on), a Basic Rummy game with a hand gone rummy, a 5-hand Base Rules game, and
+an Escoba game of four in partnerships (a hand entered as each side's captures, a tie at 21).
 Each hand is entered with steppers, tapped cards (melds with "Next meld") and typed totals; each
 game has a correction with its reason and an undo, and ends on the game-over screen.
 Screenshots: whole-*.png (tablet, and each game over on a phone)."""
@@ -16,6 +17,7 @@ from .conftest import PHONE, TABLET
 from .test_entry_shapes_screens import TOTAL, step, tap
 from .test_game_screens import add_players
 from .test_game_screens import assert_touch_targets_and_no_overflow as assert_fits
+from .test_accessibility import violations
 
 MINUS = "\N{MINUS SIGN}"
 
@@ -375,3 +377,66 @@ def test_a_five_hand_base_rules_game(live_server, open_screen):
     game_over(screen, "base", "Bo wins", 91, ["1st Bo 91", "=2nd Ann 85", "=2nd Cy 85"])
     corrected = "Hand 3 corrected: Bo still held a 10"
     assert_history(screen, "base", corrected, undone=corrected)
+
+
+ESCOBA = ("Ann", "Bo", "Cy", "Di")  # partners opposite: Ann and Cy, Bo and Di
+
+
+def partnerships_chosen(screen) -> None:
+    """Four seated: the table plays as two partnerships and names the first."""
+    page = screen.page
+    page.locator(".chip-choice", has_text="2 teams of 2").click()
+    team = page.get_by_label("Ann & Cy")
+    expect(team).to_be_visible()
+    team.fill("Us")
+    page.get_by_label("Bo & Di").fill("Them")
+    assert_fits(page, TABLET["width"])
+    screen.shot("whole-escoba-setup-partnerships-tablet")
+
+
+def test_an_escoba_game_of_four_in_partnerships_tied_at_21_then_won(live_server, open_screen):
+    screen = set_up(open_screen, live_server, "Escoba", ESCOBA, "Ann",
+                    shown_end="first to 21", seated=partnerships_chosen)
+    page = screen.page
+    expect(page.locator(".roles")).to_contain_text("Plays first Di")  # the dealer's right
+
+    # Hand 1, entered as what each side took; Ann's deal made an escoba at once.
+    page.get_by_role("link", name="Score hand 1").click()
+    expect(page.locator(".entry-context")).to_contain_text("Ann dealt")
+    for box, value in (("side0_count", 22), ("side0_diamonds", 6), ("side0_best", "7D 7S 7H 6C"),
+                       ("side0_escobas", 3), ("side1_count", 18), ("side1_diamonds", 4)):
+        page.locator(f"#{box}").fill(str(value))
+    page.get_by_label("Took the 7♦").first.check()
+    page.get_by_role("button", name="Show the points").click()
+    points = page.locator(".side-sheet-points[role=status]")
+    expect(points).to_contain_text(
+        "Us 7: Most cards 1, Most diamonds 1, 7♦ 1, La setenta 1, Escobas 3")
+    expect(points).to_contain_text("Them 0: nothing this hand")
+    expect(points).to_be_in_viewport()  # the answer to the tap, in view and focused
+    expect(points).to_be_focused()
+    assert violations(page) == []
+    assert_fits(page, TABLET["width"])
+    screen.shot("whole-escoba-entry-counts-tablet")
+    page.get_by_role("button", name="Save hand 1").click()
+    expect(page.locator(".flash")).to_have_text(
+        "Hand 1 saved: Us 7 (Most cards 1, Most diamonds 1, 7♦ 1, La setenta 1, Escobas 3), "
+        "Them 0.")
+    expect(page.locator(".roles")).to_contain_text("Deals Di")  # the deal passed right
+
+    # Hand 2, typed: both sides on 21, level at the top, so the game goes on.
+    page.get_by_role("link", name="Score hand 2").click()
+    page.get_by_role("spinbutton", name="Us", exact=True).fill("14")
+    page.get_by_role("spinbutton", name="Them", exact=True).fill("21")
+    page.get_by_role("button", name="Save hand 2").click()
+    expect(page.locator(".plays-on")).to_have_text(
+        "Not over yet: Us and Them are level at the top on 21. A tie plays on until one side "
+        "leads alone.")
+    expect(page.locator(".roles")).to_contain_text("Deals Cy")
+    assert_fits(page, TABLET["width"])
+    screen.shot("whole-escoba-tie-plays-on-tablet")
+
+    page.get_by_role("link", name="Score hand 3").click()
+    page.get_by_role("spinbutton", name="Us", exact=True).fill("1")
+    page.get_by_role("spinbutton", name="Them", exact=True).fill("2")
+    page.get_by_role("button", name="Save hand 3").click()
+    game_over(screen, "escoba", "Them wins", 23, ["1st Them Bo & Di 23", "2nd Us Ann & Cy 22"])

@@ -173,6 +173,7 @@ def _left(state: GameState, event: PlayerLeft) -> GameState:
     seat = state.players.index(name)
     dealer = state.dealer_of(len(state.results) + 1)
     if dealer == name:  # the deal passes on to the player who would have dealt after them
-        dealer = state.players[(seat + 1) % len(state.players)]
+        step = state.keeping.deal_passes.value
+        dealer = state.players[(seat + step) % len(state.players)]
     players = tuple(p for p in state.players if p != name)
     return replace(_reseated(state, players, dealer), left=(*state.left, name))

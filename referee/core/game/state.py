@@ -178,16 +178,18 @@ class GameState:
         return None if self.finished else len(self.results) + 1
 
     def _dealer_seat(self, hand: int) -> int:
-        """The deal passes to the left, or (two players, where the game says) to the winner;
-        from the first dealer, or the dealer after the table last changed."""
-        seat, count = self.first_dealer, len(self.players)
+        """The deal passes on the way the game says (to the left in most), or (two players,
+        where the game says) to the winner; from the first dealer, or the dealer after the
+        table last changed."""
+        seat, count, step = self.first_dealer, len(self.players), self.keeping.deal_passes.value
         heads_up = self.keeping.winner_deals_two_handed and count == 2
         for previous in self.results[self.dealt_from - 1:hand - 1]:
             if heads_up and previous.went_out is not None:
                 seat = self.players.index(previous.went_out)
             else:
-                seat = (seat + 1) % count
-        return (seat + max(0, hand - 1 - max(len(self.results), self.dealt_from - 1))) % count
+                seat = (seat + step) % count
+        ahead = max(0, hand - 1 - max(len(self.results), self.dealt_from - 1))
+        return (seat + step * ahead) % count
 
     def dealer_of(self, hand: int) -> str:
         if hand < self.dealt_from:
@@ -216,8 +218,10 @@ class GameState:
                        decks=self.decks, dealer_drawn=False)
 
     def first_player_of(self, hand: int) -> str:
-        """The player left of the dealer, who plays first and has the upcard first."""
-        return self.players[(self._dealer_seat(hand) + 1) % len(self.players)]
+        """The player after the dealer (to the left in most games), who plays first and has
+        the upcard first."""
+        step = self.keeping.deal_passes.value
+        return self.players[(self._dealer_seat(hand) + step) % len(self.players)]
 
     @property
     def dealer(self) -> str | None:
@@ -307,8 +311,9 @@ class GameState:
             return {"teams": {name: dict(entry) for name, entry in result.teams.items()}}
         if shape is EntryShape.SETTLEMENT:
             return dict(result.settling)
-        if shape is EntryShape.SCORES:
-            return {"scores": {name: result.scores[name] for name in result.players}}
+        if shape is EntryShape.SCORES:  # by team, in a game of teams
+            sides = self.setup.sides if self.setup.teams else result.players
+            return {"scores": {name: result.scores[name] for name in sides}}
         if shape is EntryShape.WENT_OUT:  # who went out says it all
             return {}
         if shape is EntryShape.MELDED_MINUS_HELD:
@@ -442,7 +447,8 @@ class GameState:
         midway, the seat from which that count comes to this hand's dealer."""
         first = self.first_dealer
         if self.dealt_from > 1 and self.hand is not None:
-            first = (self._dealer_seat(self.hand) - self.hand + 1) % len(self.players)
+            step = self.keeping.deal_passes.value
+            first = (self._dealer_seat(self.hand) - step * (self.hand - 1)) % len(self.players)
         return replace(self.setup, first_dealer=first, decks=self.decks)
 
     def _can_deal(self, field_name: str) -> None:

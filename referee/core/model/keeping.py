@@ -28,8 +28,21 @@ from .seats import seat_of
 
 if TYPE_CHECKING:
     from .ruleset import Options, TableRules
+    from .side_sheet import SideSheet
     from .stakes import Settlement, Stakes
     from .team_sheet import TeamSheet
+
+
+class Direction(Enum):
+    """Which way the deal passes round the seats (listed in turn to the left)."""
+
+    LEFT = 1
+    RIGHT = -1
+
+    @property
+    def seat_words(self) -> str:
+        """Where the deal goes on the seat list, as the new-game screen says it."""
+        return "down the list" if self is Direction.LEFT else "up the list, to the right"
 
 
 class Ranking(Enum):
@@ -148,9 +161,13 @@ class Partnerships:
     shapes: tuple[tuple[int, int], ...]
     default: Callable[[Sequence[str], int | None], tuple[Team, ...]]
     check: Callable[[Any], tuple[Team, ...]]
-    score: Callable[[TableRules, Sequence[Team], Any, bool], ScoredHand]
+    # None where a team's hand is entered as the game's points (Escoba's, shape SCORES).
+    score: Callable[[TableRules, Sequence[Team], Any, bool], ScoredHand] | None = None
     score_question: Callable[[TableRules, Any, Any], Mapping[str, Sequence[Any]]] | None = None
     sheet: TeamSheet | None = None
+    # Whether a table may also play each alone (Escoba's four): then it plays in teams only
+    # when it names them (or, on the new-game screen, chooses them).
+    optional: bool = False
 
     def team_counts(self, players: int) -> tuple[int, ...]:
         """How many teams ``players`` may make: ``(2, 3)`` for six."""
@@ -194,6 +211,8 @@ class Keeping:
     end: Callable[[Options], GameEnd]
     stock_may_run_out: bool = False  # a hand may end with nobody out
     winner_deals_two_handed: bool = False  # with two players the winner deals next
+    # The deal and the play pass to the left in most games; to the right in Escoba's.
+    deal_passes: Direction = Direction.LEFT
     # The house rule (option name, and its name in words) under which whoever threw a called
     # rummy card is charged for the dead cards, even a player who then went out.
     penalty_rule: tuple[str, str] | None = None
@@ -218,6 +237,8 @@ class Keeping:
     read_deal: Callable[[Sequence[str], str, Any], dict[str, int]] | None = None
     # ... or as each side's captures (Escoba's): (players, the sides) to each player's score.
     read_sides: Callable[[Sequence[str], Any], dict[str, int]] | None = None
+    # What the entry screen asks of each side to score it so, and its points in parts.
+    side_sheet: SideSheet | None = None
 
     @property
     def goes_out(self) -> bool:
@@ -241,14 +262,14 @@ class Keeping:
         the numbers together within the decks, totals no cards make, a player not out holding
         nothing), so a saved game always loads. In a game of
         ``teams`` the scores are by team."""
-        if self.shape is EntryShape.SCORES:
-            return self._typed(table, players, sheet)
+        if self.shape is EntryShape.SCORES:  # in teams, each team's points
+            return self._typed(table, tuple(team.name for team in teams) or players, sheet)
         for name, given in (("scores", sheet.scores), ("elder", sheet.elder),
                             ("deal", sheet.deal), ("sides", sheet.sides)):
             if given:
                 raise HandEntryError(f"A {table.ruleset.title} hand is not entered as each "
                                      f"player's points ({name}).", ("event", name))
-        if self.partnerships is not None:
+        if self.partnerships is not None and self.partnerships.score is not None:
             if sheet.went_out is not None or sheet.points or sheet.players:
                 raise HandEntryError(f"A {table.ruleset.title} hand is entered team by team "
                                      "(teams), each saying whether it went out.", "event.teams")

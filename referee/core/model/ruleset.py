@@ -300,7 +300,7 @@ class Ruleset:
         ('2 to 8', '4 or 6')
         """
         partnerships = self.keeping.partnerships if self.keeping else None
-        if partnerships is None:
+        if partnerships is None or partnerships.optional:  # or each alone
             fewest, most = self.players
             return str(fewest) if fewest == most else f"{fewest} to {most}"  # Piquet: '2'
         return " or ".join(map(str, self.player_counts))
@@ -320,7 +320,7 @@ class Ruleset:
         ((2, 3, 4, 5), (4, 6))
         """
         partnerships = self.keeping.partnerships if self.keeping else None
-        if partnerships is None:
+        if partnerships is None or partnerships.optional:  # or each alone
             return tuple(range(self.players[0], self.players[1] + 1))
         return tuple(sorted({teams * size for teams, size in partnerships.shapes}))
 

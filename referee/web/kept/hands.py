@@ -94,6 +94,8 @@ def _save(loaded: LoadedGame, hand: int, key: str):
             entry.tap(form, form.tap.data or "", form.untap.data or "")
         return _entry_page(loaded, hand, form, quiet=True)
     reading = _read(entry, form, loaded, hand)
+    if request.form.get("preview"):  # "Show the points": the hand read and scored, not saved
+        return _entry_page(loaded, hand, form, reading, status=200 if reading.ok else 422)
     seen = form.expected_version.data
     if seen is None or seen > loaded.version:  # not a form this game's pages made
         return _moved_on(loaded, hand, form, reading, form.correcting.data == "1")

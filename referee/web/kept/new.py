@@ -171,6 +171,8 @@ def _teams(form, ruleset: Ruleset, names: list[str]) -> tuple[Team, ...]:
     if not counts or not all(name.strip() for name in names):
         return ()
     count = whole_number(form.team_count.data)
+    if partnerships.optional and count not in counts:  # each alone, unless teams are chosen
+        return ()
     return partnerships.default(names, count if count in counts else counts[0])
 
 
@@ -253,9 +255,16 @@ def _context(form, ruleset: Ruleset) -> dict:
         "idle_options": _idle_options(ruleset, count),
         "game_end": _game_end(form, ruleset),
         "teams": _teams(form, ruleset, names),
-        "team_counts": (ruleset.keeping.partnerships.team_counts(count)
-                        if ruleset.keeping.partnerships else ()),
+        "team_counts": _team_counts(ruleset, count),
     }
+
+
+def _team_counts(ruleset: Ruleset, players: int) -> tuple[int, ...]:
+    """The numbers of teams the table may choose; 0 first (each alone) where the game may be
+    played without teams, when the players seated can make some."""
+    partnerships = ruleset.keeping.partnerships
+    counts = partnerships.team_counts(players) if partnerships else ()
+    return (0, *counts) if counts and partnerships.optional else counts
 
 
 def _idle_options(ruleset: Ruleset, count: int) -> dict[str, str]:

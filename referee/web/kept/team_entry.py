@@ -43,7 +43,7 @@ def entry_form(state) -> (EntryForm | TeamEntryForm | SettlementEntryForm | Scor
     if state.keeping.shape is EntryShape.SETTLEMENT:
         return SettlementEntryForm(state.table)
     if state.keeping.shape is EntryShape.SCORES:
-        return ScoresEntryForm(state.table)
+        return ScoresEntryForm(state.table, state.setup.teams)
     if state.keeping.shape is EntryShape.WENT_OUT:
         return WentOutEntryForm(state.table)
     return EntryForm(state.table)

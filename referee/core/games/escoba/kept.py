@@ -15,7 +15,10 @@ from typing import Any
 from ...cards import Card, parse_cards
 from ...errors import GameSetupError, HandEntryError, RefereeInputError, WrongTypeError
 from ...model.seats import seat_of
-from .score import SideCards, SideCounts, score_hand
+from ...model.side_sheet import CARDS, YES_NO, SideBox, SideSheet
+from ...model.team_sheet import ScorePart
+from .cards import DECK
+from .score import HandPoints, SideCards, SideCounts, score_hand
 
 WHERE = ("event", "sides")
 
@@ -47,8 +50,40 @@ def _side(value: Any, at: tuple) -> SideCards | SideCounts:
 
 
 def hand_scores(players: Sequence[str], sides: Any) -> dict[str, int]:
-    """Each player's points for the hand from every player's captures; refusals located in
+    """Each side's points for the hand from every side's captures; refusals located in
     ``event.sides``."""
+    return {name: points.total for name, points in _points(players, sides).items()}
+
+
+# A hand's parts as a score sheet names them, in the order they are counted.
+PART_WORDS = (("cards", "Most cards"), ("diamonds", "Most diamonds"),
+              ("seven_of_diamonds", "7♦"), ("setenta", "La setenta"), ("escobas", "Escobas"))
+
+
+def hand_parts(sides: Sequence[str], entries: Any) -> dict[str, tuple[ScorePart, ...]]:
+    """Each side's points in named parts, for the entry screen.
+
+    >>> hand_parts(("Us", "Them"), {"Us": {"count": 22, "diamonds": 6, "escobas": 1},
+    ...                             "Them": {"count": 18, "diamonds": 4}})["Us"][0]
+    ScorePart(key='cards', label='Most cards', points=1, count=None, each=None, yes_or_no=False)
+    """
+    return {name: tuple(ScorePart(key, label, getattr(points, key))
+                        for key, label in PART_WORDS)
+            for name, points in _points(sides, entries).items()}
+
+
+SIDE_SHEET = SideSheet(boxes=(
+    SideBox("count", "Cards taken", most=DECK.size()),
+    SideBox("diamonds", "Diamonds taken", most=DECK.size() // 4),
+    SideBox("seven_of_diamonds", "Took the 7♦", kind=YES_NO),
+    SideBox("best", "Best card of each suit", kind=CARDS,
+            hint="For la setenta, such as 7♦ 7♠ 6♥ A♣; empty when a suit is missing."),
+    SideBox("escobas", "Escobas", most=DECK.size() // 2,
+            hint="The dealer's escobas at the deal count too."),
+), parts=hand_parts, title="What each side took")
+
+
+def _points(players: Sequence[str], sides: Any) -> dict[str, HandPoints]:
     if not isinstance(sides, Mapping):
         raise WrongTypeError("sides gives each player's captures by name.", WHERE)
     read = {}
@@ -67,4 +102,4 @@ def hand_scores(players: Sequence[str], sides: Any) -> dict[str, int]:
         if tuple(error.location or ())[:2] == WHERE:
             raise
         raise error.within("event") from None
-    return {name: points[name].total for name in players}
+    return {name: points[name] for name in players}

@@ -1,5 +1,6 @@
-"""Escoba as a kept game: each player's points typed after each hand, played to a target
-(21), the highest total winning once someone reaches it; a tie at the top plays on.
+"""Escoba as a kept game: each side's points after each hand (typed, or from its captures),
+played to a target (21), the highest total winning once a side reaches it; a tie at the top
+plays on. Four may play as two partnerships (a house option); the deal passes to the right.
 
 >>> from referee.core.model.keeping import ScoreSheet
 >>> table = ESCOBA.configure()
@@ -12,16 +13,30 @@
 from __future__ import annotations
 
 from ...melds import MeldRules
-from ...model.keeping import EntryShape, Keeping, Ranking, end_from_options
+from ...model.keeping import (Direction, EntryShape, Keeping, Partnerships, Ranking, Team,
+                              end_from_options)
 from ...model.ruleset import OptionSpec, Ruleset
+from ...model.teams import read_teams, split_teams
 from .cards import DECK, TITLE, capture_value
-from .kept import hand_scores
+from .kept import SIDE_SHEET, hand_scores
 from .options import DESCRIPTIONS, GAME_TARGET, TARGET_RANGE
 from .rules_text import RULES_TEXT
 
 HAND_SIZE = 3
 # Four points a hand and the escobas: a hand can hold a dozen escobas only on paper.
 MOST_IN_HAND = 24
+
+# Four may play as two partnerships, partners opposite (seated alternately).
+TEAM_SHAPES = ((2, 2),)
+
+
+def _default_teams(players, teams: int | None = None) -> tuple[Team, ...]:
+    return split_teams(players, teams or 2, TEAM_SHAPES, TITLE)
+
+
+def _check_teams(teams) -> tuple[Team, ...]:
+    return read_teams(teams, TEAM_SHAPES, TITLE)
+
 
 OPTIONS = (
     OptionSpec("target", GAME_TARGET, DESCRIPTIONS["target"], minimum=TARGET_RANGE[0],
@@ -48,7 +63,10 @@ ESCOBA = Ruleset(
     most_decks=1,
     keeping=Keeping(EntryShape.SCORES, Ranking.HIGHEST_FIRST,
                     end=end_from_options(target="target"), stock_may_run_out=True,
-                    most_per_hand=MOST_IN_HAND, read_sides=hand_scores),
+                    most_per_hand=MOST_IN_HAND, read_sides=hand_scores, side_sheet=SIDE_SHEET,
+                    deal_passes=Direction.RIGHT,
+                    partnerships=Partnerships(TEAM_SHAPES, _default_teams, _check_teams,
+                                              optional=True)),
     arranges=False,
     has_melds=False,
     rules_text=RULES_TEXT,

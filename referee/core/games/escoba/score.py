@@ -150,10 +150,11 @@ def score_hand(sides: Mapping[str, SideCards | SideCounts]) -> dict[str, HandPoi
         else:
             raise WrongTypeError("Each side gives its cards or its counts.", ("sides", name))
     DECK.check_named_supply(named, decks=1)
-    for what, most in (("count", DECK.size()), ("diamonds", DECK.size() // 4)):
+    for what, words, most in (("count", "cards", DECK.size()),
+                              ("diamonds", "diamonds", DECK.size() // 4)):
         if sum(getattr(c, what) for c in counts.values()) > most:
-            raise EscobaCountsError(f"The sides' {what} add up to more than the deck's {most}.",
-                                    ("sides",))
+            raise EscobaCountsError(f"The sides' {words} add up to more than the deck's {most}.",
+                                    ("sides", name, what))  # beside the last side's
     most_cards = _only_most({name: c.count for name, c in counts.items()})
     most_diamonds = _only_most({name: c.diamonds for name, c in counts.items()})
     setenta = _only_most({name: setenta_key(c.best) for name, c in counts.items() if c.best})

@@ -13,26 +13,22 @@ alternately, so the turn passes from team to team.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-from ...errors import TeamSetupError, WrongTypeError
-from ...text import clean_name, name_key
+from ...errors import TeamSetupError
 from ...model.keeping import Team
+from ...model.teams import read_teams, shapes_words, split_teams
+from .cards import TITLE
 
 # (teams, players in each) a table may choose
 SHAPES = ((2, 2), (2, 3), (3, 2))
-_SHAPE_WORDS = "2 teams of 2, 2 teams of 3 or 3 teams of 2"
 
 
 def default_teams(players: Sequence[str], teams: int | None = None) -> tuple[Team, ...]:
     """The players, in seat order, split into ``teams`` teams seated alternately
     (two teams unless said), each named after its players."""
-    count = teams or 2
-    shape = (count, len(players) // count if count else 0)
-    if shape not in SHAPES or len(players) % count:
-        raise TeamSetupError(_shape_message(len(players), count), "players")
-    return tuple(Team.of(players[i::count]) for i in range(count))
+    return split_teams(players, teams or 2, SHAPES, TITLE)
 
 
 def largest_team(teams: int) -> int:
@@ -45,8 +41,8 @@ def largest_team(teams: int) -> int:
     sizes = [size for count, size in SHAPES if count == teams]
     if not sizes:
         counts = " or ".join(sorted({str(count) for count, _ in SHAPES}))
-        raise TeamSetupError(f"Hand and Foot is played by {counts} teams "
-                             f"({_SHAPE_WORDS}), not {teams}.", "teams")
+        raise TeamSetupError(f"{TITLE} is played by {counts} teams "
+                             f"({shapes_words(SHAPES)}), not {teams}.", "teams")
     return max(sizes)
 
 
@@ -65,45 +61,4 @@ def check_teams(teams: Any) -> tuple[Team, ...]:
     ...
     referee.core.errors.TeamSetupError: ann is already in team Us.
     """
-    if isinstance(teams, (str, bytes, Mapping)) or not isinstance(teams, Sequence):
-        raise WrongTypeError("teams must be a list of teams, each with a name and players.",
-                             "teams")
-    checked: list[Team] = []
-    team_of: dict[str, str] = {}
-    for i, given in enumerate(teams):
-        if not isinstance(given, Mapping):
-            raise WrongTypeError("Each team must have a name and players.", ("teams", i))
-        name = _name(given.get("name"), ("teams", i, "name"), "A team")
-        if any(name_key(team.name) == name_key(name) for team in checked):
-            raise TeamSetupError(f"Two teams are called {name}; name each differently.",
-                                 ("teams", i, "name"))
-        players = given.get("players")
-        if isinstance(players, (str, bytes, Mapping)) or not isinstance(players, Sequence):
-            raise WrongTypeError("A team's players must be a list of names.",
-                                 ("teams", i, "players"))
-        names = []
-        for j, player in enumerate(players):
-            player = _name(player, ("teams", i, "players", j), "A player")
-            if name_key(player) in team_of:
-                raise TeamSetupError(f"{player} is already in team {team_of[name_key(player)]}.",
-                                     ("teams", i, "players", j))
-            team_of[name_key(player)] = name
-            names.append(player)
-        checked.append(Team(name, tuple(names)))
-    sizes = {len(team.players) for team in checked}
-    if len(sizes) > 1:
-        raise TeamSetupError("Every team must have as many players as the others.", "teams")
-    if (len(checked), sizes.pop() if sizes else 0) not in SHAPES:
-        raise TeamSetupError(_shape_message(len(team_of), len(checked)), "teams")
-    return tuple(checked)
-
-
-def _name(value: Any, location: tuple, what: str) -> str:
-    if not isinstance(value, str) or not value.strip():
-        raise TeamSetupError(f"{what} needs a name.", location)
-    return clean_name(value, location)  # as every player's name: NFC, no invisible marks
-
-
-def _shape_message(players: int, teams: int) -> str:
-    return (f"Hand and Foot is played by {_SHAPE_WORDS}; "
-            f"{players} players in {teams} teams cannot be seated that way.")
+    return read_teams(teams, SHAPES, TITLE)
