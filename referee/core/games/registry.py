@@ -8,6 +8,7 @@ from ..errors import UnknownRulesetError, WrongTypeError
 from ..model.ruleset import Ruleset
 from .base.ruleset import BASE
 from .basic.ruleset import BASIC
+from .bourre.ruleset import BOURRE
 from .escoba.ruleset import ESCOBA
 from .eversol.ruleset import EVERSOL
 from .five_hundred.ruleset import FIVE_HUNDRED
@@ -16,7 +17,7 @@ from .piquet.ruleset import PIQUET
 from .tonk.ruleset import TONK
 
 RULESETS: dict[str, Ruleset] = {r.key: r for r in (EVERSOL, FIVE_HUNDRED, BASIC, BASE, TONK,
-                                                  HAND_AND_FOOT, PIQUET, ESCOBA)}
+                                                  HAND_AND_FOOT, PIQUET, ESCOBA, BOURRE)}
 
 
 def get_ruleset(key: object) -> Ruleset:
@@ -35,5 +36,5 @@ def get_ruleset(key: object) -> Ruleset:
             f"There is no ruleset {key[:40]!r}; choose one of {known}.", "ruleset") from None
 
 
-__all__ = ["BASE", "BASIC", "ESCOBA", "EVERSOL", "FIVE_HUNDRED", "HAND_AND_FOOT", "PIQUET",
-           "RULESETS", "TONK", "get_ruleset"]
+__all__ = ["BASE", "BASIC", "BOURRE", "ESCOBA", "EVERSOL", "FIVE_HUNDRED", "HAND_AND_FOOT",
+           "PIQUET", "RULESETS", "TONK", "get_ruleset"]

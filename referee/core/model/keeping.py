@@ -61,6 +61,9 @@ class EntryShape(Enum):
     # Each player's points for the hand, as the table worked them out: a game scored by
     # declarations and tricks (Piquet), or by captures (Escoba), not by cards left in hand.
     SCORES = "scores"
+    # Who played the hand, the tricks each took and any penalty: its game's ``Stakes`` settle
+    # it against the pot carried from the hand before (Bourré).
+    POT = "pot"
 
 
 @dataclass(frozen=True)
@@ -231,13 +234,15 @@ class Keeping:
                 "stakes": self.stakes is not None, "seats_change": self.seats_change}
 
     def score(self, table: TableRules, players: Sequence[str], sheet: ScoreSheet,
-              strict: bool = True, teams: Sequence[Team] = ()) -> ScoredHand:
+              strict: bool = True, teams: Sequence[Team] = (),
+              before: Settlement | None = None, dealer: str | None = None) -> ScoredHand:
         """The hand's scores, or a ``HandEntryError`` naming the entry no table could have.
 
         ``strict`` off scores an entry saved earlier, leaving out the checks added since (all
         the numbers together within the decks, totals no cards make, a player not out holding
         nothing), so a saved game always loads. In a game of
-        ``teams`` the scores are by team."""
+        ``teams`` the scores are by team. A game with a pot (``Stakes.pot``) settles the hand
+        against the hand ``before``'s, with its ``dealer``."""
         if self.shape is EntryShape.SCORES:
             return self._typed(table, players, sheet)
         for name, given in (("scores", sheet.scores), ("elder", sheet.elder),
@@ -251,7 +256,7 @@ class Keeping:
                                      "(teams), each saying whether it went out.", "event.teams")
             return self.partnerships.score(table, teams, sheet.teams, strict)
         if self.stakes is not None:
-            return self._settle(table, players, sheet, strict)
+            return self._settle(table, players, sheet, strict, before, dealer)
         if sheet.settling:
             field_name = next(iter(sheet.settling))
             raise HandEntryError(f"{table.ruleset.title} is not played for stakes: "
@@ -273,7 +278,8 @@ class Keeping:
         return ScoredHand(went_out, {name: held.get(name, 0) for name in players}, held)
 
     def _settle(self, table: TableRules, players: Sequence[str], sheet: ScoreSheet,
-                strict: bool) -> ScoredHand:
+                strict: bool, before: Settlement | None = None,
+                dealer: str | None = None) -> ScoredHand:
         title = table.ruleset.title
         for name, given in (("went_out", sheet.went_out), ("points", sheet.points),
                             ("players", sheet.players), ("teams", sheet.teams),
@@ -285,7 +291,8 @@ class Keeping:
         assert self.stakes is not None
         try:
             settling = self.stakes.read(players, sheet.settling)
-            settlement = self.stakes.settle(table, players, settling, strict)
+            carried = {"before": before, "dealer": dealer} if self.stakes.pot else {}
+            settlement = self.stakes.settle(table, players, settling, strict, **carried)
         except RefereeInputError as error:
             raise error.within("event") from None
         went_out = settlement.ended_by[0] if len(settlement.ended_by) == 1 else None
