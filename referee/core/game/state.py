@@ -251,7 +251,12 @@ class GameState:
 
     @property
     def totals(self) -> dict[str, int]:
-        return {name: sum(r.scores[name] for r in self.results) for name in self.sides}
+        totals = {name: sum(r.scores[name] for r in self.results) for name in self.sides}
+        standing = self.standing_pot
+        if standing is not None and self.finished:  # the night over, its pot went back
+            totals = {name: total + standing.in_pot.get(name, 0)
+                      for name, total in totals.items()}
+        return totals
 
     @property
     def settle_up(self) -> list[Transfer]:
@@ -259,9 +264,11 @@ class GameState:
         the table plays for points); nothing in other games."""
         if self.keeping.stakes is None:
             return []
-        # A pot standing when the night ends goes back to those who put it in (none in Tonk).
-        standing = self.standing_pot.in_pot if self.standing_pot is not None else {}
-        final = {name: total + standing.get(name, 0) for name, total in self.totals.items()}
+        # A pot standing goes back to those who put it in when the night ends (the totals
+        # have it back then); none in Tonk.
+        standing = self.standing_pot
+        back = standing.in_pot if standing is not None and not self.finished else {}
+        final = {name: total + back.get(name, 0) for name, total in self.totals.items()}
         return fewest_transfers(in_money(final, self.setup.stake_value))
 
     @property

@@ -107,8 +107,13 @@ class Stakes:
     # the event's field and the question in words.
     flag_field: str | None = None
     flag_question: str = ""
-    # What the table's stake is called on the screens: Tonk's money per stake, Bourré's ante.
+    # What the game counts in (Bourré's antes), what the table's stake is called when a game
+    # is set up and the hint under it, and how a player's count reads beside a hand's net.
+    unit: str = "stake"
     stake_label: str = "Money per stake"
+    stake_hint: str = ("Every hand is paid in stakes. Say what one stake is worth and the "
+                       "night's ledger shows money; leave it empty to play for points.")
+    count_words: str = "count {}"
 
     @property
     def hand_alone(self) -> bool:

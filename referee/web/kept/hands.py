@@ -31,6 +31,7 @@ from ..shell.edit_rights import required_edit_key
 from .board import step_label, undo_label
 from .ledger import ledger_of
 from .entry import NOBODY, WAY_WORDS
+from .pot_entry import PotReading
 from .stakes_entry import SettlementReading
 from .scores_entry import ScoresReading
 from .team_entry import entry_form
@@ -132,7 +133,7 @@ def _save(loaded: LoadedGame, hand: int, key: str):
 
 def _ended(reading) -> str:
     """How the hand read ended, in words: a hand for stakes says its ending and who."""
-    if isinstance(reading, (SettlementReading, ScoresReading)):
+    if isinstance(reading, (SettlementReading, ScoresReading, PotReading)):
         return reading.describe()
     return describe_ending(reading.went_out, reading.went_rummy)
 
@@ -150,7 +151,8 @@ def _moved_on(fresh: LoadedGame, hand: int, form, reading, was_correcting: bool,
     form.expected_version.data = fresh.version
     if hand <= len(state.results) and not was_correcting:
         done = state.results[hand - 1]
-        ended = (describe_settling(done.settling) if done.settling
+        ended = (done.settlement.reason.rstrip(".") if done.settlement is not None
+                 else describe_settling(done.settling) if done.settling
                  else describe_scores(done.scores) if state.keeping.shape is EntryShape.SCORES
                  else describe_ending(done.went_out, done.went_rummy))
         message = (f"Another device saved hand {hand} first ({ended}). Nothing "

@@ -28,20 +28,24 @@ from ...core.model.ruleset import TableRules
 from ...core.model.team_sheet import AMOUNTS, ScorePart, TeamSheet
 from ...core.text import whole_number
 from .entry import NOBODY, EntryForm
+from .pot_entry import PotEntryForm
 from .scores_entry import ScoresEntryForm
 from .stakes_entry import SettlementEntryForm
 from .team_forms import class_field, penalty_field, team_hand_form, total_field
 
 
-def entry_form(state) -> EntryForm | TeamEntryForm | SettlementEntryForm | ScoresEntryForm:
-    """The entry form the game asks for: team by team, how a hand for stakes ended, or seat
-    by seat."""
+def entry_form(state) -> (EntryForm | TeamEntryForm | SettlementEntryForm | ScoresEntryForm
+                          | PotEntryForm):
+    """The entry form the game asks for: team by team, how a hand for stakes ended, who
+    played a hand for a pot and the tricks each took, or seat by seat."""
     if state.keeping.shape is EntryShape.TEAMS:
         return TeamEntryForm(state.table, state.setup.teams)
     if state.keeping.shape is EntryShape.SETTLEMENT:
         return SettlementEntryForm(state.table)
     if state.keeping.shape is EntryShape.SCORES:
         return ScoresEntryForm(state.table)
+    if state.keeping.shape is EntryShape.POT:
+        return PotEntryForm(state.table)
     return EntryForm(state.table)
 
 

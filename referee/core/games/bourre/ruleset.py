@@ -42,7 +42,12 @@ BOURRE = Ruleset(
                                   claims_field="penalties", counts_field="tricks", pot=True,
                                   flag_field="trump_ace",
                                   flag_question="Was the turned card an ace?",
-                                  stake_label="Ante (money each player puts in)")),
+                                  unit="ante", stake_label="The ante",
+                                  stake_hint="What each player puts into the pot for a "
+                                             "hand. Say what it is worth and the night's "
+                                             "ledger shows money; leave it empty to count "
+                                             "in antes.",
+                                  count_words="{} tricks")),
     arranges=False,
     has_melds=False,
     rules_text=RULES_TEXT,
