@@ -56,8 +56,10 @@ def test_a_hand_entered_by_who_played_and_tricks_moves_the_pot_and_the_nets(clie
         "4th Dee −6 antes · −1.50"]  # every ante and match counted as it went in
     assert "Ann took the pot" in board  # the standings row
     history = text(client.get(f"/games/{game_id}/history"))
-    assert "+2 antes · 0.50 (3 tricks)" in history and "1 ante is worth 0.25" in text(
-        client.get(f"/games/{game_id}/standings"))
+    assert "+2 antes · 0.50 (3 tricks)" in history
+    standings = text(client.get(f"/games/{game_id}/standings"))
+    assert "1 ante is worth 0.25" in standings
+    assert "The pot standing, 8 antes · 2.00, goes back to those who put it in." in standings
 
 
 def test_a_tie_carries_the_pot(client):
@@ -84,3 +86,14 @@ def test_refusals_come_back_beside_their_input_with_the_entries_kept(client):
     assert errors(ace) == ["An ace turned as trump obliges the dealer, Ann, to play."]
     assert 'aria-describedby="played-error"' in ace.get_data(as_text=True)
     assert version(client, game_id) == 0
+
+
+def test_a_later_hand_is_read_against_the_pot_the_hand_before_left(client):
+    game_id = started(client)
+    enter(client, game_id, tricks={0: 3, 1: 1, 2: 1})  # Dee went bourré: the pot is 8
+    board = text(enter(client, game_id, hand=2, played=(0, 1, 2), tricks={0: 2, 1: 2, 2: 1},
+                       follow_redirects=True))
+    assert "Hand 2 saved: A tie for the most tricks: the pot of 8 antes is carried" in board
+    # Cy deals hand 3: with an ace turned, Cy passing is refused.
+    ace = enter(client, game_id, hand=3, played=(0, 1), tricks={0: 3, 1: 2}, flag="yes")
+    assert errors(ace) == ["An ace turned as trump obliges the dealer, Cy, to play."]

@@ -49,7 +49,7 @@ def hand_entry(game_id: str, hand: int):
         return _save(loaded, hand, key)
     if hand > len(state.results) + 1 or (hand > len(state.results) and state.finished):
         abort(404)
-    entry = entry_form(state)
+    entry = entry_form(state, hand)
     if hand <= len(state.results):  # a correction starts from the hand as it was entered
         form = entry.prefilled(state.players_of(hand), state.results[hand - 1],
                                expected_version=loaded.version)
@@ -85,7 +85,7 @@ def _hand_being_followed(state, hand: int, correcting: bool) -> str | None:
 def _save(loaded: LoadedGame, hand: int, key: str):
     state = loaded.state
     players = state.players_of(hand)  # a hand scored before the table changed keeps its own
-    entry = entry_form(state)
+    entry = entry_form(state, hand)
     form = entry.form(len(players), request.form)
     form.validate()
     if form.step.data or form.tap.data or form.untap.data:  # pressed without JavaScript
@@ -177,7 +177,7 @@ def _moved_on(fresh: LoadedGame, hand: int, form, reading, was_correcting: bool,
 def _entry_page(loaded: LoadedGame, hand: int, form, reading=None, status: int = 200,
                 message: str | None = None, quiet: bool = False, saving_anyway: bool = False):
     state = loaded.state
-    entry = entry_form(state)
+    entry = entry_form(state, hand)
     if reading is None:
         reading = _read(entry, form, loaded, hand) if form.is_submitted() else None
     correcting = hand <= len(state.results)

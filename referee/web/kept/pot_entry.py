@@ -4,9 +4,9 @@ took, who broke a rule of play, and the yes or no the game asks (was the turned 
 
 The fields' names, the question and what is wrong come from the game's ``Stakes`` and the
 core's own ``read`` and ``settle``; this module only turns the form's seats into names and the
-core's refusals back into the input they concern. The pot the hand is played for is the
-kept game's: here the hand is checked alone, and the fold checks it against the pot and the
-dealer when it is saved (a refusal then comes back beside its input too).
+core's refusals back into the input they concern. The hand is read against the pot the
+hand before left and with its dealer (``before``, ``dealer``), as the kept game's fold will
+settle it, so what the screen says of it is what is saved.
 """
 
 from __future__ import annotations
@@ -68,6 +68,8 @@ class PotReading:
 @dataclass(frozen=True)
 class PotEntryForm:
     table: TableRules
+    before: Settlement | None = None  # the hand before's settlement (None: the first hand)
+    dealer: str | None = None
 
     shape = EntryShape.POT
     point_step = 1
@@ -130,7 +132,8 @@ class PotEntryForm:
         if reading.ok:
             try:
                 reading.settlement = stakes.settle(self.table, players,
-                                                   stakes.read(players, settling))
+                                                   stakes.read(players, settling),
+                                                   before=self.before, dealer=self.dealer)
             except RefereeInputError as error:
                 self.flag(reading, players, error)
         return reading

@@ -34,10 +34,11 @@ from .stakes_entry import SettlementEntryForm
 from .team_forms import class_field, penalty_field, team_hand_form, total_field
 
 
-def entry_form(state) -> (EntryForm | TeamEntryForm | SettlementEntryForm | ScoresEntryForm
+def entry_form(state, hand: int | None = None) -> (EntryForm | TeamEntryForm | SettlementEntryForm | ScoresEntryForm
                           | PotEntryForm):
     """The entry form the game asks for: team by team, how a hand for stakes ended, who
-    played a hand for a pot and the tricks each took, or seat by seat."""
+    played a hand for a pot and the tricks each took, or seat by seat. A hand for a pot is
+    read against the pot the hand before ``hand`` left, with its dealer, as the fold will."""
     if state.keeping.shape is EntryShape.TEAMS:
         return TeamEntryForm(state.table, state.setup.teams)
     if state.keeping.shape is EntryShape.SETTLEMENT:
@@ -45,7 +46,10 @@ def entry_form(state) -> (EntryForm | TeamEntryForm | SettlementEntryForm | Scor
     if state.keeping.shape is EntryShape.SCORES:
         return ScoresEntryForm(state.table)
     if state.keeping.shape is EntryShape.POT:
-        return PotEntryForm(state.table)
+        hand = hand or state.hand or len(state.results)
+        before = state.results[hand - 2].settlement if 2 <= hand <= len(state.results) + 1 \
+            else None
+        return PotEntryForm(state.table, before, state.dealer_of(hand))
     return EntryForm(state.table)
 
 
