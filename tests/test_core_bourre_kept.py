@@ -64,6 +64,7 @@ def test_the_pot_is_won_matched_carried_and_won_again_over_three_hands():
 def test_the_net_is_in_money_the_ante_being_the_stake_and_settling_gives_the_pot_back():
     state = replay(night("0.25"), [*NIGHT, GameEnded()])
     assert state.finished and state.winners == ["Bob"]
+    assert state.totals == {"Ann": 2, "Bob": 8, "Cy": -3, "Dee": -7}  # the pot back in them
     # The standing 4 goes back one ante each: Ann 2, Bob 8, Cy -3, Dee -7 antes of 0.25.
     assert [tuple(t) for t in state.settle_up] == [
         ("Cy", "Ann", Decimal("0.50")), ("Cy", "Bob", Decimal("0.25")),

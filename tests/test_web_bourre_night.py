@@ -5,12 +5,15 @@ and money on the board, and a hand's ruling in the history."""
 
 from __future__ import annotations
 
+import csv
+import io
 import re
 
 from werkzeug.datastructures import MultiDict
 
 from tests.test_web_games import csrf_token, errors, send, text
 from tests.test_tonk_ledger_screens import ranking as ranking_lines
+from tests.test_web_kept_games import api_game
 from tests.test_web_stakes_entry import version
 
 NEW = "/games/new/bourre"
@@ -97,3 +100,19 @@ def test_a_later_hand_is_read_against_the_pot_the_hand_before_left(client):
     # Cy deals hand 3: with an ace turned, Cy passing is refused.
     ace = enter(client, game_id, hand=3, played=(0, 1), tricks={0: 3, 1: 2}, flag="yes")
     assert errors(ace) == ["An ace turned as trump obliges the dealer, Cy, to play."]
+
+
+def test_the_csv_gives_each_hand_what_it_did_to_the_pot_and_the_nets_in_antes(client):
+    game_id = api_game(client, "bourre", PLAYERS, stake="0.25", events=(
+        {"type": "hand_scored", "hand": 1, "played": list(PLAYERS),
+         "tricks": {"Ann": 3, "Bob": 1, "Cy": 1}},
+        {"type": "game_ended"}))
+    rows = list(csv.reader(io.StringIO(client.get(f"/games/{game_id}/export.csv")
+                                       .get_data(as_text=True))))
+    assert rows[1][:9] == ["1", "Ann", "Ann takes the pot of 4 antes; Dee went bourré and "
+                           "matches it; everyone antes for the next hand.", "Ann", "win",
+                           "2", "-2", "-2", "-6"]
+    assert rows[1][10:14] == ["3", "1", "1", ""]  # the tricks
+    # The night over, the standing 8 go back: Ann 1 and 3, Bob and Cy 1, Dee 5.
+    assert rows[2][:9] == ["net antes", "", "", "", "", "3", "-1", "-1", "-1"]
+    assert rows[3][:9] == ["net money", "", "", "", "", "0.75", "-0.25", "-0.25", "-0.25"]
