@@ -116,3 +116,18 @@ def test_the_csv_gives_each_hand_what_it_did_to_the_pot_and_the_nets_in_antes(cl
     # The night over, the standing 8 go back: Ann 1 and 3, Bob and Cy 1, Dee 5.
     assert rows[2][:9] == ["net antes", "", "", "", "", "3", "-1", "-1", "-1"]
     assert rows[3][:9] == ["net money", "", "", "", "", "0.75", "-0.25", "-0.25", "-0.25"]
+
+
+def test_a_hand_corrected_comes_back_as_entered_and_settles_the_later_hands_again(client):
+    game_id = started(client)
+    enter(client, game_id, tricks={0: 3, 1: 1, 2: 1})  # Dee bourré
+    enter(client, game_id, hand=2, played=(0, 1, 2), tricks={0: 2, 1: 2, 2: 1})  # carried
+    shown = client.get(f"/games/{game_id}/hands/1").get_data(as_text=True)
+    assert 'name="tricks0" value="3" checked' in shown
+    assert 'name="played" value="3" checked' in shown and 'name="tricks3" value="0" checked' \
+        not in shown
+    # Cy took Dee's trick: Cy went bourré instead, and hand 2's pot is the same 8.
+    fixed = enter(client, game_id, hand=1, tricks={0: 3, 1: 1, 3: 1},
+                  reason="Cy's trick was Dee's", follow_redirects=True)
+    assert "Hand 1 corrected: Ann takes the pot of 4 antes; Cy went bourré" in text(fixed)
+    assert ranking_lines(fixed.get_data(as_text=True))[-1] == "4th Cy −7 antes · −1.75"
