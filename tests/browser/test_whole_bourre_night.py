@@ -51,8 +51,15 @@ def test_a_four_hand_night_with_a_bourre_and_a_carried_pot_ends_settled(live_ser
         "Bourré · until the table ends it · 0.25 an ante")
 
     # 1: everyone plays; Ann 3, Bob 1, Cy 1: Ann takes the 4 antes, Dee went bourré.
+    # Cy's trick forgotten first: refused, said beside the tricks, the taps kept.
     open_entry(page, 1)
-    tell(page, PLAYERS, {"Ann": 3, "Bob": 1, "Cy": 1})
+    tell(page, PLAYERS, {"Ann": 3, "Bob": 1})
+    page.get_by_role("button", name="Save hand 1").click()
+    expect(page.locator("#tricks-error")).to_have_text("The tricks add up to 4; a hand has 5.")
+    expect(page.locator("#tricks-error")).to_be_in_viewport()
+    assert not violations(page)
+    screen.shot("whole-bourre-refused-tablet")
+    tell(page, (), {"Cy": 1})
     assert_fits(page, TABLET["width"])
     assert not violations(page)
     screen.shot("whole-bourre-entry-tablet")
