@@ -59,7 +59,7 @@ def test_a_hand_entered_by_who_played_and_tricks_moves_the_pot_and_the_nets(clie
         "4th Dee −6 antes · −1.50"]  # every ante and match counted as it went in
     assert "Ann took the pot" in board  # the standings row
     history = text(client.get(f"/games/{game_id}/history"))
-    assert "+2 antes · 0.50 (3 tricks)" in history
+    assert "+2 antes · 0.50 (tricks: 3)" in history
     standings = text(client.get(f"/games/{game_id}/standings"))
     assert "1 ante is worth 0.25" in standings
     assert "The pot standing, 8 antes · 2.00, goes back to those who put it in." in standings

@@ -47,7 +47,7 @@ BOURRE = Ruleset(
                                              "hand. Say what it is worth and the night's "
                                              "ledger shows money; leave it empty to count "
                                              "in antes.",
-                                  count_words="{} tricks")),
+                                  count_words="tricks: {}")),
     arranges=False,
     has_melds=False,
     rules_text=RULES_TEXT,
