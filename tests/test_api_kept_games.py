@@ -184,7 +184,8 @@ def test_the_player_limits_are_the_rulesets_own(client):
                          "basic": {"min": 2, "max": 6}, "base": {"min": 2, "max": 5},
                          "tonk": {"min": 2, "max": 5}, "hand-and-foot": {"min": 4, "max": 6},
                          "piquet": {"min": 2, "max": 2}, "escoba": {"min": 2, "max": 4},
-                         "jack-change-it": {"min": 2, "max": 6}}
+                         "jack-change-it": {"min": 2, "max": 6},
+                         "bourre": {"min": 2, "max": 8}}
 
 
 # --- 500 Rummy: melded minus held ----------------------------------------------------------

@@ -48,10 +48,10 @@ def test_rulesets_by_name_in_any_case(name, key):
 
 def test_the_nine_games():
     assert set(RULESETS) == {"eversol", "500", "basic", "base", "tonk", "hand-and-foot",
-                             "piquet", "escoba", "jack-change-it"}
+                             "piquet", "escoba", "jack-change-it", "bourre"}
     assert {r.title for r in RULESETS.values()} == {
         "Eversol Rummy", "500 Rummy", "Basic Rummy", "Base Rules Rummy", "Tonk", "Hand and Foot",
-        "Piquet", "Escoba", "Jack Change It"}
+        "Piquet", "Escoba", "Jack Change It", "Bourré"}
 
 
 @pytest.mark.parametrize("name", ["tunk", "", "gin", "eversol rummy"])

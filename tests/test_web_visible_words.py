@@ -217,6 +217,11 @@ KEPT_GAMES = {  # each kept game, its players and extra, and hands to score
     "escoba": (THREE, {}, [{"type": "hand_scored", "hand": 1,
                             "scores": {"Ann": 4, "Bo": 1, "Cy": 0}}]),
     "jack-change-it": (THREE, {}, [{"type": "hand_scored", "hand": 1, "went_out": "Bo"}]),
+    "bourre": (("Ann", "Bo", "Cy", "Di"), {"stake": "0.25"}, [  # a bourré, then a carried pot
+        {"type": "hand_scored", "hand": 1, "played": ["Ann", "Bo", "Cy", "Di"],
+         "tricks": {"Ann": 3, "Bo": 1, "Cy": 1}, "penalties": ["Bo"], "trump_ace": True},
+        {"type": "hand_scored", "hand": 2, "played": ["Ann", "Bo", "Cy"],
+         "tricks": {"Ann": 2, "Bo": 2, "Cy": 1}}]),
 }
 
 
@@ -240,7 +245,7 @@ def walk_kept_games(walk: Walk) -> None:
         walk.post(f"/games/{playing}/hands/{len(hands) + 1}",
                   {"expected_version": str(len(hands)), "save": "1", "held0-total": "-7",
                    "held1-total": "99999", "count0": "x", "team0-melded_total": "-5",
-                   "score0": "x", "score1": "-7"},
+                   "score0": "x", "score1": "-7", "tricks0": "x", "played": "9"},
                   "nonsense hand")
         walk.post(f"/games/{playing}/hands/1", {"expected_version": "0", "save": "1"},
                   "stale hand")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.games.registry import RULESETS
-from ..core.model.stakes import Outcome, Who
+from ..core.model.stakes import Outcome, Stakes, Who
 from .openapi import PATHS, SCHEMAS, _post, _ref
 
 STAKES_GAMES = {key: ruleset.stakes for key, ruleset in RULESETS.items()
@@ -18,41 +18,69 @@ PAYMENT = {"type": "object", "required": ["from", "to", "stakes"], "properties":
     "description": "Every stake one player pays another in the hand, added up."}
 
 
-def _hand_fields() -> dict[str, Any]:
-    """The fields a hand for stakes is settled from, as each such game names them."""
+def _hand_fields(alone: bool = False) -> dict[str, Any]:
+    """The fields a hand for stakes is settled from, as each such game names them (``alone``:
+    only the games whose hand is settled on its own, the /settle question's)."""
     fields: dict[str, Any] = {}
     for key, stakes in STAKES_GAMES.items():
-        said = {stakes.ending_field: {
-                    "enum": [ending.key for ending in stakes.endings],
-                    "description": f"{RULESETS[key].title}: how the hand ended: " + "; ".join(
-                        f"{ending.key} ({ending.label.lower()})" for ending in stakes.endings)
-                    + "."},
-                stakes.who_field: {"type": ["string", "null"], "description": (
-                    "The player who ended it: " + ", ".join(
-                        e.key for e in stakes.endings if e.who is Who.ONE)
-                    + " name one; the others none.")},
-                stakes.claims_field: {**NAMES, "description": (
-                    "Those who claimed the hand on the deal (" + ", ".join(
-                        e.key for e in stakes.endings if e.who is Who.SOME)
-                    + "); two or more make a draw.")},
-                stakes.counts_field: {
-                    "type": "object", "additionalProperties": {"type": "integer", "minimum": 0},
-                    "description": "Every player's count (the cards outside spreads), by name: "
-                                   "needed for " + ", ".join(
-                                       e.key for e in stakes.endings if e.counts) + ". Each "
-                                   "is what the cards of one hand could be worth, and all of "
-                                   "them together cards the game's one deck holds at once; "
-                                   "else 422 impossible_score."}}
+        if alone and not stakes.hand_alone:
+            continue
+        said = _ending_fields(key, stakes) if stakes.hand_alone else _pot_fields(key, stakes)
         fields.update({name: said[name] for name in stakes.fields if name in said})
     return fields
 
 
+def _pot_fields(key: str, stakes: Stakes) -> dict[str, Any]:
+    """A hand settled against the pot carried from the hand before (Bourré)."""
+    title = RULESETS[key].title
+    said = {stakes.who_field: {**NAMES, "description": f"{title}: who played the hand (the "
+                                                        "others passed)."},
+            stakes.counts_field: {"type": "object", "additionalProperties": {
+                "type": "integer", "minimum": 0}, "description": (
+                    f"{title}: the tricks each player who played took, by name (none: 0); "
+                    "they add up to the hand's tricks, else 422.")},
+            stakes.claims_field: {**NAMES, "description": (
+                f"{title}: players who played and broke a rule of play: each matches the "
+                "pot.")}}
+    if stakes.flag_field is not None:
+        said[stakes.flag_field] = {"type": "boolean", "description": (
+            f"{title}: {stakes.flag_question} (true: the dealer must have played).")}
+    return said
+
+
+def _ending_fields(key: str, stakes: Stakes) -> dict[str, Any]:
+    """A hand settled on its own, by how it ended (Tonk)."""
+    said = {stakes.ending_field: {
+                "enum": [ending.key for ending in stakes.endings],
+                "description": f"{RULESETS[key].title}: how the hand ended: " + "; ".join(
+                    f"{ending.key} ({ending.label.lower()})" for ending in stakes.endings)
+                + "."},
+            stakes.who_field: {"type": ["string", "null"], "description": (
+                "The player who ended it: " + ", ".join(
+                    e.key for e in stakes.endings if e.who is Who.ONE)
+                + " name one; the others none.")},
+            stakes.claims_field: {**NAMES, "description": (
+                "Those who claimed the hand on the deal (" + ", ".join(
+                    e.key for e in stakes.endings if e.who is Who.SOME)
+                + "); two or more make a draw.")},
+            stakes.counts_field: {
+                "type": "object", "additionalProperties": {"type": "integer", "minimum": 0},
+                "description": "Every player's count (the cards outside spreads), by name: "
+                               "needed for " + ", ".join(
+                                   e.key for e in stakes.endings if e.counts) + ". Each "
+                               "is what the cards of one hand could be worth, and all of "
+                               "them together cards the game's one deck holds at once; "
+                               "else 422 impossible_score."}}
+    return said
+
+
 HAND_FIELDS = _hand_fields()
+SETTLE_FIELDS = _hand_fields(alone=True)
 
 SCHEMAS.update({
     "SettleRequest": {"type": "object", "required": ["players", "ending"], "properties": {
         "players": {**NAMES, "description": "Names in order of play (2 to 5 in Tonk)."},
-        **HAND_FIELDS,
+        **SETTLE_FIELDS,
         "options": _ref("Options")}},
     "SettleResponse": {"type": "object", "required": ["outcome", "payments", "net", "reason"],
                        "properties": {
@@ -67,7 +95,7 @@ SCHEMAS.update({
         "reason": {"type": "string", "description": "The ruling in one sentence."}}},
 })
 
-for _key in STAKES_GAMES:
+for _key in (key for key, stakes in STAKES_GAMES.items() if stakes.hand_alone):
     PATHS[f"/{_key}/settle"] = _post(
         f"{RULESETS[_key].title}: who pays whom, in stakes, for one hand as it ended.",
         "SettleRequest", "SettleResponse",
@@ -79,12 +107,15 @@ for _event in SCHEMAS["GameEvent"]["oneOf"]:
         _event["properties"].update(HAND_FIELDS)
         _event["description"] += (" A game played for stakes (Tonk): ending, and player, "
                                   "tonks or counts as POST /tonk/settle takes them; the "
-                                  "hand's payments go into each player's net stakes.")
+                                  "hand's payments go into each player's net stakes. A game "
+                                  "with a pot (Bourré): played, tricks, penalties and "
+                                  "trump_ace, settled against the pot the hand before left.")
 
 SCHEMAS["GameCreateRequest"]["properties"]["stake"] = {
     "type": ["string", "null"], "description": (
         "A game played for stakes (Tonk): the money one stake is worth, as text such as "
         "\"0.25\" (at most two places after the point); absent or null: stakes are points. "
+        "In a game with a pot (Bourré) it is the ante. "
         "Refused (422 bad_stake) for an amount that is no money, and in other games.")}
 _GAME = SCHEMAS["Game"]["properties"]
 _GAME["stake"] = {"type": ["string", "null"],
@@ -100,8 +131,15 @@ _GAME["settle_up"] = {
     "items": {"type": "object", "required": ["from", "to", "amount"], "properties": {
         "from": {"type": "string"}, "to": {"type": "string"},
         "amount": {"type": ["string", "integer"]}}}}
+_GAME["pot"] = {
+    "type": ["string", "integer", "null"], "description": (
+        "A game with a pot carried from hand to hand (Bourré): the pot standing now, in money "
+        "as text (in antes when playing for points), null before the first hand is settled; "
+        "absent in other games.")}
 _GAME["hands"]["items"]["properties"].update({
     **HAND_FIELDS,
+    "pot": {"type": "integer", "description": (
+        "A game with a pot: the pot standing after the hand, in antes (the stake).")},
     "outcome": {"enum": [outcome.value for outcome in Outcome]},
     "reason": {"type": "string", "description": "A hand for stakes: the ruling."},
     "payments": {"type": "array", "items": PAYMENT}})

@@ -26,6 +26,6 @@ def settle_view(ruleset_key: str):
 
 
 for _key, _ruleset in RULESETS.items():
-    if _ruleset.stakes is not None:
+    if _ruleset.stakes is not None and _ruleset.stakes.hand_alone:
         api.add_url_rule(f"/{_key}/settle", f"settle_{_key}", settle_view, methods=["POST"],
                          defaults={"ruleset_key": _key})

@@ -66,7 +66,7 @@ def stake_text(stake: Decimal | None) -> str | None:
     return f"{stake:f}"
 
 
-def amount_text(amount: Amount, stake: Decimal | None) -> str:
+def amount_text(amount: Amount, stake: Decimal | None, unit: str = "stake") -> str:
     """An amount as the table reads it: money with its cents (``'3.50'``, ``'-0.75'``), or
     stakes when the table plays for points (``'3 stakes'``).
 
@@ -74,18 +74,19 @@ def amount_text(amount: Amount, stake: Decimal | None) -> str:
     ('3.50', '-1 stake')
     """
     if stake is None:
-        return stakes_text(amount)
+        return stakes_text(amount, unit=unit)
     return money_text(amount)
 
 
-def stakes_text(stakes: int, number: str | None = None) -> str:
+def stakes_text(stakes: int, number: str | None = None, unit: str = "stake") -> str:
     """A count of stakes in words: ``'1 stake'``, ``'-3 stakes'``; ``number`` writes the
-    count another way (a signed ``'+3'``).
+    count another way (a signed ``'+3'``); ``unit`` is what the game counts in (Bourré's
+    antes).
 
-    >>> stakes_text(1), stakes_text(-3), stakes_text(3, "+3")
-    ('1 stake', '-3 stakes', '+3 stakes')
+    >>> stakes_text(1), stakes_text(-3), stakes_text(3, "+3"), stakes_text(2, unit="ante")
+    ('1 stake', '-3 stakes', '+3 stakes', '2 antes')
     """
-    return f"{stakes if number is None else number} stake{'' if abs(stakes) == 1 else 's'}"
+    return f"{stakes if number is None else number} {unit}{'' if abs(stakes) == 1 else 's'}"
 
 
 def money_text(amount: Amount) -> str:

@@ -76,9 +76,10 @@ def settlement_document(settlement: Settlement | None) -> dict[str, Any]:
     games)."""
     if settlement is None:
         return {}
+    pot = {"pot": settlement.pot} if settlement.in_pot else {}  # a game with a pot
     return {"outcome": settlement.outcome.value, "reason": settlement.reason,
             "payments": [{"from": p.payer, "to": p.payee, "stakes": p.stakes}
-                         for p in settlement.payments]}
+                         for p in settlement.payments], **pot}
 
 
 def ledger_document(state: GameState) -> dict[str, Any]:
@@ -88,7 +89,11 @@ def ledger_document(state: GameState) -> dict[str, Any]:
     if state.keeping.stakes is None:
         return {}
     stake = state.setup.stake_value
-    return {"stake": state.setup.stake,
+    standing, pot = state.standing_pot, {}
+    if state.keeping.stakes.pot:  # null until the first hand is settled
+        pot["pot"] = None if standing is None else (
+            standing.pot if stake is None else money_text(standing.pot * stake))
+    return {"stake": state.setup.stake, **pot,
             "totals_in_money": None if stake is None else {
                 name: money_text(amount) for name, amount in in_money(state.totals, stake).items()},
             "settle_up": [{"from": t.payer, "to": t.payee,

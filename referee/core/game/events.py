@@ -182,7 +182,24 @@ def describe_settling(settling: Mapping[str, Any]) -> str:
 
     >>> describe_settling({"ending": "tonk_on_deal", "tonks": ["Ann", "Bob"]})
     'tonk on deal by Ann and Bob'
+
+    A hand with no ending (played for a pot) says each field, in words:
+
+    >>> describe_settling({"played": ["Ann", "Bob"], "tricks": {"Ann": 3, "Bob": 2},
+    ...                    "trump_ace": True})
+    'played Ann and Bob; tricks Ann 3, Bob 2; trump ace'
     """
+    if "ending" not in settling:
+        parts = []
+        for key, value in settling.items():
+            words = key.replace("_", " ")
+            if isinstance(value, list):
+                parts.append(f"{words} {spoken_list([str(v) for v in value])}")
+            elif isinstance(value, Mapping):
+                parts.append(f"{words} " + ", ".join(f"{k} {v}" for k, v in value.items()))
+            elif value is True:
+                parts.append(words)
+        return "; ".join(parts)
     ending = str(settling.get("ending", "")).replace("_", " ")
     named: list[str] = []
     for key, value in settling.items():

@@ -255,7 +255,12 @@ class GameState:
 
     @property
     def totals(self) -> dict[str, int]:
-        return {name: sum(r.scores[name] for r in self.results) for name in self.sides}
+        totals = {name: sum(r.scores[name] for r in self.results) for name in self.sides}
+        standing = self.standing_pot
+        if standing is not None and self.finished:  # the night over, its pot went back
+            totals = {name: total + standing.in_pot.get(name, 0)
+                      for name, total in totals.items()}
+        return totals
 
     @property
     def settle_up(self) -> list[Transfer]:
@@ -263,7 +268,21 @@ class GameState:
         the table plays for points); nothing in other games."""
         if self.keeping.stakes is None:
             return []
-        return fewest_transfers(in_money(self.totals, self.setup.stake_value))
+        # A pot standing goes back to those who put it in when the night ends (the totals
+        # have it back then); none in Tonk.
+        standing = self.standing_pot
+        back = standing.in_pot if standing is not None and not self.finished else {}
+        final = {name: total + back.get(name, 0) for name, total in self.totals.items()}
+        return fewest_transfers(in_money(final, self.setup.stake_value))
+
+    @property
+    def standing_pot(self) -> Settlement | None:
+        """The last hand's settlement, in a game with a pot carried from hand to hand: what
+        stands in the pot now and who put it in; None elsewhere, or before the first hand."""
+        stakes = self.keeping.stakes
+        if stakes is None or not stakes.pot or not self.results:
+            return None
+        return self.results[-1].settlement
 
     def running_totals(self) -> list[dict[str, int]]:
         """After each scored hand, every side's total so far."""
@@ -309,7 +328,7 @@ class GameState:
         shape = self.keeping.shape
         if shape is EntryShape.TEAMS:
             return {"teams": {name: dict(entry) for name, entry in result.teams.items()}}
-        if shape is EntryShape.SETTLEMENT:
+        if shape in (EntryShape.SETTLEMENT, EntryShape.POT):
             return dict(result.settling)
         if shape is EntryShape.SCORES:  # by team, in a game of teams
             sides = self.setup.sides if self.setup.teams else result.players
@@ -378,11 +397,28 @@ class GameState:
         results = list(self.results)
         results[event.hand - 1] = fixed
         corrected = replace(self, results=tuple(results))
+        stakes = self.keeping.stakes
+        if stakes is not None and stakes.pot:
+            corrected = corrected._settled_again(event.hand)
         if corrected._ends_early(event.hand):
             raise IllegalEventError(f"With hand {event.hand} corrected so, the game would have "
                                     f"ended after it, before the hands played since: undo "
                                     "those hands first, or end the game.", "event.points")
         return corrected
+
+    def _settled_again(self, hand: int) -> GameState:
+        """The hands after a corrected ``hand`` settled again as entered: the pot each one was
+        played for came from the hand before."""
+        state = self
+        for later in self.results[hand:]:
+            again = state._result(later.hand, ScoreSheet(None, settling=later.settling),
+                                  later.entries or {}, False, later.players or None)
+            again = replace(again, corrections=later.corrections,
+                            saved_anyway=later.saved_anyway)
+            results = list(state.results)
+            results[later.hand - 1] = again
+            state = replace(state, results=tuple(results))
+        return state
 
     # ------------------------------------------------------------------ between hands
 
@@ -502,7 +538,9 @@ class GameState:
         if sheet.elder is not None and name_key(sheet.elder) == name_key(dealer):
             raise HandEntryError(f"{dealer} deals hand {hand}, so is the younger: the elder "
                                  "is the other player.", "event.elder")
-        scored = self.keeping.score(self.table, players, sheet, strict, self.setup.teams)
+        before = self.results[hand - 2].settlement if 2 <= hand <= len(self.results) + 1 else None
+        scored = self.keeping.score(self.table, players, sheet, strict, self.setup.teams,
+                                    before=before, dealer=dealer)
         # Who was not dealt the hand (gone, or not yet come) scores 0 in it.
         scores = {**dict.fromkeys(self.sides, 0), **scored.scores}
         return HandResult(hand, scored.went_out, scores, scored.held, scored.melded,

@@ -8,6 +8,7 @@ from ..errors import UnknownRulesetError, WrongTypeError
 from ..model.ruleset import Ruleset
 from .base.ruleset import BASE
 from .basic.ruleset import BASIC
+from .bourre.ruleset import BOURRE
 from .escoba.ruleset import ESCOBA
 from .eversol.ruleset import EVERSOL
 from .five_hundred.ruleset import FIVE_HUNDRED
@@ -18,7 +19,7 @@ from .tonk.ruleset import TONK
 
 RULESETS: dict[str, Ruleset] = {r.key: r for r in (EVERSOL, FIVE_HUNDRED, BASIC, BASE, TONK,
                                                   HAND_AND_FOOT, PIQUET, ESCOBA,
-                                                  JACK_CHANGE_IT)}
+                                                  JACK_CHANGE_IT, BOURRE)}
 
 
 def get_ruleset(key: object) -> Ruleset:
@@ -37,5 +38,5 @@ def get_ruleset(key: object) -> Ruleset:
             f"There is no ruleset {key[:40]!r}; choose one of {known}.", "ruleset") from None
 
 
-__all__ = ["BASE", "BASIC", "ESCOBA", "EVERSOL", "FIVE_HUNDRED", "HAND_AND_FOOT",
+__all__ = ["BASE", "BASIC", "BOURRE", "ESCOBA", "EVERSOL", "FIVE_HUNDRED", "HAND_AND_FOOT",
            "JACK_CHANGE_IT", "PIQUET", "RULESETS", "TONK", "get_ruleset"]

@@ -77,6 +77,9 @@ class EntryShape(Enum):
     # Who went out, and nothing else: the round is a win for them (Jack Change It's night
     # counts rounds won, not points).
     WENT_OUT = "went_out"
+    # Who played the hand, the tricks each took and any penalty: its game's ``Stakes`` settle
+    # it against the pot carried from the hand before (Bourré).
+    POT = "pot"
 
 
 @dataclass(frozen=True)
@@ -255,13 +258,15 @@ class Keeping:
                 "stakes": self.stakes is not None, "seats_change": self.seats_change}
 
     def score(self, table: TableRules, players: Sequence[str], sheet: ScoreSheet,
-              strict: bool = True, teams: Sequence[Team] = ()) -> ScoredHand:
+              strict: bool = True, teams: Sequence[Team] = (),
+              before: Settlement | None = None, dealer: str | None = None) -> ScoredHand:
         """The hand's scores, or a ``HandEntryError`` naming the entry no table could have.
 
         ``strict`` off scores an entry saved earlier, leaving out the checks added since (all
         the numbers together within the decks, totals no cards make, a player not out holding
         nothing), so a saved game always loads. In a game of
-        ``teams`` the scores are by team."""
+        ``teams`` the scores are by team. A game with a pot (``Stakes.pot``) settles the hand
+        against the hand ``before``'s, with its ``dealer``."""
         if self.shape is EntryShape.SCORES:  # in teams, each team's points
             return self._typed(table, tuple(team.name for team in teams) or players, sheet)
         for name, given in (("scores", sheet.scores), ("elder", sheet.elder),
@@ -275,7 +280,7 @@ class Keeping:
                                      "(teams), each saying whether it went out.", "event.teams")
             return self.partnerships.score(table, teams, sheet.teams, strict)
         if self.stakes is not None:
-            return self._settle(table, players, sheet, strict)
+            return self._settle(table, players, sheet, strict, before, dealer)
         if sheet.settling:
             field_name = next(iter(sheet.settling))
             raise HandEntryError(f"{table.ruleset.title} is not played for stakes: "
@@ -302,7 +307,8 @@ class Keeping:
         return ScoredHand(went_out, {name: held.get(name, 0) for name in players}, held)
 
     def _settle(self, table: TableRules, players: Sequence[str], sheet: ScoreSheet,
-                strict: bool) -> ScoredHand:
+                strict: bool, before: Settlement | None = None,
+                dealer: str | None = None) -> ScoredHand:
         title = table.ruleset.title
         for name, given in (("went_out", sheet.went_out), ("points", sheet.points),
                             ("players", sheet.players), ("teams", sheet.teams),
@@ -314,7 +320,8 @@ class Keeping:
         assert self.stakes is not None
         try:
             settling = self.stakes.read(players, sheet.settling)
-            settlement = self.stakes.settle(table, players, settling, strict)
+            carried = {"before": before, "dealer": dealer} if self.stakes.pot else {}
+            settlement = self.stakes.settle(table, players, settling, strict, **carried)
         except RefereeInputError as error:
             raise error.within("event") from None
         went_out = settlement.ended_by[0] if len(settlement.ended_by) == 1 else None

@@ -9,7 +9,7 @@ read this module's types and never the game's own.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -43,6 +43,12 @@ class Settlement:
     net: Mapping[str, int]
     reason: str
     ended_by: tuple[str, ...] = ()  # who ended the hand (dropped, went out, claimed it dealt)
+    # A game with a pot carried from hand to hand (``Stakes.pot``): the pot standing after the
+    # hand, in stakes, and what each player has put into it since it was last taken (given
+    # back if the night ends while it stands). Money counts when it moves, so ``net`` then
+    # adds up to minus the pot, not to 0.
+    pot: int = 0
+    in_pot: Mapping[str, int] = field(default_factory=dict)
     rule: ClassVar[RuleAnchor] = RuleAnchor.SCORING  # a settlement applies what each ending pays
 
 
@@ -81,7 +87,12 @@ class Stakes:
     ``Settlement`` (``strict=False``: leaving out checks added since a saved hand was
     entered, so a saved night always loads). Both raise the narrow error of the field at fault, located in the event. ``who_field`` and ``claims_field`` name the
     fields that carry the one player (``Who.ONE``) and the claimants (``Who.SOME``);
-    ``counts_field`` the counts."""
+    ``counts_field`` the counts.
+
+    ``pot``: the hands are settled against a pot carried from hand to hand (Bourré), so
+    ``settle`` is also given ``before`` (the hand before's ``Settlement``, None for the first)
+    and ``dealer`` (the hand's dealer); a game without ``endings`` has no question of how a
+    hand ended to answer on its own."""
 
     endings: tuple[HandEnding, ...]
     read: Callable[[Sequence[str], Mapping[str, Any]], Mapping[str, Any]]
@@ -91,6 +102,25 @@ class Stakes:
     who_field: str = "player"
     claims_field: str = "claims"
     counts_field: str = "counts"
+    pot: bool = False
+    # A yes or no the entry asks of the hand, where the game has one (Bourré's trump ace):
+    # the event's field and the question in words.
+    flag_field: str | None = None
+    flag_question: str = ""
+    # What the game counts in (Bourré's antes), what the table's stake is called when a game
+    # is set up and the hint under it, and how a player's count reads beside a hand's net.
+    unit: str = "stake"
+    stake_label: str = "Money per stake"
+    stake_hint: str = ("Every hand is paid in stakes. Say what one stake is worth and the "
+                       "night's ledger shows money; leave it empty to play for points.")
+    count_words: str = "count {}"
+
+    @property
+    def hand_alone(self) -> bool:
+        """Whether one hand is settled on its own, by how it ended (Tonk's): then "who pays
+        whom for this hand" and "who is lowest" are questions of their own. A hand settled
+        against the pot the hands before left (Bourré's) is not."""
+        return bool(self.endings) and not self.pot
 
     def ending(self, key: Any) -> HandEnding | None:
         return next((ending for ending in self.endings if ending.key == key), None)

@@ -4,7 +4,7 @@ their shape, the standings, history and ledger, the referee's panel, exports and
 ``games`` holds the ``games`` blueprint and what every game screen shares; each screen module
 beside it adds its views to that blueprint, so importing this package registers them all.
 A new game whose hands need a screen of their own adds it here (an entry shape: ``entry``,
-``team_entry``, ``stakes_entry``). The screens open the question screens (``..questions``)
+``team_entry``, ``stakes_entry``, ``pot_entry``). The screens open the question screens (``..questions``)
 through ``question_links``, by address only.
 """
 

@@ -92,13 +92,15 @@ def _ledger_rows(writer: _SpreadsheetSafeWriter, state, ledger: Ledger) -> None:
         ending = stakes.ending(settling.get(stakes.ending_field))
         counts = settling.get(stakes.counts_field) or {}
         writer.writerow([result.hand, state.dealer_of(result.hand),
-                         ending.label if ending else "", ", ".join(settlement.ended_by),
+                         # A hand with no ending (played for a pot): what it did to the pot.
+                         ending.label if ending else settlement.reason,
+                         ", ".join(settlement.ended_by),
                          settlement.outcome.value,
                          *(result.scores.get(name, 0) for name in players),
                          "; ".join(result.corrections), *(counts.get(name, "") for name in players),
                          "; ".join(ledger.paid(payment) for payment in settlement.payments)])
     pad = [""] * (len(head) - 5 - len(players))
-    writer.writerow(["net stakes", "", "", "", "", *state.totals.values(), *pad])
+    writer.writerow([f"net {ledger.unit}s", "", "", "", "", *state.totals.values(), *pad])
     if ledger.stake is not None:
         writer.writerow(["net money", "", "", "", "",
                          *(Decimal(amount).quantize(CENT) for amount in

@@ -31,6 +31,7 @@ from ..shell.edit_rights import required_edit_key
 from .board import step_label, undo_label
 from .ledger import ledger_of
 from .entry import NOBODY, WAY_WORDS
+from .pot_entry import PotReading
 from .stakes_entry import SettlementReading
 from .scores_entry import ScoresReading
 from .team_entry import entry_form
@@ -48,7 +49,7 @@ def hand_entry(game_id: str, hand: int):
         return _save(loaded, hand, key)
     if hand > len(state.results) + 1 or (hand > len(state.results) and state.finished):
         abort(404)
-    entry = entry_form(state)
+    entry = entry_form(state, hand)
     if hand <= len(state.results):  # a correction starts from the hand as it was entered
         form = entry.prefilled(state.players_of(hand), state.results[hand - 1],
                                expected_version=loaded.version)
@@ -84,7 +85,7 @@ def _hand_being_followed(state, hand: int, correcting: bool) -> str | None:
 def _save(loaded: LoadedGame, hand: int, key: str):
     state = loaded.state
     players = state.players_of(hand)  # a hand scored before the table changed keeps its own
-    entry = entry_form(state)
+    entry = entry_form(state, hand)
     form = entry.form(len(players), request.form)
     form.validate()
     if form.step.data or form.tap.data or form.untap.data:  # pressed without JavaScript
@@ -134,7 +135,7 @@ def _save(loaded: LoadedGame, hand: int, key: str):
 
 def _ended(reading) -> str:
     """How the hand read ended, in words: a hand for stakes says its ending and who."""
-    if isinstance(reading, (SettlementReading, ScoresReading)):
+    if isinstance(reading, (SettlementReading, ScoresReading, PotReading)):
         return reading.describe()
     return describe_ending(reading.went_out, reading.went_rummy)
 
@@ -152,7 +153,8 @@ def _moved_on(fresh: LoadedGame, hand: int, form, reading, was_correcting: bool,
     form.expected_version.data = fresh.version
     if hand <= len(state.results) and not was_correcting:
         done = state.results[hand - 1]
-        ended = (describe_settling(done.settling) if done.settling
+        ended = (done.settlement.reason.rstrip(".") if done.settlement is not None
+                 else describe_settling(done.settling) if done.settling
                  else describe_scores(done.scores) if state.keeping.shape is EntryShape.SCORES
                  else describe_ending(done.went_out, done.went_rummy))
         message = (f"Another device saved hand {hand} first ({ended}). Nothing "
@@ -177,7 +179,7 @@ def _moved_on(fresh: LoadedGame, hand: int, form, reading, was_correcting: bool,
 def _entry_page(loaded: LoadedGame, hand: int, form, reading=None, status: int = 200,
                 message: str | None = None, quiet: bool = False, saving_anyway: bool = False):
     state = loaded.state
-    entry = entry_form(state)
+    entry = entry_form(state, hand)
     if reading is None:
         reading = _read(entry, form, loaded, hand) if form.is_submitted() else None
     correcting = hand <= len(state.results)

@@ -50,6 +50,8 @@ def history_items(loaded: LoadedGame, events: list[GameEvent]) -> list[HistoryIt
     # players came or went, the game as it stood then (folded; the table rarely changes).
     changed = (loaded.setup.players != state.players or bool(state.left)
                or loaded.setup.teams != state.setup.teams)
+    # A hand played for a pot, too: read against the pot as it stood when it was entered.
+    changed = changed or state.standing_pot is not None
     for stored in events:
         event = event_from_dict(stored.payload)
         lines: tuple[tuple[str, str], ...] = ()
@@ -74,9 +76,13 @@ def _hand_lines(state: GameState, event, ledger: Ledger | None
     shape = state.keeping.shape
     if shape is EntryShape.HELD:
         return _held_lines(state.players, event), (), None
+    # A hand played for a pot is settled against the pot the hand before it left.
+    before = (state.results[event.hand - 2].settlement
+              if 2 <= event.hand <= len(state.results) + 1 else None)
     try:
         scored = state.keeping.score(state.table, state.players, event.sheet,
-                                     teams=state.setup.teams)
+                                     teams=state.setup.teams, before=before,
+                                     dealer=state.dealer_of(event.hand))
     except RefereeInputError as error:  # an undone entry the game's decks now refuse
         return (), (f"As entered then, this hand no longer adds up: {error.message}",), None
     if ledger is not None and scored.settlement is not None:
@@ -101,7 +107,7 @@ def _settled_line(ledger: Ledger, net: int, count: int | None) -> str:
     """A player's net for a hand for stakes, with the count that settled it, if one did:
     ``'+2 stakes · 0.50 (count 5)'``."""
     line = ledger.net(net)
-    return line if count is None else f"{line} (count {count})"
+    return line if count is None else f"{line} ({ledger.count_words.format(count)})"
 
 
 def _melded_line(scored: ScoredHand, name: str) -> str:

@@ -10,6 +10,8 @@ the screens name no game, only whether its keeping has stakes.
 ('+3 stakes · 0.75', '−2 stakes · −0.50', '0 stakes · 0.00')
 >>> Ledger(None).net(1), ledger.paid(Payment("Cy", "Ann", 1))
 ('+1 stake', 'Cy pays Ann 1 stake (0.25)')
+>>> Ledger(Decimal("0.25"), "ante", pot=8).pot_words(), Ledger(None, "ante").stake_words()
+('8 antes · 2.00', 'played for points: no money changes hands')
 """
 
 from __future__ import annotations
@@ -28,36 +30,46 @@ from .numbers import MINUS, signed
 @dataclass(frozen=True)
 class Ledger:
     stake: Decimal | None  # money one stake is worth; None: the table plays for points
+    unit: str = "stake"  # what the game counts in: its ``Stakes.unit`` (Bourré's antes)
+    pot: int | None = None  # a game with a pot: the pot standing now, in units
+    count_words: str = "count {}"  # a player's count beside a hand's net
 
     def net(self, stakes: int) -> str:
         """A net as the table reads it: ``'+3 stakes · 0.75'``, or ``'+3 stakes'`` for points."""
         words = self.in_stakes(stakes)
         return words if self.stake is None else f"{words} · {self.money(stakes)}"
 
-    @staticmethod
-    def in_stakes(stakes: int) -> str:
+    def in_stakes(self, stakes: int) -> str:
         """``'+3 stakes'``, ``'−1 stake'``."""
-        return stakes_text(stakes, signed(stakes))
+        return stakes_text(stakes, signed(stakes), self.unit)
+
+    def pot_words(self) -> str:
+        """The pot standing, in units and money: ``'8 antes · 2.00'``."""
+        assert self.pot is not None
+        words = stakes_text(self.pot, unit=self.unit)
+        return words if self.stake is None else f"{words} · {self.money(self.pot)}"
 
     def money(self, stakes: int) -> str:
         """Stakes in money with its cents, a true minus below zero: ``'−0.50'``."""
         assert self.stake is not None
-        return amount_text(stakes * self.stake, self.stake).replace("-", MINUS)
+        return amount_text(stakes * self.stake, self.stake, self.unit).replace("-", MINUS)
 
     def paid(self, payment: Payment) -> str:
         """``'Cy pays Ann 1 stake (0.25)'``."""
         money = "" if self.stake is None else f" ({self.money(payment.stakes)})"
-        return f"{payment.payer} pays {payment.payee} {stakes_text(payment.stakes)}{money}"
+        return (f"{payment.payer} pays {payment.payee} "
+                f"{stakes_text(payment.stakes, unit=self.unit)}{money}")
 
     def transfer(self, transfer: Transfer) -> str:
         """One payment that settles the night: ``'Bob pays Ann 3.50'`` (``'3 stakes'``)."""
-        return f"{transfer.payer} pays {transfer.payee} {amount_text(transfer.amount, self.stake)}"
+        return (f"{transfer.payer} pays {transfer.payee} "
+                f"{amount_text(transfer.amount, self.stake, self.unit)}")
 
     def stake_words(self) -> str:
         """What a stake is worth, for the pages that explain the numbers."""
         if self.stake is None:
             return "played for points: no money changes hands"
-        return f"1 stake is worth {amount_text(self.stake, self.stake)}"
+        return f"1 {self.unit} is worth {amount_text(self.stake, self.stake)}"
 
 
 def step_words(event, ledger: Ledger | None) -> str:
@@ -70,9 +82,12 @@ def step_words(event, ledger: Ledger | None) -> str:
 
 def ledger_of(state: GameState) -> Ledger | None:
     """The game's ledger, or ``None`` where its keeping has no stakes."""
-    if state.keeping.stakes is None:
+    stakes = state.keeping.stakes
+    if stakes is None:
         return None
-    return Ledger(state.setup.stake_value)
+    standing = state.standing_pot
+    return Ledger(state.setup.stake_value, stakes.unit,
+                  None if standing is None else standing.pot, stakes.count_words)
 
 
 def settling_up(state: GameState, ledger: Ledger | None) -> list[str]:
@@ -83,7 +98,11 @@ def settling_up(state: GameState, ledger: Ledger | None) -> list[str]:
 
 
 def hand_ending(settling: Mapping, settlement: Settlement | None) -> str:
-    """How a hand for stakes ended, short, for a standings row: ``'drop by Cy, caught'``."""
+    """How a hand for stakes ended, short, for a standings row: ``'drop by Cy, caught'``; a
+    hand played for a pot: who took it, or that it was carried."""
+    if settlement is not None and settlement.in_pot:
+        return (f"{settlement.ended_by[0]} took the pot" if settlement.ended_by
+                else "pot carried")
     words = describe_settling(settling)
     if settlement is not None and settlement.outcome is not Outcome.WIN:
         words += f", {settlement.outcome.value}"

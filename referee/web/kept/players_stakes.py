@@ -42,10 +42,11 @@ def stakes_balances(games: list[Game], summaries: list[GameSummary]) -> list[Bal
     """Everyone who played a night for stakes, newest night first, by name."""
     found: dict[str, Balance] = {}
     for game, summary in zip(games, summaries):
-        if get_ruleset(summary.ruleset).stakes is None:
+        stakes = get_ruleset(summary.ruleset).stakes
+        if stakes is None:
             continue
         stake = game.setup.get("stake")
-        ledger = Ledger(None if stake is None else Decimal(stake))
+        ledger = Ledger(None if stake is None else Decimal(stake), stakes.unit)
         for name in summary.players:
             balance = found.setdefault(name_key(name), Balance(name))
             balance.nights.insert(0, Night(game, summary, ledger,

@@ -60,7 +60,7 @@ def question_links(state: GameState, game_id: str) -> list[QuestionLink]:
         links.append(QuestionLink("Can anyone call rummy?", url_for(
             "rummy_check.check_pile", game=key, decks=decks,
             **options(name for name in ruleset.rummy_call.options if name in specs))))
-    if ruleset.stakes is not None:
+    if ruleset.stakes is not None and ruleset.stakes.hand_alone:
         links.append(QuestionLink("Who’s lowest?", url_for(
             "lowest.lowest", game=key, players=len(state.players), hand=state.hand,
             for_game=game_id, **{f"name{seat}": name for seat, name in enumerate(state.players)},

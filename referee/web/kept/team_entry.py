@@ -28,16 +28,20 @@ from ...core.model.ruleset import TableRules
 from ...core.model.team_sheet import AMOUNTS, ScorePart, TeamSheet
 from ...core.text import whole_number
 from .entry import NOBODY, EntryForm
+from .pot_entry import PotEntryForm
 from .scores_entry import ScoresEntryForm
 from .stakes_entry import SettlementEntryForm
 from .went_out_entry import WentOutEntryForm
 from .team_forms import class_field, penalty_field, team_hand_form, total_field
 
 
-def entry_form(state) -> (EntryForm | TeamEntryForm | SettlementEntryForm | ScoresEntryForm
-                          | WentOutEntryForm):
-    """The entry form the game asks for: team by team, how a hand for stakes ended, or seat
-    by seat."""
+def entry_form(state, hand: int | None = None) -> (
+        EntryForm | TeamEntryForm | SettlementEntryForm | ScoresEntryForm | WentOutEntryForm
+        | PotEntryForm):
+    """The entry form the game asks for: team by team, how a hand for stakes ended, who
+    played a hand for a pot and the tricks each took, who went out, or seat by seat. A hand
+    for a pot is read against the pot the hand before ``hand`` left, with its dealer, as the
+    fold will."""
     if state.keeping.shape is EntryShape.TEAMS:
         return TeamEntryForm(state.table, state.setup.teams)
     if state.keeping.shape is EntryShape.SETTLEMENT:
@@ -46,6 +50,11 @@ def entry_form(state) -> (EntryForm | TeamEntryForm | SettlementEntryForm | Scor
         return ScoresEntryForm(state.table, state.setup.teams)
     if state.keeping.shape is EntryShape.WENT_OUT:
         return WentOutEntryForm(state.table)
+    if state.keeping.shape is EntryShape.POT:
+        hand = hand or state.hand or len(state.results)
+        before = state.results[hand - 2].settlement if 2 <= hand <= len(state.results) + 1 \
+            else None
+        return PotEntryForm(state.table, before, state.dealer_of(hand))
     return EntryForm(state.table)
 
 

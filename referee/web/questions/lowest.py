@@ -27,7 +27,7 @@ bp = Blueprint("lowest", __name__, url_prefix="/lowest")
 
 
 def played_for_stakes(ruleset) -> bool:
-    return ruleset.stakes is not None
+    return ruleset.stakes is not None and ruleset.stakes.hand_alone
 
 
 @dataclass

@@ -1,0 +1,54 @@
+"""Bourré as a kept game: a night for money, each hand entered as who played, the tricks each
+took, penalties and whether an ace was turned as trump, and settled against the pot the hand
+before left (``kept.settle``); the shared ledger keeps each player's net and settles the
+night.
+
+>>> from referee.core.model.keeping import ScoreSheet
+>>> table = BOURRE.configure()
+>>> BOURRE.keeping.score(table, ("Ann", "Bob"), ScoreSheet(None, settling={
+...     "played": ["Ann", "Bob"], "tricks": {"Ann": 5}})).scores  # Bob went bourré; both ante again
+{'Ann': 0, 'Bob': -4}
+"""
+
+from __future__ import annotations
+
+from ...melds import MeldRules
+from ...model.keeping import EntryShape, GameEnd, Keeping, Ranking
+from ...model.ruleset import Ruleset
+from ...model.stakes import Stakes
+from .cards import DECK, HAND_SIZE, PLAYERS, TITLE
+from .kept import FIELDS, read, settle
+from .rules_text import RULES_TEXT
+
+BOURRE = Ruleset(
+    key="bourre",
+    title=TITLE,
+    summary="Two to eight players, five cards each and five tricks, for money: everyone antes "
+            "into a pot, the most tricks take it, a tie carries it, and a player who played "
+            "and took none matches it. A night is a ledger of who owes whom.",
+    option_specs=(),
+    meld_rules=lambda options: MeldRules(game=TITLE),
+    deck=lambda options: DECK,
+    card_value=lambda card, options, low_ace_in_run=False: 0,  # cards rank; none scores
+    deal_size=lambda players, hand, options: HAND_SIZE,
+    deal_table=({"players": f"{PLAYERS[0]}-{PLAYERS[1]}", "cards": HAND_SIZE},),
+    recommended_decks=lambda players: 1,
+    short_title=TITLE,
+    players=PLAYERS,
+    most_decks=1,
+    keeping=Keeping(EntryShape.POT, Ranking.HIGHEST_FIRST, end=lambda options: GameEnd(),
+                    stock_may_run_out=True,
+                    stakes=Stakes((), read, settle, fields=FIELDS, who_field="played",
+                                  claims_field="penalties", counts_field="tricks", pot=True,
+                                  flag_field="trump_ace",
+                                  flag_question="Was the turned card an ace?",
+                                  unit="ante", stake_label="The ante",
+                                  stake_hint="What each player puts into the pot for a "
+                                             "hand. Say what it is worth and the night's "
+                                             "ledger shows money; leave it empty to count "
+                                             "in antes.",
+                                  count_words="tricks: {}")),
+    arranges=False,
+    has_melds=False,
+    rules_text=RULES_TEXT,
+)
