@@ -21,7 +21,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
-from ..errors import DeckCountError, HandEntryError
+from ..errors import DeckCountError
 from ..ledger import Transfer, fewest_transfers, in_money
 from ..games.registry import get_ruleset
 from ..games.followed_hands import STEP_TYPES, LiveHand
@@ -480,11 +480,8 @@ class GameState:
     def _result(self, hand: int, sheet: ScoreSheet, entries: Mapping[str, Any],
                  strict: bool, players: tuple[str, ...] | None = None) -> HandResult:
         players = players or self.players
-        dealer = self.dealer_of(hand)
-        if sheet.elder is not None and name_key(sheet.elder) == name_key(dealer):
-            raise HandEntryError(f"{dealer} deals hand {hand}, so is the younger: the elder "
-                                 "is the other player.", "event.elder")
-        scored = self.keeping.score(self.table, players, sheet, strict, self.setup.teams)
+        scored = self.keeping.score(self.table, players, sheet, strict, self.setup.teams,
+                                    dealer=self.dealer_of(hand))
         # Who was not dealt the hand (gone, or not yet come) scores 0 in it.
         scores = {**dict.fromkeys(self.sides, 0), **scored.scores}
         return HandResult(hand, scored.went_out, scores, scored.held, scored.melded,

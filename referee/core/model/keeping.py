@@ -211,8 +211,9 @@ class Keeping:
     # The end's own words and numbers from the final totals (None: the ranking says it all).
     finish: Callable[[Mapping[str, int]], Finish] | None = None
     # A SCORES game whose hand may also come as its score sheet (Piquet's deal): (players,
-    # the elder, the sheet) to each player's score; None: scores are typed only.
-    read_deal: Callable[[Sequence[str], str, Any], dict[str, int]] | None = None
+    # the elder, the sheet, the hand's dealer if known) to each player's score; the game
+    # says who may be named elder. None: scores are typed only.
+    read_deal: Callable[[Sequence[str], str, Any, str | None], dict[str, int]] | None = None
     # ... or as each side's captures (Escoba's): (players, the sides) to each player's score.
     read_sides: Callable[[Sequence[str], Any], dict[str, int]] | None = None
 
@@ -231,15 +232,17 @@ class Keeping:
                 "stakes": self.stakes is not None, "seats_change": self.seats_change}
 
     def score(self, table: TableRules, players: Sequence[str], sheet: ScoreSheet,
-              strict: bool = True, teams: Sequence[Team] = ()) -> ScoredHand:
+              strict: bool = True, teams: Sequence[Team] = (),
+              dealer: str | None = None) -> ScoredHand:
         """The hand's scores, or a ``HandEntryError`` naming the entry no table could have.
 
         ``strict`` off scores an entry saved earlier, leaving out the checks added since (all
         the numbers together within the decks, totals no cards make, a player not out holding
         nothing), so a saved game always loads. In a game of
-        ``teams`` the scores are by team."""
+        ``teams`` the scores are by team. ``dealer``, where known, is handed to the game's own
+        reading of a deal's sheet (``read_deal``), whose rules say what it means there."""
         if self.shape is EntryShape.SCORES:
-            return self._typed(table, players, sheet)
+            return self._typed(table, players, sheet, dealer)
         for name, given in (("scores", sheet.scores), ("elder", sheet.elder),
                             ("deal", sheet.deal), ("sides", sheet.sides)):
             if given:
@@ -293,7 +296,7 @@ class Keeping:
                           settlement=settlement)
 
     def _typed(self, table: TableRules, players: Sequence[str],
-               sheet: ScoreSheet) -> ScoredHand:
+               sheet: ScoreSheet, dealer: str | None = None) -> ScoredHand:
         """Each player's typed score: a whole number from 0 to the game's most in a hand."""
         title = table.ruleset.title
         for name, given in (("went_out", sheet.went_out), ("points", sheet.points),
@@ -304,7 +307,7 @@ class Keeping:
                                      f"for it, not as {name}.", ("event", name))
         given = _by_player(players, sheet.scores, "scores")
         if sheet.deal or sheet.elder is not None:
-            given = self._from_deal(table, players, sheet)
+            given = self._from_deal(table, players, sheet, dealer)
         if sheet.sides:
             if self.read_sides is None:
                 raise HandEntryError(f"A {title} hand is entered as each player's points "
@@ -322,7 +325,7 @@ class Keeping:
         return ScoredHand(None, {name: given[name] for name in players}, {})
 
     def _from_deal(self, table: TableRules, players: Sequence[str],
-                   sheet: ScoreSheet) -> dict[str, int]:
+                   sheet: ScoreSheet, dealer: str | None) -> dict[str, int]:
         title = table.ruleset.title
         if self.read_deal is None:
             raise HandEntryError(f"A {title} hand is entered as each player's points "
@@ -332,7 +335,8 @@ class Keeping:
         if sheet.elder is None or not sheet.deal:
             raise HandEntryError("A deal given from its score sheet names the elder and the "
                                  "deal.", "event.elder" if sheet.elder is None else "event.deal")
-        return self.read_deal(players, _known(players, sheet.elder, "event.elder"), sheet.deal)
+        return self.read_deal(players, _known(players, sheet.elder, "event.elder"), sheet.deal,
+                              dealer)
 
     def out_penalty(self, options: Options) -> bool:
         """Whether rummy penalties are charged at a table with these options."""
