@@ -27,6 +27,7 @@ from ..errors import GameSetupError, HandEntryError, Location, RefereeInputError
 from .seats import seat_of
 
 if TYPE_CHECKING:
+    from .deal_sheet import DealSheet
     from .ruleset import Options, TableRules
     from .stakes import Settlement, Stakes
     from .team_sheet import TeamSheet
@@ -216,6 +217,8 @@ class Keeping:
     read_deal: Callable[[Sequence[str], str, Any, str | None], dict[str, int]] | None = None
     # ... or as each side's captures (Escoba's): (players, the sides) to each player's score.
     read_sides: Callable[[Sequence[str], Any], dict[str, int]] | None = None
+    # The boxes of that sheet on the screens, and their reading, where the game offers it.
+    deal_sheet: DealSheet | None = None
 
     @property
     def goes_out(self) -> bool:
