@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 
-from flask import abort, flash, redirect, render_template, request, url_for
+from flask import abort, flash, make_response, redirect, render_template, request, url_for
 
 from ...core import RefereeInputError
 from ...core.game import DealerChosen, HandCorrected, HandScored
@@ -28,6 +28,7 @@ from ...store.games import (LoadedGame, OvertakenError, StaleVersionError, appen
 from ..forms import ActionForm, add_error
 from .games import bp, game_or_404, poll_etag, not_recorded
 from ..shell.edit_rights import required_edit_key
+from ..shell.rendering import wants_fragment
 from .board import step_label, undo_label
 from .ledger import ledger_of
 from .entry import NOBODY, WAY_WORDS
@@ -48,7 +49,7 @@ def hand_entry(game_id: str, hand: int):
         return _save(loaded, hand, key)
     if hand > len(state.results) + 1 or (hand > len(state.results) and state.finished):
         abort(404)
-    entry = entry_form(state)
+    entry = entry_form(state, hand)
     if hand <= len(state.results):  # a correction starts from the hand as it was entered
         form = entry.prefilled(state.players_of(hand), state.results[hand - 1],
                                expected_version=loaded.version)
@@ -84,7 +85,7 @@ def _hand_being_followed(state, hand: int, correcting: bool) -> str | None:
 def _save(loaded: LoadedGame, hand: int, key: str):
     state = loaded.state
     players = state.players_of(hand)  # a hand scored before the table changed keeps its own
-    entry = entry_form(state)
+    entry = entry_form(state, hand)
     form = entry.form(len(players), request.form)
     form.validate()
     if form.step.data or form.tap.data or form.untap.data:  # pressed without JavaScript
@@ -94,6 +95,10 @@ def _save(loaded: LoadedGame, hand: int, key: str):
             entry.tap(form, form.tap.data or "", form.untap.data or "")
         return _entry_page(loaded, hand, form, quiet=True)
     reading = _read(entry, form, loaded, hand)
+    if getattr(form, "sheet_check", None) is not None and form.sheet_check.data:
+        # The score sheet scored and shown, nothing saved: htmx swaps the sheet's section.
+        return _entry_page(loaded, hand, form, reading, status=200 if reading.ok else 422,
+                           fragment="games/entry/_deal_sheet.html" if wants_fragment() else None)
     seen = form.expected_version.data
     if seen is None or seen > loaded.version:  # not a form this game's pages made
         return _moved_on(loaded, hand, form, reading, form.correcting.data == "1")
@@ -173,16 +178,20 @@ def _moved_on(fresh: LoadedGame, hand: int, form, reading, was_correcting: bool,
 
 
 def _entry_page(loaded: LoadedGame, hand: int, form, reading=None, status: int = 200,
-                message: str | None = None, quiet: bool = False, saving_anyway: bool = False):
+                message: str | None = None, quiet: bool = False, saving_anyway: bool = False,
+                fragment: str | None = None):
     state = loaded.state
-    entry = entry_form(state)
+    entry = entry_form(state, hand)
     if reading is None:
         reading = _read(entry, form, loaded, hand) if form.is_submitted() else None
     correcting = hand <= len(state.results)
     seen = str(form.expected_version.data)
     ruleset = loaded.setup.table.ruleset
-    return render_template(
-        "games/hand.html", loaded=loaded, game=loaded.game, state=state, hand=hand,
+    players = state.players_of(hand)
+    totals_before = {name: sum(result.scores.get(name, 0) for result in state.results[:hand - 1])
+                     for name in players}
+    page = render_template(
+        fragment or "games/hand.html", loaded=loaded, game=loaded.game, state=state, hand=hand,
         ruleset=ruleset, contract=state.contracts[hand - 1] if state.contracts else None,
         cards_dealt=ruleset.deal_size(len(state.players_of(hand)), hand, state.setup.options),
         players=state.players_of(hand),
@@ -195,7 +204,10 @@ def _entry_page(loaded: LoadedGame, hand: int, form, reading=None, status: int =
         following=_hand_being_followed(state, hand, correcting),
         saving_anyway=saving_anyway, way_words=WAY_WORDS, nobody=NOBODY,
         etag=poll_etag(loaded.game.id, loaded.version, "notice", "edit", seen),
-    ), status
+        totals_before=totals_before)
+    response = make_response(page, status)
+    response.vary.add("HX-Request")
+    return response
 
 
 @bp.post("/<game_id>/dealer")

@@ -33,15 +33,18 @@ from .stakes_entry import SettlementEntryForm
 from .team_forms import class_field, penalty_field, team_hand_form, total_field
 
 
-def entry_form(state) -> EntryForm | TeamEntryForm | SettlementEntryForm | ScoresEntryForm:
+def entry_form(state, hand: int | None = None
+               ) -> EntryForm | TeamEntryForm | SettlementEntryForm | ScoresEntryForm:
     """The entry form the game asks for: team by team, how a hand for stakes ended, or seat
-    by seat."""
+    by seat (``hand``'s players and dealer, for a game with a score sheet)."""
     if state.keeping.shape is EntryShape.TEAMS:
         return TeamEntryForm(state.table, state.setup.teams)
     if state.keeping.shape is EntryShape.SETTLEMENT:
         return SettlementEntryForm(state.table)
     if state.keeping.shape is EntryShape.SCORES:
-        return ScoresEntryForm(state.table)
+        if hand is None:
+            return ScoresEntryForm(state.table)
+        return ScoresEntryForm(state.table, state.players_of(hand), state.known_dealer_of(hand))
     return EntryForm(state.table)
 
 
