@@ -82,15 +82,16 @@ class GameEnd:
     target: int | None = None
     must_go_out: bool = False  # only the player who goes out at or past the target wins
 
-    def describe(self) -> str:
-        """
+    def describe(self, noun: str = "hand") -> str:
+        """``noun``: what the game calls a hand (``Ruleset.hand_noun``).
+
         >>> GameEnd(hands=5).describe(), GameEnd(target=100).describe()
         ('5 hands', 'first to 100')
-        >>> GameEnd().describe()
-        'until the table ends it'
+        >>> GameEnd().describe(), GameEnd(hands=6).describe("deal")
+        ('until the table ends it', '6 deals')
         """
         if self.hands is not None:
-            return f"{self.hands} hand{'s' if self.hands != 1 else ''}"
+            return f"{self.hands} {noun}{'s' if self.hands != 1 else ''}"
         if self.target is None:
             return "until the table ends it"
         return f"first to {self.target}"

@@ -131,7 +131,8 @@ def _save(loaded: LoadedGame, hand: int, key: str):
         entry.flag(reading, players, error)
         return _entry_page(loaded, hand, form, reading, status=422)
     anyway = " (against what the referee saw)" if form.anyway.data == "1" and not correcting else ""
-    flash(f"Hand {hand} {'corrected' if correcting else 'saved'}{anyway}: {_ended(reading)}.")
+    noun = loaded.setup.table.ruleset.hand_noun.capitalize()
+    flash(f"{noun} {hand} {'corrected' if correcting else 'saved'}{anyway}: {_ended(reading)}.")
     return redirect(url_for("games.game_page", game_id=loaded.game.id), 303)
 
 
@@ -253,7 +254,9 @@ def undo(game_id: str):
         flash(error.message, "problem")
     else:
         step = undone.undone_by_this_version()
-        flash(f"Undone: {step_label(step, ledger_of(undone.state))}. It stays in the history, struck through.")
+        noun = undone.state.table.ruleset.hand_noun
+        flash(f"Undone: {step_label(step, ledger_of(undone.state), noun)}. It stays in the "
+              "history, struck through.")
     return redirect(url_for("games.game_page", game_id=game_id), 303)
 
 

@@ -63,6 +63,7 @@ PIQUET = Ruleset(
     deal_table=({"players": "2", "cards": HAND_SIZE},),
     recommended_decks=lambda players: 1,
     short_title=TITLE,
+    hand_noun="deal",  # a partie is six deals
     players=(2, 2),
     most_decks=1,
     keeping=Keeping(EntryShape.SCORES, Ranking.HIGHEST_FIRST,
