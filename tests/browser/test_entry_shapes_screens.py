@@ -182,8 +182,8 @@ def test_a_piquet_deal_typed_and_a_finished_partie_on_the_board(live_server, ope
     page = screen.page
     game = open_entry(page, live_server, "piquet", players=("Ann", "Ben"))
     expect(page.get_by_text("Ben is elder (leads); Ann, the dealer, is younger.")).to_be_visible()
-    page.get_by_label("Ann").fill("30")
-    page.get_by_label("Ben").fill("12")
+    page.get_by_role("spinbutton", name="Ann", exact=True).fill("30")
+    page.get_by_role("spinbutton", name="Ben", exact=True).fill("12")
     assert_touch_targets_and_no_overflow(page, TABLET["width"])
     screen.shot("entry-piquet-tablet")
     assert save_and_read_totals(page, live_server, game) == {"Ann": 30, "Ben": 12}

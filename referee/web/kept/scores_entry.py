@@ -155,7 +155,8 @@ class ScoresEntryForm:
                 reading.problems[key if key in form else SHEET_PROBLEM] = error.message
                 reading.rule = error.rule
         if reading.sheet is not None:
-            reading.points = dict(reading.sheet.scores)
+            # In seat order, as the typed points and the standings give them.
+            reading.points = {name: reading.sheet.scores[name] for name in players}
             for seat, name in enumerate(players):  # a typed total must agree with the sheet
                 typed = form[score_field(seat)].data
                 if typed is not None and typed != reading.points[name]:
