@@ -331,7 +331,7 @@ def test_a_piquet_partie_is_set_up_and_its_deals_entered_on_the_screens(client):
     # Piquet plays deals: its board, standings and history say so, as the ruleset does.
     board = text(client.get(f"/games/{game_id}"))
     assert "Deal 2 of 6" in board and "Score deal 2" in board and "Piquet · 6 deals" in board
-    assert "Hand" not in board
+    assert "Running totals after each deal" in board and "hand" not in board.lower()
     standings = text(client.get(f"/games/{game_id}/standings"))
     history = text(client.get(f"/games/{game_id}/history"))
     assert "Standings after 1 of 6 deals" in standings and "Deal 1: Ann 30, Ben 12" in history
