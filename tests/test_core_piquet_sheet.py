@@ -21,8 +21,9 @@ def parts(score):
 
 def test_carte_blanche_counts_first_toward_a_repique():
     # Ben: carte blanche 10, point of 6 (6), sixième 16 = 32 before Ann scores: repique.
-    score = sheet(carte_blanche="younger", younger_point="6", younger_sequences="sixième to the ace",
-                  elder_point="5", elder_sets="three kings", younger_sets="")
+    score = sheet(carte_blanche="younger", younger_point="6",
+                  younger_sequences="sixième to the ace", elder_point="5",
+                  elder_sets="three kings", younger_sets="")
     assert parts(score)["Carte blanche"] == (0, 10)
     assert parts(score)["Repique"] == (0, 60)
     assert parts(score)["Sets"] == (3, 0)  # Ann's trio still scores, after the repique

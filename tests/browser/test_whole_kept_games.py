@@ -1,8 +1,8 @@
 """Whole games kept on a tablet, through the screens as a family plays them (issue 11): a
 4-player 500 game to a lower target (a hand where the stock ran out, negative scores, a tie at
-the top that plays on), a Basic Rummy game with a hand gone rummy, a 5-hand Base Rules game, and a Piquet partie of
-six deals (issue 29: carte blanche, a repique and a capot from the score sheet, the rest typed,
-the loser under 100).
+the top that plays on), a Basic Rummy game with a hand gone rummy, a 5-hand Base Rules game,
+and a Piquet partie of six deals (issue 29: carte blanche, a repique and a capot from the score
+sheet, the rest typed, the loser under 100).
 Each hand is entered with steppers, tapped cards (melds with "Next meld") and typed totals; each
 game has a correction with its reason and an undo, and ends on the game-over screen.
 Screenshots: whole-*.png (tablet, and each game over on a phone)."""
