@@ -337,6 +337,7 @@ def test_a_piquet_partie_is_set_up_and_its_deals_entered_on_the_screens(client):
     assert "Standings after 1 of 6 deals" in standings and "Deal 1: Ann 30, Ben 12" in history
     for page in (board, standings, history):  # the game's tabs
         assert "Deal Standings History Rules" in page
+    assert "Piquet, 6 deals Ann, Ben Deal 2 of 6" in text(client.get("/games"))
     assert "Ben is elder (leads); Ann, the dealer, is younger." in text(
         client.get(f"/games/{game_id}/hands/2"))
 
