@@ -438,10 +438,15 @@ def test_a_piquet_partie_of_six_deals_from_the_sheet_and_typed(live_server, open
     page.get_by_role("button", name="Score deal 1").click()
     expect(page.locator("#elder_sequences-error")).to_have_text(
         "No sequence of 5 cards runs up to the nine: Piquet's cards start at the seven.")
+    expect(page.locator("#elder_sequences")).to_be_focused()  # brought into view to fix
+    expect(page.locator(".deal-sheet-fix")).to_have_text(
+        "Fix what is marked in red above, then score the deal again.")
+    screen.shot("whole-piquet-sheet-refused-tablet")
     page.locator("#elder_sequences").fill("quart to the jack")
     page.get_by_role("button", name="Score deal 1").click()
     parts = page.locator(".deal-parts")
     expect(parts.locator("caption")).to_have_text("What deal 1 scores: Ann 44, Ben 12")
+    expect(parts).to_be_in_viewport()
     assert_part(page, "Carte blanche", "Ann", "10", "0")
     assert_fits(page, TABLET["width"])
     assert violations(page) == []
