@@ -87,7 +87,7 @@ def test_a_piquet_deal_is_entered_from_its_score_sheet(client):
     assert client.get(f"{GAMES}/{game['id']}").get_json()["totals"] == {"Ann": 37, "Ben": 19}
     assert client.get(f"/games/{game['id']}/join/{game['edit_key']}").status_code == 303
     history = client.get(f"/games/{game['id']}/history").get_data(as_text=True)
-    assert "Hand 1: scored from the deal, Ann elder" in history and "37 points" in history
+    assert "Deal 1: scored from the score sheet, Ann elder" in history and "37 points" in history
 
 
 def test_an_escoba_hand_is_entered_from_every_players_captures(client):

@@ -84,6 +84,19 @@ def test_a_deal_may_come_as_its_score_sheet_with_the_elder_named():
     assert state.totals == {"Ann": 37, "Ben": 19}  # 12 + 7 led + 7 taken + 10 for the cards
 
 
+def test_the_dealer_named_elder_is_refused_by_piquet_itself():
+    # The kept game's fold only tells Piquet's scorer who dealt; the rule is Piquet's.
+    from referee.core.games.piquet.ruleset import PIQUET
+    from referee.core.model.keeping import ScoreSheet
+    sheet = ScoreSheet(None, elder="Ben", deal=SHEET)
+    with pytest.raises(HandEntryError) as refused:
+        PIQUET.keeping.score(PIQUET.configure(), ("Ann", "Ben"), sheet, dealer="Ben")
+    assert refused.value.location == ("event", "elder")
+    assert "the elder is Ann" in refused.value.message
+    assert PIQUET.keeping.score(PIQUET.configure(), ("Ann", "Ben"), sheet,
+                                dealer="Ann").scores == {"Ben": 37, "Ann": 19}
+
+
 @pytest.mark.parametrize("event, where", [
     ({"elder": "Ben", "deal": SHEET}, ("event", "elder")),  # Ben deals hand 1
     ({"elder": "Ann", "deal": {**SHEET, "last_trick": "nobody"}}, ("event", "deal", "last_trick")),

@@ -316,7 +316,7 @@ def test_a_piquet_partie_is_set_up_and_its_deals_entered_on_the_screens(client):
     assert "Check a meld" not in board and "Best melds" not in board
     entry = client.get(f"/games/{game_id}/hands/1")
     page = text(entry)
-    assert "End of hand 1 of 6" in page
+    assert "End of deal 1 of 6" in page and "Save deal 1" in page and "hand" not in page.lower()
     assert "Ann is elder (leads); Ben, the dealer, is younger." in page
     version = client.get(f"{GAMES}/{game_id}").get_json()["version"]
     blank = send(client, f"/games/{game_id}/hands/1",
@@ -328,6 +328,16 @@ def test_a_piquet_partie_is_set_up_and_its_deals_entered_on_the_screens(client):
     assert saved.status_code == 303
     game = client.get(f"{GAMES}/{game_id}").get_json()
     assert game["totals"] == {"Ann": 30, "Ben": 12} and game["dealer"] == "Ann"
+    # Piquet plays deals: its board, standings and history say so, as the ruleset does.
+    board = text(client.get(f"/games/{game_id}"))
+    assert "Deal 2 of 6" in board and "Score deal 2" in board and "Piquet · 6 deals" in board
+    assert "Running totals after each deal" in board and "hand" not in board.lower()
+    standings = text(client.get(f"/games/{game_id}/standings"))
+    history = text(client.get(f"/games/{game_id}/history"))
+    assert "Standings after 1 of 6 deals" in standings and "Deal 1: Ann 30, Ben 12" in history
+    for page in (board, standings, history):  # the game's tabs
+        assert "Deal Standings History Rules" in page
+    assert "Piquet, 6 deals Ann, Ben Deal 2 of 6" in text(client.get("/games"))
     assert "Ben is elder (leads); Ann, the dealer, is younger." in text(
         client.get(f"/games/{game_id}/hands/2"))
 
@@ -344,7 +354,7 @@ def test_a_finished_piquet_partie_says_the_margin_and_the_rubicon(client):
     assert "the stock ran out" not in client.get(f"/games/{game_id}/export.csv").get_data(
         as_text=True)
     history = text(client.get(f"/games/{game_id}/history"))
-    assert "Hand 6: Ann 20, Ben 16 Ann: 20 points Ben: 16 points" in history
+    assert "Deal 6: Ann 20, Ben 16 Ann: 20 points Ben: 16 points" in history
 
 
 # --- Escoba: four in partnerships, each side's captures counted ------------------------------

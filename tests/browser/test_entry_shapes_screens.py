@@ -30,7 +30,7 @@ def open_entry(page, live_server, ruleset, players=PLAYERS, teams=None, **option
                               max_redirects=0)
     assert joined.status == 303
     page.goto(f"{live_server}/games/{game['id']}/hands/1")
-    expect(page.get_by_role("heading", name=re.compile("End of hand 1"))).to_be_visible()
+    expect(page.get_by_role("heading", name=re.compile("End of (hand|deal) 1"))).to_be_visible()
     return game
 
 
@@ -50,7 +50,7 @@ def save_and_read_totals(page, live_server, game) -> dict:
     page.route(f"{live_server}/games/{game['id']}/hands/1", save)
     # Its notice poll, once the game has changed, draws from the board too: it stops here.
     page.evaluate("document.getElementById('notice').remove()")
-    page.get_by_role("button", name="Save hand 1").click()
+    page.get_by_role("button", name=re.compile("Save (hand|deal) 1")).click()
     expect(page.locator("#saved")).to_be_visible()
     assert answers == [303]
     return page.request.get(f"{live_server}/api/v1/games/{game['id']}").json()["totals"]
@@ -182,8 +182,8 @@ def test_a_piquet_deal_typed_and_a_finished_partie_on_the_board(live_server, ope
     page = screen.page
     game = open_entry(page, live_server, "piquet", players=("Ann", "Ben"))
     expect(page.get_by_text("Ben is elder (leads); Ann, the dealer, is younger.")).to_be_visible()
-    page.get_by_label("Ann").fill("30")
-    page.get_by_label("Ben").fill("12")
+    page.get_by_role("spinbutton", name="Ann", exact=True).fill("30")
+    page.get_by_role("spinbutton", name="Ben", exact=True).fill("12")
     assert_touch_targets_and_no_overflow(page, TABLET["width"])
     screen.shot("entry-piquet-tablet")
     assert save_and_read_totals(page, live_server, game) == {"Ann": 30, "Ben": 12}

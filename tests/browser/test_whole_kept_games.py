@@ -1,7 +1,9 @@
 """Whole games kept on a tablet, through the screens as a family plays them (issue 11): a
 4-player 500 game to a lower target (a hand where the stock ran out, negative scores, a tie at
-the top that plays on), a Basic Rummy game with a hand gone rummy, a 5-hand Base Rules game, and
-an Escoba game of four in partnerships (a hand entered as each side's captures, a tie at 21).
+the top that plays on), a Basic Rummy game with a hand gone rummy, a 5-hand Base Rules game,
+an Escoba game of four in partnerships (a hand entered as each side's captures, a tie at 21),
+and a Piquet partie of six deals (issue 29: carte blanche, a repique and a capot from the score
+sheet, the rest typed, the loser under 100).
 Each hand is entered with steppers, tapped cards (melds with "Next meld") and typed totals; each
 game has a correction with its reason and an undo, and ends on the game-over screen.
 Screenshots: whole-*.png (tablet, and each game over on a phone)."""
@@ -65,7 +67,7 @@ def set_up(open_screen, live_server, title: str, players, dealer: str,
     if seated:
         seated(screen)
     page.get_by_role("button", name="Start the game").click()
-    expect(page.locator("#hand-title")).to_contain_text("Hand 1")
+    expect(page.locator("#hand-title")).to_contain_text(re.compile("(Hand|Deal) 1"))
     expect(page.locator(".roles")).to_contain_text(f"Deals {dealer}")
     return screen
 
@@ -440,3 +442,102 @@ def test_an_escoba_game_of_four_in_partnerships_tied_at_21_then_won(live_server,
     page.get_by_role("spinbutton", name="Them", exact=True).fill("2")
     page.get_by_role("button", name="Save hand 3").click()
     game_over(screen, "escoba", "Them wins", 23, ["1st Them Bo & Di 23", "2nd Us Ann & Cy 22"])
+
+
+# --- Piquet: a partie of six deals, Ben dealing first (so Ann is elder in deals 1, 3, 5) ----
+# Each deal from the sheet: its boxes by id, and each choice by its group and words.
+PIQUET_SHEETS = {
+    1: ({"elder_point": "5 worth 48", "elder_sequences": "quart to the jack",
+         "younger_point": "5 worth 46", "younger_sets": "three kings",
+         "elder_tricks": 7, "younger_tricks": 5},
+        {"Carte blanche shown": "Ann", "Last trick taken by": "Ben"}, {"Ann": 44, "Ben": 12}),
+    2: ({"younger_point": "6", "younger_sequences": "quint to the ace",  # Ann repiques
+         "younger_sets": "quatorze of kings", "elder_point": "5",
+         "elder_tricks": 6, "younger_tricks": 6},
+        {"Last trick taken by": "Ann"}, {"Ann": 106, "Ben": 13}),
+    3: ({"elder_point": "7 worth 64", "younger_point": "5",  # a capot, and a pique
+         "elder_tricks": 12, "younger_tricks": 0}, {}, {"Ann": 101, "Ben": 0}),
+}
+
+
+def piquet_sheet(page, number: int) -> None:
+    boxes, choices, _ = PIQUET_SHEETS[number]
+    for key, value in boxes.items():
+        page.locator(f"#{key}").fill(str(value))
+    for group, words in choices.items():
+        page.get_by_role("group", name=group).get_by_text(words, exact=True).click()
+
+
+def assert_part(page, label: str, *cells: str) -> None:
+    """A row of the deal's parts as it reads: its name, who scored it with what, the points."""
+    row = page.locator(".deal-parts tr", has=page.locator("th", has_text=re.compile(f"^{label}$")))
+    expect(row.locator("th, td")).to_have_text([label, *cells])
+
+
+def piquet_deal(screen, number: int, scores: dict, typed: bool = False) -> None:
+    """From the board: "Score deal N", the sheet (or each player's points typed), saved."""
+    page = screen.page
+    page.get_by_role("link", name=f"Score deal {number}").click()
+    expect(page.get_by_role("heading", name=re.compile(f"End of deal {number}"))).to_be_visible()
+    if typed:
+        for name, points in scores.items():
+            page.get_by_role("spinbutton", name=name, exact=True).fill(str(points))
+    else:
+        piquet_sheet(page, number)
+    page.get_by_role("button", name=f"Save deal {number}").click()
+    said = ", ".join(f"{name} {points}" for name, points in scores.items())
+    expect(page.locator(".flash")).to_have_text(f"Deal {number} saved: {said}.")
+
+
+def test_a_piquet_partie_of_six_deals_from_the_sheet_and_typed(live_server, open_screen):
+
+    screen = set_up(open_screen, live_server, "Piquet", ("Ann", "Ben"), "Ben")
+    page = screen.page
+    # Deal 1: a sequence no deck holds is refused beside its box, the sheet scored, saved.
+    page.get_by_role("link", name="Score deal 1").click()
+    expect(page.locator(".entry-context")).to_contain_text(
+        "Ann is elder (leads); Ben, the dealer, is younger.")
+    piquet_sheet(page, 1)
+    page.locator("#elder_sequences").fill("quint to the nine")
+    page.get_by_role("button", name="Score deal 1").click()
+    expect(page.locator("#elder_sequences-error")).to_have_text(
+        "No sequence of 5 cards runs up to the nine: Piquet's cards start at the seven.")
+    expect(page.locator("#elder_sequences")).to_be_focused()  # brought into view to fix
+    expect(page.locator(".deal-sheet-fix")).to_have_text(
+        "Fix what is marked in red above, then score the deal again.")
+    screen.shot("whole-piquet-sheet-refused-tablet")
+    page.locator("#elder_sequences").fill("quart to the jack")
+    page.get_by_role("button", name="Score deal 1").click()
+    parts = page.locator(".deal-parts")
+    expect(parts.locator("caption")).to_have_text("What deal 1 scores: Ann 44, Ben 12")
+    expect(parts).to_be_in_viewport()
+    assert_part(page, "Carte blanche", "Ann", "10", "0")
+    assert_fits(page, TABLET["width"])
+    assert violations(page) == []
+    screen.shot("whole-piquet-sheet-carte-blanche-tablet")
+    page.get_by_role("button", name="Save deal 1").click()
+    expect(page.locator(".flash")).to_have_text("Deal 1 saved: Ann 44, Ben 12.")
+    # Deal 2: Ann, younger, repiques; deal 3: Ann's capot (the last trick goes unsaid).
+    piquet_deal(screen, 2, {"Ann": 106, "Ben": 13})
+    page.get_by_role("link", name="Score deal 3").click()
+    piquet_sheet(page, 3)
+    page.get_by_role("button", name="Score deal 3").click()
+    assert_part(page, "Capot", "", "30", "0")
+    assert_part(page, "Pique", "", "30", "0")
+    assert_part(page, "Totals after it", "", "251", "25")
+    screen.shot("whole-piquet-sheet-capot-tablet")
+    page.get_by_role("button", name="Save deal 3").click()
+    expect(page.locator(".flash")).to_have_text("Deal 3 saved: Ann 101, Ben 0.")
+    # Deal 4 typed wrong, undone, typed again; deals 5 and 6 typed.
+    piquet_deal(screen, 4, {"Ann": 14, "Ben": 20}, typed=True)
+    undo(page, "Deal 4 scored")
+    for number, scores in ((4, {"Ann": 20, "Ben": 14}), (5, {"Ann": 25, "Ben": 20}),
+                           (6, {"Ann": 18, "Ben": 22})):
+        piquet_deal(screen, number, scores, typed=True)
+    # Ben stayed under 100 (81): the margin adds both totals, 314 + 81 + 100.
+    expect(page.locator(".result-panel")).to_contain_text(
+        "Ben did not reach 100: Ann wins by 495 (Rubicon).")
+    assert_standings_row(page, 6, {"Ann": 314, "Ben": 81}, {"Ann": 18, "Ben": 22})
+    assert_fits(page, TABLET["width"])
+    assert violations(page) == []
+    screen.shot("whole-piquet-over-tablet")

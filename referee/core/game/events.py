@@ -125,16 +125,18 @@ class HandScored(_HandEntry):
     deal: Mapping[str, Any] = field(default_factory=dict)  # that score sheet
     sides: Mapping[str, Any] = field(default_factory=dict)  # Escoba: each side's captures
 
-    def describe(self) -> str:
+    def describe(self, noun: str = "hand") -> str:
+        """``noun``: what the game calls a hand (``Ruleset.hand_noun``)."""
+        named = f"{noun.capitalize()} {self.hand}"
         if self.scores:
-            return f"Hand {self.hand}: {describe_scores(self.scores)}"
+            return f"{named}: {describe_scores(self.scores)}"
         if self.deal:
-            return f"Hand {self.hand}: scored from the deal, {self.elder} elder"
+            return f"{named}: scored from the score sheet, {self.elder} elder"
         if self.sides:
-            return f"Hand {self.hand}: scored from the captures"
+            return f"{named}: scored from the captures"
         if self.settling:
-            return f"Hand {self.hand}: {describe_settling(self.settling)}"
-        return f"Hand {self.hand}: {describe_ending(self.out, self.went_rummy)}"
+            return f"{named}: {describe_settling(self.settling)}"
+        return f"{named}: {describe_ending(self.out, self.went_rummy)}"
 
 
 @dataclass(frozen=True)
@@ -160,8 +162,8 @@ class HandCorrected(_HandEntry):
         # Tidied here, so a reason sent, typed or saved before is the same plain line everywhere.
         object.__setattr__(self, "reason", normal_reason(self.reason))
 
-    def describe(self) -> str:
-        return f"Hand {self.hand} corrected: {self.reason}"
+    def describe(self, noun: str = "hand") -> str:
+        return f"{noun.capitalize()} {self.hand} corrected: {self.reason}"
 
 
 def who_went_out(went_out: str | None, teams: Mapping[str, Any]) -> str | None:

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
-from ..errors import DeckCountError, HandEntryError
+from ..errors import DeckCountError
 from ..ledger import Transfer, fewest_transfers, in_money
 from ..games.registry import get_ruleset
 from ..games.followed_hands import STEP_TYPES, LiveHand, follower, follows
@@ -535,9 +535,6 @@ class GameState:
                  strict: bool, players: tuple[str, ...] | None = None) -> HandResult:
         players = players or self.players
         dealer = self.dealer_of(hand)
-        if sheet.elder is not None and name_key(sheet.elder) == name_key(dealer):
-            raise HandEntryError(f"{dealer} deals hand {hand}, so is the younger: the elder "
-                                 "is the other player.", "event.elder")
         before = self.results[hand - 2].settlement if 2 <= hand <= len(self.results) + 1 else None
         scored = self.keeping.score(self.table, players, sheet, strict, self.setup.teams,
                                     before=before, dealer=dealer)

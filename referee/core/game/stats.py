@@ -49,7 +49,8 @@ class GameSummary:
         return cls(state.setup.ruleset, get_ruleset(state.setup.ruleset).title,
                    (*state.players, *state.left),
                    state.totals, len(state.results), state.hand, state.hands_in_game,
-                   state.end.describe(), tuple(state.leaders), tuple(state.winners),
+                   state.end.describe(get_ruleset(state.setup.ruleset).hand_noun),
+                   tuple(state.leaders), tuple(state.winners),
                    state.finished, teams)
 
     @property

@@ -27,6 +27,7 @@ from ..errors import GameSetupError, HandEntryError, Location, RefereeInputError
 from .seats import seat_of
 
 if TYPE_CHECKING:
+    from .deal_sheet import DealSheet
     from .ruleset import Options, TableRules
     from .side_sheet import SideSheet
     from .stakes import Settlement, Stakes
@@ -100,15 +101,16 @@ class GameEnd:
     target: int | None = None
     must_go_out: bool = False  # only the player who goes out at or past the target wins
 
-    def describe(self) -> str:
-        """
+    def describe(self, noun: str = "hand") -> str:
+        """``noun``: what the game calls a hand (``Ruleset.hand_noun``).
+
         >>> GameEnd(hands=5).describe(), GameEnd(target=100).describe()
         ('5 hands', 'first to 100')
-        >>> GameEnd().describe()
-        'until the table ends it'
+        >>> GameEnd().describe(), GameEnd(hands=6).describe("deal")
+        ('until the table ends it', '6 deals')
         """
         if self.hands is not None:
-            return f"{self.hands} hand{'s' if self.hands != 1 else ''}"
+            return f"{self.hands} {noun}{'s' if self.hands != 1 else ''}"
         if self.target is None:
             return "until the table ends it"
         return f"first to {self.target}"
@@ -236,12 +238,15 @@ class Keeping:
     # The end's own words and numbers from the final totals (None: the ranking says it all).
     finish: Callable[[Mapping[str, int]], Finish] | None = None
     # A SCORES game whose hand may also come as its score sheet (Piquet's deal): (players,
-    # the elder, the sheet) to each player's score; None: scores are typed only.
-    read_deal: Callable[[Sequence[str], str, Any], dict[str, int]] | None = None
+    # the elder, the sheet, the hand's dealer if known) to each player's score; the game
+    # says who may be named elder. None: scores are typed only.
+    read_deal: Callable[[Sequence[str], str, Any, str | None], dict[str, int]] | None = None
     # ... or as each side's captures (Escoba's): (players, the sides) to each player's score.
     read_sides: Callable[[Sequence[str], Any], dict[str, int]] | None = None
     # What the entry screen asks of each side to score it so, and its points in parts.
     side_sheet: SideSheet | None = None
+    # The boxes of that sheet on the screens, and their reading, where the game offers it.
+    deal_sheet: DealSheet | None = None
 
     @property
     def goes_out(self) -> bool:
@@ -266,9 +271,11 @@ class Keeping:
         the numbers together within the decks, totals no cards make, a player not out holding
         nothing), so a saved game always loads. In a game of
         ``teams`` the scores are by team. A game with a pot (``Stakes.pot``) settles the hand
-        against the hand ``before``'s, with its ``dealer``."""
+        against the hand ``before``'s, with its ``dealer``; ``dealer``, where known, is also
+        handed to the game's own reading of a deal's sheet (``read_deal``)."""
         if self.shape is EntryShape.SCORES:  # in teams, each team's points
-            return self._typed(table, tuple(team.name for team in teams) or players, sheet)
+            return self._typed(table, tuple(team.name for team in teams) or players, sheet,
+                               dealer)
         for name, given in (("scores", sheet.scores), ("elder", sheet.elder),
                             ("deal", sheet.deal), ("sides", sheet.sides)):
             if given:
@@ -329,7 +336,7 @@ class Keeping:
                           settlement=settlement)
 
     def _typed(self, table: TableRules, players: Sequence[str],
-               sheet: ScoreSheet) -> ScoredHand:
+               sheet: ScoreSheet, dealer: str | None = None) -> ScoredHand:
         """Each player's typed score: a whole number from 0 to the game's most in a hand."""
         title = table.ruleset.title
         for name, given in (("went_out", sheet.went_out), ("points", sheet.points),
@@ -340,7 +347,7 @@ class Keeping:
                                      f"for it, not as {name}.", ("event", name))
         given = _by_player(players, sheet.scores, "scores")
         if sheet.deal or sheet.elder is not None:
-            given = self._from_deal(table, players, sheet)
+            given = self._from_deal(table, players, sheet, dealer)
         if sheet.sides:
             if self.read_sides is None:
                 raise HandEntryError(f"A {title} hand is entered as each player's points "
@@ -358,7 +365,7 @@ class Keeping:
         return ScoredHand(None, {name: given[name] for name in players}, {})
 
     def _from_deal(self, table: TableRules, players: Sequence[str],
-                   sheet: ScoreSheet) -> dict[str, int]:
+                   sheet: ScoreSheet, dealer: str | None) -> dict[str, int]:
         title = table.ruleset.title
         if self.read_deal is None:
             raise HandEntryError(f"A {title} hand is entered as each player's points "
@@ -368,7 +375,8 @@ class Keeping:
         if sheet.elder is None or not sheet.deal:
             raise HandEntryError("A deal given from its score sheet names the elder and the "
                                  "deal.", "event.elder" if sheet.elder is None else "event.deal")
-        return self.read_deal(players, _known(players, sheet.elder, "event.elder"), sheet.deal)
+        return self.read_deal(players, _known(players, sheet.elder, "event.elder"), sheet.deal,
+                              dealer)
 
     def out_penalty(self, options: Options) -> bool:
         """Whether rummy penalties are charged at a table with these options."""

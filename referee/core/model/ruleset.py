@@ -247,6 +247,8 @@ class Ruleset:
     deal_table: tuple[dict[str, Any], ...]
     recommended_decks: Callable[[int], int]
     short_title: str = ""  # in sentences such as "Eversol points come in fives"
+    # What the game calls one hand on its screens ("End of deal 3"): Piquet plays deals.
+    hand_noun: str = "hand"
     players: tuple[int, int] = (MIN_PLAYERS, MAX_PLAYERS)  # the fewest and the most
     keeping: Keeping | None = None  # how the scorekeeper keeps a game of it
     book_word: str = "book"

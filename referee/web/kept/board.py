@@ -40,19 +40,21 @@ def undo_label(loaded: LoadedGame) -> str | None:
     """The newest step that still counts, named for the Undo button."""
     if not loaded.last_active:
         return None
-    return step_label(loaded.last_active, ledger_of(loaded.state))
+    return step_label(loaded.last_active, ledger_of(loaded.state),
+                      loaded.setup.table.ruleset.hand_noun)
 
 
-def step_label(stored: GameEvent, ledger: Ledger | None = None) -> str:
-    """A step as the Undo button names it: ``'Hand 2 scored'``, ``'Ben drew from the stock'``."""
+def step_label(stored: GameEvent, ledger: Ledger | None = None, noun: str = "hand") -> str:
+    """A step as the Undo button names it: ``'Hand 2 scored'``, ``'Ben drew from the stock'``
+    (``noun``: what the game calls a hand)."""
     event = event_from_dict(stored.payload)
     if event.type == "hand_scored":
-        return f"Hand {event.hand} scored"
+        return f"{noun.capitalize()} {event.hand} scored"
     if event.type == "hand_corrected":
-        return f"Hand {event.hand} correction"
+        return f"{noun.capitalize()} {event.hand} correction"
     if event.type == "dealer_chosen":
         return f"{event.dealer} to deal first"
-    return step_words(event, ledger)
+    return step_words(event, ledger, noun)
 
 
 def board_context(loaded: LoadedGame, editing: bool) -> dict:

@@ -17,6 +17,7 @@ from flask_wtf.csrf import CSRFError
 from sqlalchemy import select
 
 from ...core.game import GameSummary
+from ...core.games.registry import RULESETS
 from ...extensions import db
 from ...store.games import GameNotFoundError, LoadedGame, OvertakenError, load_game, set_archived
 from ...store.models import Game
@@ -129,6 +130,11 @@ def _listed(games: list[Game]) -> list[dict]:
     return [_line(game, summary) for game, summary in zip(games, summaries_of(games))]
 
 
+def _noun(key: str) -> str:
+    """What the game calls a hand ("deal" in Piquet); "hand" for a game no longer offered."""
+    return RULESETS[key].hand_noun if key in RULESETS else "hand"
+
+
 def _line(game: Game, summary: GameSummary | None) -> dict:
     """A line of the list: which game, who plays, which hand, who leads or won; or, for a
     game whose record cannot be read (no summary), that it is damaged."""
@@ -141,6 +147,7 @@ def _line(game: Game, summary: GameSummary | None) -> dict:
     return {"game": game, "title": summary.title, "end": summary.end,
             "players": summary.players, "sides": summary.sides, "teams": bool(summary.teams),
             "hand": summary.hand, "hands": summary.hands_in_game,
+            "noun": _noun(summary.ruleset),
             "leading": summary.leading, "winners": list(summary.winners),
             "finished": summary.finished, "editable": editable,
             "deletable": editable and not summary.hands_played}

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 
-from flask import abort, flash, redirect, render_template, request, url_for
+from flask import abort, flash, make_response, redirect, render_template, request, url_for
 
 from ...core import RefereeInputError
 from ...core.game import DealerChosen, HandCorrected, HandScored
@@ -28,6 +28,7 @@ from ...store.games import (LoadedGame, OvertakenError, StaleVersionError, appen
 from ..forms import ActionForm, add_error
 from .games import bp, game_or_404, poll_etag, not_recorded
 from ..shell.edit_rights import required_edit_key
+from ..shell.rendering import wants_fragment
 from .board import step_label, undo_label
 from .ledger import ledger_of
 from .entry import NOBODY, WAY_WORDS
@@ -95,6 +96,10 @@ def _save(loaded: LoadedGame, hand: int, key: str):
             entry.tap(form, form.tap.data or "", form.untap.data or "")
         return _entry_page(loaded, hand, form, quiet=True)
     reading = _read(entry, form, loaded, hand)
+    if getattr(form, "sheet_check", None) is not None and form.sheet_check.data:
+        # The score sheet scored and shown, nothing saved: htmx swaps the sheet's section.
+        return _entry_page(loaded, hand, form, reading, status=200 if reading.ok else 422,
+                           fragment="games/entry/_deal_sheet.html" if wants_fragment() else None)
     if request.form.get("preview"):  # "Show the points": the hand read and scored, not saved
         return _entry_page(loaded, hand, form, reading, status=200 if reading.ok else 422)
     seen = form.expected_version.data
@@ -129,7 +134,8 @@ def _save(loaded: LoadedGame, hand: int, key: str):
         entry.flag(reading, players, error)
         return _entry_page(loaded, hand, form, reading, status=422)
     anyway = " (against what the referee saw)" if form.anyway.data == "1" and not correcting else ""
-    flash(f"Hand {hand} {'corrected' if correcting else 'saved'}{anyway}: {_ended(reading)}.")
+    noun = loaded.setup.table.ruleset.hand_noun.capitalize()
+    flash(f"{noun} {hand} {'corrected' if correcting else 'saved'}{anyway}: {_ended(reading)}.")
     return redirect(url_for("games.game_page", game_id=loaded.game.id), 303)
 
 
@@ -177,7 +183,8 @@ def _moved_on(fresh: LoadedGame, hand: int, form, reading, was_correcting: bool,
 
 
 def _entry_page(loaded: LoadedGame, hand: int, form, reading=None, status: int = 200,
-                message: str | None = None, quiet: bool = False, saving_anyway: bool = False):
+                message: str | None = None, quiet: bool = False, saving_anyway: bool = False,
+                fragment: str | None = None):
     state = loaded.state
     entry = entry_form(state, hand)
     if reading is None:
@@ -185,8 +192,11 @@ def _entry_page(loaded: LoadedGame, hand: int, form, reading=None, status: int =
     correcting = hand <= len(state.results)
     seen = str(form.expected_version.data)
     ruleset = loaded.setup.table.ruleset
-    return render_template(
-        "games/hand.html", loaded=loaded, game=loaded.game, state=state, hand=hand,
+    players = state.players_of(hand)
+    totals_before = {name: sum(result.scores.get(name, 0) for result in state.results[:hand - 1])
+                     for name in players}
+    page = render_template(
+        fragment or "games/hand.html", loaded=loaded, game=loaded.game, state=state, hand=hand,
         ruleset=ruleset, contract=state.contracts[hand - 1] if state.contracts else None,
         cards_dealt=ruleset.deal_size(len(state.players_of(hand)), hand, state.setup.options),
         players=state.players_of(hand),
@@ -199,7 +209,10 @@ def _entry_page(loaded: LoadedGame, hand: int, form, reading=None, status: int =
         following=_hand_being_followed(state, hand, correcting),
         saving_anyway=saving_anyway, way_words=WAY_WORDS, nobody=NOBODY,
         etag=poll_etag(loaded.game.id, loaded.version, "notice", "edit", seen),
-    ), status
+        totals_before=totals_before)
+    response = make_response(page, status)
+    response.vary.add("HX-Request")
+    return response
 
 
 @bp.post("/<game_id>/dealer")
@@ -245,7 +258,9 @@ def undo(game_id: str):
         flash(error.message, "problem")
     else:
         step = undone.undone_by_this_version()
-        flash(f"Undone: {step_label(step, ledger_of(undone.state))}. It stays in the history, struck through.")
+        noun = undone.state.table.ruleset.hand_noun
+        flash(f"Undone: {step_label(step, ledger_of(undone.state), noun)}. It stays in the "
+              "history, struck through.")
     return redirect(url_for("games.game_page", game_id=game_id), 303)
 
 

@@ -64,8 +64,8 @@ def history_items(loaded: LoadedGame, events: list[GameEvent]) -> list[HistoryIt
             notes = _saved_anyway(loaded, stored, event.hand)
         reason, payments = ("", ()) if settled is None or ledger is None else (
             settled.reason, tuple(ledger.paid(payment) for payment in settled.payments))
-        items.append(HistoryItem(stored, step_words(event, ledger), lines, notes, reason,
-                                 payments))
+        words = step_words(event, ledger, state.table.ruleset.hand_noun)
+        items.append(HistoryItem(stored, words, lines, notes, reason, payments))
     return items
 
 

@@ -72,11 +72,13 @@ class Ledger:
         return f"1 {self.unit} is worth {amount_text(self.stake, self.stake)}"
 
 
-def step_words(event, ledger: Ledger | None) -> str:
+def step_words(event, ledger: Ledger | None, noun: str = "hand") -> str:
     """A step as the history and the Undo button name it: the table's end of a night for
-    stakes ends the night."""
+    stakes ends the night; a hand by the game's name for one (``noun``: Piquet's deal)."""
     if event.type == "game_ended" and ledger is not None:
         return "The table ended the night"
+    if event.type in ("hand_scored", "hand_corrected"):
+        return event.describe(noun)
     return event.describe()
 
 

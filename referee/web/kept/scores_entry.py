@@ -19,6 +19,7 @@ from wtforms import BooleanField, StringField
 from wtforms.validators import Length, Optional
 
 from ...core import RefereeInputError
+from ...core.model.deal_sheet import SheetBox, SheetScore
 from ...core.model.keeping import EntryShape, ScoreSheet, Team
 from ...core.model.ruleset import TableRules
 from ...core.model.side_sheet import CARDS, COUNT, YES_NO, SideSheet
@@ -47,6 +48,10 @@ class ScoresReading:
     rule: RuleAnchor | None = None
     sides: dict[str, dict[str, Any]] = field(default_factory=dict)
     parts: Mapping[str, tuple[ScorePart, ...]] = field(default_factory=dict)
+    # A game with a deal's score sheet (deal_sheet_entry.py): the hand scored from the
+    # sheet's boxes, part by part, and those boxes as filled.
+    sheet: SheetScore | None = None
+    values: dict[str, Any] = field(default_factory=dict)
 
     @property
     def ok(self) -> bool:
@@ -64,6 +69,15 @@ class ScoresReading:
         self.problems.setdefault(box_field(seat, box) if box else score_field(seat), message)
 
 
+def _box_field(box: SheetBox):
+    if box.kind == "number":
+        return WholeNumberField(validators=[Optional()])
+    if box.kind == "choice":
+        return StringField(default="", validators=[Optional(), AnyOf(
+            [value for value, _ in box.choices], message="Tap one of these.")])
+    return StringField(validators=[Length(max=MOST_SAID, message="That is too long.")])
+
+
 @dataclass(frozen=True)
 class ScoresEntryForm:
     table: TableRules
@@ -77,12 +91,22 @@ class ScoresEntryForm:
     def sheet(self) -> SideSheet | None:
         return self.table.ruleset.keeping.side_sheet
 
+    @property
+    def boxes(self) -> tuple[SheetBox, ...]:
+        """A deal's score sheet's boxes: none here (``DealSheetEntryForm`` has them)."""
+        return ()
+
     def sides(self, players: Sequence[str]) -> tuple[str, ...]:
         """Who scores: the teams, in a game of teams, else the players."""
         return tuple(team.name for team in self.teams) or tuple(players)
 
     def form(self, players: int, formdata=None, rows: Mapping[str, Any] | None = None,
              **data) -> HandForm:
+        return self.form_class(players)(formdata=formdata, **(rows or {}), **data)
+
+    def form_class(self, players: int) -> type[HandForm]:
+        """The form's class: a points box per side, and each side's counts where the game
+        has a side sheet."""
         count = len(self.teams) or players
 
         class SeatedScoresForm(HandForm):
@@ -93,13 +117,18 @@ class ScoresEntryForm:
                     WholeNumberField(validators=[Optional()]))
             for box in self.sheet.boxes if self.sheet else ():
                 setattr(SeatedScoresForm, box_field(seat, box.key), _box(box))
-        return SeatedScoresForm(formdata=formdata, **(rows or {}), **data)
+        return SeatedScoresForm
 
     def prefilled(self, players: Sequence[str], result, **data) -> HandForm:
         """The form showing a scored hand as it was entered, to correct it."""
         rows = {score_field(seat): result.scores.get(name)
                 for seat, name in enumerate(self.sides(players))}
         return self.form(len(players), rows=rows, **data)
+
+    def sheet_values(self, form) -> dict[str, Any]:
+        """The sheet's boxes as filled (the empty ones left out)."""
+        values = {box.key: form[box.key].data for box in self.boxes}
+        return {key: value for key, value in values.items() if value not in (None, "")}
 
     def read(self, form, players: Sequence[str], marks: Sequence[str] = ()) -> ScoresReading:
         names = self.sides(players)

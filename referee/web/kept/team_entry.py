@@ -28,6 +28,7 @@ from ...core.model.ruleset import TableRules
 from ...core.model.team_sheet import AMOUNTS, ScorePart, TeamSheet
 from ...core.text import whole_number
 from .entry import NOBODY, EntryForm
+from .deal_sheet_entry import DealSheetEntryForm
 from .pot_entry import PotEntryForm
 from .scores_entry import ScoresEntryForm
 from .stakes_entry import SettlementEntryForm
@@ -39,14 +40,17 @@ def entry_form(state, hand: int | None = None) -> (
         EntryForm | TeamEntryForm | SettlementEntryForm | ScoresEntryForm | WentOutEntryForm
         | PotEntryForm):
     """The entry form the game asks for: team by team, how a hand for stakes ended, who
-    played a hand for a pot and the tricks each took, who went out, or seat by seat. A hand
-    for a pot is read against the pot the hand before ``hand`` left, with its dealer, as the
-    fold will."""
+    played a hand for a pot and the tricks each took, who went out, or seat by seat (with
+    ``hand``'s players and dealer, for a game with a deal's score sheet). A hand for a pot is
+    read against the pot the hand before ``hand`` left, with its dealer, as the fold will."""
     if state.keeping.shape is EntryShape.TEAMS:
         return TeamEntryForm(state.table, state.setup.teams)
     if state.keeping.shape is EntryShape.SETTLEMENT:
         return SettlementEntryForm(state.table)
     if state.keeping.shape is EntryShape.SCORES:
+        if state.keeping.deal_sheet is not None and hand is not None:
+            return DealSheetEntryForm(state.table, state.setup.teams, state.players_of(hand),
+                                      state.known_dealer_of(hand))
         return ScoresEntryForm(state.table, state.setup.teams)
     if state.keeping.shape is EntryShape.WENT_OUT:
         return WentOutEntryForm(state.table)

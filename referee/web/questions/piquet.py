@@ -12,6 +12,7 @@ from wtforms.validators import AnyOf, Length, Optional
 from ...core import RefereeInputError, parse_cards
 from ...core.games.piquet import DECK, TITLE, Side, declare
 from ...core.games.piquet.declarations import REPIQUE, REPIQUE_AT
+from ...core.games.piquet.sheet import side_choices
 from ..forms import add_error
 from ..shell.rendering import render_screen
 from .card_boxes import TapsForm, apply_taps, tap_context
@@ -20,7 +21,8 @@ from .picker import has_errors
 bp = Blueprint("piquet_question", __name__, url_prefix="/piquet")
 # Each side as the table calls the player: the elder leads, the younger deals.
 SIDE_WORDS = {Side.ELDER: "Elder", Side.YOUNGER: "Younger"}
-BLANCHE = [("", "Nobody"), (Side.ELDER.value, "Elder"), (Side.YOUNGER.value, "Younger")]
+# The same choice as the kept partie's sheet offers, there in the players' names.
+BLANCHE = side_choices(SIDE_WORDS[Side.ELDER], SIDE_WORDS[Side.YOUNGER], nobody="Nobody")
 
 
 def _hand(label: str):

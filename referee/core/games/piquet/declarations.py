@@ -55,9 +55,9 @@ class SideScores:
 class Point:
     """A hand's point: its longest suit (the most valuable one among equally long)."""
 
-    suit: Suit
+    suit: Suit | None  # None: declared without its suit
     length: int
-    value: int
+    value: int | None  # None: declared without its worth, which only equal lengths need
 
     def words(self, with_value: bool = False) -> str:
         return f"point of {self.length}" + (f", worth {self.value}" if with_value else "")
@@ -67,7 +67,7 @@ class Point:
 class CardSequence:
     """Three or more cards of one suit in a row (7 8 9 10 J Q K A), as long as it goes."""
 
-    suit: Suit
+    suit: Suit | None  # None: declared without its suit
     top: Rank
     length: int
 
@@ -172,7 +172,13 @@ def _compare(elder: Sequence, younger: Sequence) -> Declaration:
     return Declaration(winner, sum(h.points for h in held), tuple(h.words() for h in held))
 
 
-def compare_points(elder: Point, younger: Point) -> Declaration:
+def compare_points(elder: Point | None, younger: Point | None) -> Declaration:
+    """The better point scores its length; a point not declared loses to any declared."""
+    if elder is None or younger is None:
+        point = elder or younger
+        if point is None:
+            return Declaration(None, 0, ())
+        return Declaration(Side.ELDER if elder else Side.YOUNGER, point.length, (point.words(),))
     if (elder.length, elder.value) == (younger.length, younger.value):
         return Declaration(None, 0, (), tied=True)
     winner = Side.ELDER if (elder.length, elder.value) > (younger.length, younger.value) \
@@ -197,17 +203,38 @@ def read_carte_blanche(sides: Any) -> frozenset[Side]:
     return claimed
 
 
+@dataclass(frozen=True)
+class Holdings:
+    """What one player holds to declare: the point (None: not declared), every sequence and
+    every set, best first. From a hand (``holdings``), or as the player declared them."""
+
+    point: Point | None
+    sequences: tuple[CardSequence, ...] = ()
+    sets: tuple[CardSet, ...] = ()
+
+
+def holdings(hand: Sequence[Card]) -> Holdings:
+    return Holdings(best_point(hand), sequences(hand), card_sets(hand))
+
+
 def declare(elder: Any, younger: Any, carte_blanche: Any = None) -> Declarations:
     """The declarations of two hands after the exchange, each declared in full.
 
     ``carte_blanche`` names the side that showed one before the exchange (the hands given
     are after it, so the referee cannot see it there).
     """
-    hands = dict(zip(Side, check_hands(elder, younger)))
-    blanche = read_carte_blanche(carte_blanche)
-    point = compare_points(best_point(hands[Side.ELDER]), best_point(hands[Side.YOUNGER]))
-    sequence = _compare(sequences(hands[Side.ELDER]), sequences(hands[Side.YOUNGER]))
-    sets = _compare(card_sets(hands[Side.ELDER]), card_sets(hands[Side.YOUNGER]))
+    hands = check_hands(elder, younger)
+    return compare_holdings(holdings(hands[0]), holdings(hands[1]),
+                            read_carte_blanche(carte_blanche))
+
+
+def compare_holdings(elder: Holdings, younger: Holdings,
+                     blanche: frozenset[Side] = frozenset()) -> Declarations:
+    """Who scores each declaration, counted in order, and the repique: the one reckoning for
+    hands seen and for holdings declared."""
+    point = compare_points(elder.point, younger.point)
+    sequence = _compare(elder.sequences, younger.sequences)
+    sets = _compare(elder.sets, younger.sets)
     blanche_scores = {side: CARTE_BLANCHE if side in blanche else 0 for side in Side}
     # Count in order; a side that reaches 30 while the other still has nothing repiques.
     running = dict.fromkeys(Side, 0)

@@ -47,3 +47,10 @@ class PiqueUnknownError(RefereeInputError):
     must say (``pique_reached``); or it says what the tricks make impossible."""
 
     code = "pique_reached_needed"
+
+
+class ClaimError(RefereeInputError):
+    """A declaration typed as said that no Piquet hand can make, or that says too little
+    (equal points without their worth)."""
+
+    code = "bad_declaration"

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...cards import parse_cards
-from ...errors import RefereeInputError, WrongTypeError
+from ...errors import HandEntryError, RefereeInputError, WrongTypeError
 from .cards import Side
 from .deal import score_deal
 from .declarations import declare
@@ -21,10 +21,16 @@ from .declarations import declare
 WHERE = ("event", "deal")
 
 
-def deal_scores(players: Sequence[str], elder: str, body: Any) -> dict[str, int]:
+def deal_scores(players: Sequence[str], elder: str, body: Any,
+                dealer: str | None = None) -> dict[str, int]:
     """Each player's score for the deal, from its ``declarations`` (each side's points, or
     each side's hand after the exchange as cards), ``tricks``, ``last_trick`` and, where the
-    order of the tricks decides it, ``pique_reached``; refusals located in ``event.deal``."""
+    order of the tricks decides it, ``pique_reached``; refusals located in ``event.deal``.
+    The dealer, where known, is the younger: named elder, it is refused (``event.elder``)."""
+    if dealer is not None and dealer == elder:
+        other = next(name for name in players if name != dealer)
+        raise HandEntryError(f"{dealer} deals this one, so is the younger: the elder is "
+                             f"{other}.", "event.elder")
     if not isinstance(body, Mapping):
         raise WrongTypeError('deal is what /piquet/deal takes: {"declarations", "tricks", '
                              '"last_trick"}.', WHERE)

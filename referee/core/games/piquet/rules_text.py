@@ -17,5 +17,6 @@ RULES_TEXT = {
         "A partie is six deals. The higher total wins; the margin is the difference plus "
         "100. A loser who did not reach 100 has not crossed the Rubicon: the margin is then "
         "both totals added, plus 100.",
-        "Each deal's two scores are typed as the players worked them out.",),
+        "Each deal is entered from its score sheet (each player's declarations as said, "
+        "carte blanche, the tricks each took), or as the two scores the players worked out.",),
 }

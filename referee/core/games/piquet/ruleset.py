@@ -23,6 +23,7 @@ from .cards import DECK, HAND_SIZE, TITLE, point_value
 from .kept import deal_scores
 from .partie import DEALS, RUBICON, partie_result
 from .rules_text import RULES_TEXT
+from .sheet import SHEET
 
 # A deal's score for one player can pass 200 only on paper (a repique, a capot and every
 # declaration at once): more is a typo.
@@ -62,12 +63,13 @@ PIQUET = Ruleset(
     deal_table=({"players": "2", "cards": HAND_SIZE},),
     recommended_decks=lambda players: 1,
     short_title=TITLE,
+    hand_noun="deal",  # a partie is six deals
     players=(2, 2),
     most_decks=1,
     keeping=Keeping(EntryShape.SCORES, Ranking.HIGHEST_FIRST,
                     end=lambda options: GameEnd(hands=DEALS), stock_may_run_out=True,
                     most_per_hand=MOST_IN_DEAL, roles=roles, finish=finish,
-                    read_deal=deal_scores),
+                    read_deal=deal_scores, deal_sheet=SHEET),
     arranges=False,
     has_melds=False,
     rules_text=RULES_TEXT,

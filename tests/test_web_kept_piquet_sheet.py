@@ -1,0 +1,87 @@
+"""A Piquet deal entered on the kept game's screen from its score sheet, through the test
+client: scored and shown part by part without saving (a fragment for htmx, the whole page
+otherwise), refused beside the box at fault (422), saved as the deal's sheet, corrected from
+the same boxes; typed totals still the other way."""
+
+from __future__ import annotations
+
+from tests.test_web_games import errors, send, text
+from tests.test_web_kept_games import GAMES, api_game
+
+# Ben deals deal 1 (the first dealer), so Ann is elder.
+SHEET = {"elder_point": "5 worth 48", "elder_sequences": "quint to the king",
+         "elder_sets": "quatorze of aces", "younger_point": "4", "younger_sets": "",
+         "elder_tricks": "8", "younger_tricks": "4", "last_trick": "elder"}
+
+
+def partie(client) -> tuple[str, int]:
+    game_id = api_game(client, "piquet", players=("Ben", "Ann"))
+    return game_id, client.get(f"{GAMES}/{game_id}").get_json()["version"]
+
+
+def test_the_sheet_is_scored_part_by_part_before_saving(client):
+    game_id, version = partie(client)
+    entry = text(client.get(f"/games/{game_id}/hands/1"))
+    assert "Ann, elder (leads)" in entry and "Ben, younger (deals)" in entry
+    shown = send(client, f"/games/{game_id}/hands/1",
+                 {"expected_version": str(version), "sheet_check": "1", **SHEET})
+    page = text(shown)
+    assert shown.status_code == 200 and "<html" in shown.get_data(as_text=True)
+    assert "Repique Ann reached 30 first 60 0" in page
+    assert "Sequence Ann: quint to the king 15 0" in page
+    assert "This deal 120 8" in page or "This hand 120 8" in page
+    assert client.get(f"{GAMES}/{game_id}").get_json()["version"] == version  # nothing saved
+    fragment = send(client, f"/games/{game_id}/hands/1",
+                    {"expected_version": str(version), "sheet_check": "1", **SHEET},
+                    headers={"HX-Request": "true"})
+    body = fragment.get_data(as_text=True)
+    assert fragment.status_code == 200 and "<html" not in body
+    assert body.lstrip().startswith("<section id=\"deal-sheet\"")
+
+
+def test_what_no_deal_makes_comes_back_beside_its_box(client):
+    game_id, version = partie(client)
+    wrong = send(client, f"/games/{game_id}/hands/1",
+                 {"expected_version": str(version), "save": "1",
+                  **SHEET, "younger_sequences": "quint to the nine"})
+    assert wrong.status_code == 422
+    assert errors(wrong) == ["No sequence of 5 cards runs up to the nine: Piquet's cards start "
+                             "at the seven."]
+    assert 'id="younger_sequences-error"' in wrong.get_data(as_text=True)
+    asked = send(client, f"/games/{game_id}/hands/1",
+                 {"expected_version": str(version), "save": "1", **SHEET,
+                  "elder_sets": "", "elder_point": "6", "elder_tricks": "7",
+                  "younger_tricks": "5", "last_trick": "younger"})
+    assert asked.status_code == 422
+    assert errors(asked) == ["The order of the tricks decides a pique here: did Ann reach 30 "
+                             "before Ben scored a point?"]
+
+
+def test_a_deal_saved_from_its_sheet_is_kept_as_the_sheet_and_corrected_from_it(client):
+    game_id, version = partie(client)
+    disagree = send(client, f"/games/{game_id}/hands/1",
+                    {"expected_version": str(version), "save": "1", **SHEET, "score1": "99"})
+    assert disagree.status_code == 422
+    assert errors(disagree) == ["The sheet gives Ann 120: clear this or fix it."]
+    saved = send(client, f"/games/{game_id}/hands/1",
+                 {"expected_version": str(version), "save": "1", **SHEET})
+    assert saved.status_code == 303, errors(saved)
+    game = client.get(f"{GAMES}/{game_id}").get_json()
+    assert game["totals"] == {"Ben": 8, "Ann": 120}
+    correcting = client.get(f"/games/{game_id}/hands/1").get_data(as_text=True)
+    assert 'value="quint to the king"' in correcting
+    fixed = send(client, f"/games/{game_id}/hands/1",
+                 {"expected_version": str(game["version"]), "save": "1", "correcting": "1",
+                  "reason": "Ben had a tierce", **SHEET, "younger_sequences": "tierce to the ten"})
+    assert fixed.status_code == 303, errors(fixed)
+    # Ann's quint still wins the sequence; Ben scoring a point now stops nothing: still 120.
+    assert client.get(f"{GAMES}/{game_id}").get_json()["totals"] == {"Ben": 8, "Ann": 120}
+
+
+def test_typed_totals_are_still_the_other_way(client):
+    game_id, version = partie(client)
+    saved = send(client, f"/games/{game_id}/hands/1",
+                 {"expected_version": str(version), "save": "1", "score0": "10",
+                  "score1": "30"})
+    assert saved.status_code == 303, errors(saved)
+    assert client.get(f"{GAMES}/{game_id}").get_json()["totals"] == {"Ben": 10, "Ann": 30}
