@@ -6,17 +6,20 @@ from __future__ import annotations
 
 from ..errors import UnknownRulesetError, WrongTypeError
 from ..model.ruleset import Ruleset
+from .authors.ruleset import AUTHORS
 from .base.ruleset import BASE
 from .basic.ruleset import BASIC
 from .escoba.ruleset import ESCOBA
 from .eversol.ruleset import EVERSOL
 from .five_hundred.ruleset import FIVE_HUNDRED
+from .go_fish.ruleset import GO_FISH
 from .hand_and_foot.ruleset import HAND_AND_FOOT
 from .piquet.ruleset import PIQUET
 from .tonk.ruleset import TONK
 
 RULESETS: dict[str, Ruleset] = {r.key: r for r in (EVERSOL, FIVE_HUNDRED, BASIC, BASE, TONK,
-                                                  HAND_AND_FOOT, PIQUET, ESCOBA)}
+                                                  HAND_AND_FOOT, PIQUET, ESCOBA,
+                                                  AUTHORS, GO_FISH)}
 
 
 def get_ruleset(key: object) -> Ruleset:
@@ -35,5 +38,5 @@ def get_ruleset(key: object) -> Ruleset:
             f"There is no ruleset {key[:40]!r}; choose one of {known}.", "ruleset") from None
 
 
-__all__ = ["BASE", "BASIC", "ESCOBA", "EVERSOL", "FIVE_HUNDRED", "HAND_AND_FOOT", "PIQUET",
+__all__ = ["AUTHORS", "GO_FISH", "BASE", "BASIC", "ESCOBA", "EVERSOL", "FIVE_HUNDRED", "HAND_AND_FOOT", "PIQUET",
            "RULESETS", "TONK", "get_ruleset"]

@@ -134,6 +134,8 @@ def _value_rows(ruleset: Ruleset) -> tuple[tuple[str, ...], ...]:
     alone = ("A", "JK")  # the ace and the joker keep rows of their own
     rows: list[list[str]] = []
     values = ruleset.describe()["card_values"]
+    if not any(values.values()):  # a game of books: no card is worth anything
+        return ()
     # A game whose number cards are worth their numbers says so once, not rank by rank.
     face_value = all(value == int(label) for label, value in values.items() if label.isdigit())
     for label, value in values.items():
