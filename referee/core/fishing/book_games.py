@@ -83,5 +83,5 @@ def book_ruleset(*, key: str, title: str, summary: str, rules_text: Mapping[str,
         keeping=Keeping(EntryShape.SCORES, Ranking.HIGHEST_FIRST, end=_end,
                         stock_may_run_out=True, most_per_hand=1, books=BOOKS,
                         seats_change=True),
-        arranges=False, has_melds=False, runs=False,
+        arranges=False, has_melds=False, runs=False, upcard=False,
         rules_text=rules_text)
