@@ -216,6 +216,10 @@ KEPT_GAMES = {  # each kept game, its players and extra, and hands to score
         {"type": "hand_scored", "hand": n, "scores": {"Ann": 20, "Bo": 15}} for n in range(1, 6)]),
     "escoba": (THREE, {}, [{"type": "hand_scored", "hand": 1,
                             "scores": {"Ann": 4, "Bo": 1, "Cy": 0}}]),
+    "authors": (THREE, {"options": {"games": 3}}, [
+        {"type": "hand_scored", "hand": 1, "books": {"Ann": 5, "Bo": 5, "Cy": 3}}]),
+    "go-fish": (THREE, {"options": {"pairs": True, "children": True}}, [
+        {"type": "hand_scored", "hand": 1, "books": {"Ann": 10, "Bo": 10, "Cy": 6}}]),
 }
 
 
@@ -239,7 +243,7 @@ def walk_kept_games(walk: Walk) -> None:
         walk.post(f"/games/{playing}/hands/{len(hands) + 1}",
                   {"expected_version": str(len(hands)), "save": "1", "held0-total": "-7",
                    "held1-total": "99999", "count0": "x", "team0-melded_total": "-5",
-                   "score0": "x", "score1": "-7"},
+                   "score0": "x", "score1": "-7", "books0": "x", "books1": "-7"},
                   "nonsense hand")
         walk.post(f"/games/{playing}/hands/1", {"expected_version": "0", "save": "1"},
                   "stale hand")

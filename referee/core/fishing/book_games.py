@@ -11,7 +11,7 @@ it ends after a set number of games (``games``) or when the table ends it.
 >>> keeping.books.read(("Ann", "Bob", "Cy"), {"Ann": 5, "Bob": 5, "Cy": 3}, table.options)
 {'Ann': 1, 'Bob': 1, 'Cy': 0}
 >>> keeping.end(table.options).describe(), keeping.end({"games": 3}).describe()
-('until the table ends it', '3 hands')
+('until the table ends it', '3 games')
 """
 
 from __future__ import annotations
@@ -57,7 +57,7 @@ def _word(options: Options) -> str:
 
 
 def _end(options: Options) -> GameEnd:
-    return GameEnd(hands=options["games"]) if options.get("games") else GameEnd()
+    return GameEnd(hands=options["games"], unit="game") if options.get("games") else GameEnd()
 
 
 BOOKS = Books(read=_read, in_deck=lambda options: books_in_deck(book_size(options)),

@@ -80,6 +80,7 @@ class GameEnd:
     hands: int | None = None
     target: int | None = None
     must_go_out: bool = False  # only the player who goes out at or past the target wins
+    unit: str = "hand"  # what ``hands`` counts: a "game" in a night of book games
 
     def describe(self) -> str:
         """
@@ -89,7 +90,7 @@ class GameEnd:
         'until the table ends it'
         """
         if self.hands is not None:
-            return f"{self.hands} hand{'s' if self.hands != 1 else ''}"
+            return f"{self.hands} {self.unit}{'s' if self.hands != 1 else ''}"
         if self.target is None:
             return "until the table ends it"
         return f"first to {self.target}"
@@ -233,6 +234,18 @@ class Keeping:
     read_sides: Callable[[Sequence[str], Any], dict[str, int]] | None = None
     # ... or, a night of games, as each player's books in one game (Authors, Go Fish).
     books: Books | None = None
+
+    @property
+    def hand_word(self) -> str:
+        """What one entry is called on the screens: a "hand", or in a night of book games,
+        where each entry is a whole game, a "game"."""
+        return "game" if self.books is not None else "hand"
+
+    @property
+    def total_word(self) -> str:
+        """What a total counts on the screens: points, or in a night of book games, games
+        won (a shared win is a game won for each who shared it)."""
+        return "games won" if self.books is not None else "points"
 
     @property
     def goes_out(self) -> bool:

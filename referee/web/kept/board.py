@@ -44,10 +44,9 @@ def undo_label(loaded: LoadedGame) -> str | None:
 def step_label(stored: GameEvent, ledger: Ledger | None = None) -> str:
     """A step as the Undo button names it: ``'Hand 2 scored'``, ``'Ben drew from the stock'``."""
     event = event_from_dict(stored.payload)
-    if event.type == "hand_scored":
-        return f"Hand {event.hand} scored"
-    if event.type == "hand_corrected":
-        return f"Hand {event.hand} correction"
+    if event.type in ("hand_scored", "hand_corrected"):
+        word = "Game" if event.books else "Hand"  # a game of books is entered whole
+        return f"{word} {event.hand} {'scored' if event.type == 'hand_scored' else 'correction'}"
     if event.type == "dealer_chosen":
         return f"{event.dealer} to deal first"
     return step_words(event, ledger)
@@ -69,7 +68,8 @@ def board_context(loaded: LoadedGame, editing: bool) -> dict:
         "partners": partners(state),
         "chart": score_chart(state.sides, state.running_totals(), _chart_hands(state),
                              state.leaders, better=state.keeping.ranking.better_word,
-                             smallest_top=STAKES_SMALLEST_TOP if ledger else SMALLEST_TOP),
+                             smallest_top=(STAKES_SMALLEST_TOP if ledger or state.keeping.books
+                                           else SMALLEST_TOP)),  # games won: in ones
         "last_step": undo_label(loaded),
         # The version of the step the Undo button names: an undo from a board another device
         # has moved on is made only while that step is still the newest.

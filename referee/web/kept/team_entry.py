@@ -28,14 +28,18 @@ from ...core.model.ruleset import TableRules
 from ...core.model.team_sheet import AMOUNTS, ScorePart, TeamSheet
 from ...core.text import whole_number
 from .entry import NOBODY, EntryForm
+from .books_entry import BooksEntryForm
 from .scores_entry import ScoresEntryForm
 from .stakes_entry import SettlementEntryForm
 from .team_forms import class_field, penalty_field, team_hand_form, total_field
 
 
-def entry_form(state) -> EntryForm | TeamEntryForm | SettlementEntryForm | ScoresEntryForm:
-    """The entry form the game asks for: team by team, how a hand for stakes ended, or seat
-    by seat."""
+def entry_form(state) -> (EntryForm | TeamEntryForm | SettlementEntryForm | ScoresEntryForm
+                          | BooksEntryForm):
+    """The entry form the game asks for: team by team, how a hand for stakes ended, each
+    player's books in a game of books, or seat by seat."""
+    if state.keeping.books is not None:
+        return BooksEntryForm(state.table)
     if state.keeping.shape is EntryShape.TEAMS:
         return TeamEntryForm(state.table, state.setup.teams)
     if state.keeping.shape is EntryShape.SETTLEMENT:
