@@ -183,7 +183,8 @@ def test_the_player_limits_are_the_rulesets_own(client):
     assert described == {"eversol": {"min": 2, "max": 20}, "500": {"min": 2, "max": 8},
                          "basic": {"min": 2, "max": 6}, "base": {"min": 2, "max": 5},
                          "tonk": {"min": 2, "max": 5}, "hand-and-foot": {"min": 4, "max": 6},
-                         "piquet": {"min": 2, "max": 2}, "escoba": {"min": 2, "max": 4}}
+                         "piquet": {"min": 2, "max": 2}, "escoba": {"min": 2, "max": 4},
+                         "authors": {"min": 2, "max": 10}, "go-fish": {"min": 2, "max": 10}}
 
 
 # --- 500 Rummy: melded minus held ----------------------------------------------------------
