@@ -2,7 +2,7 @@
 as every player's books with the big + and − (or typed), the books not yet given said as they
 change, a count that does not add up refused beside it, a tie sharing the second game, then
 the night's games won and its winner. Screenshots: books-children-entry-tablet,
-books-refused-tablet, books-children-board-tablet, books-night-over-tablet."""
+books-children-entry-phone, books-refused-tablet, books-children-board-tablet, books-night-over-tablet."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import re
 
 from playwright.sync_api import expect
 
-from .conftest import TABLET
+from .conftest import PHONE, TABLET
 from .test_accessibility import violations
 from .test_game_screens import add_players
 from .test_game_screens import assert_touch_targets_and_no_overflow as assert_fits
@@ -54,6 +54,10 @@ def test_an_authors_night_of_three_games_in_childrens_mode(live_server, open_scr
     assert violations(page) == []
     assert_fits(page, TABLET["width"])
     screen.shot("books-children-entry-tablet")
+    page.set_viewport_size(PHONE)  # a phone scoring too: the big buttons still fit
+    assert_fits(page, PHONE["width"])
+    screen.shot("books-children-entry-phone")
+    page.set_viewport_size(TABLET)
     page.get_by_role("button", name="Save game 1").click()
     expect(page.locator(".flash")).to_have_text(
         "Game 1 saved: Ann 6 books, Bo 4 books, Cy 3 books.")
