@@ -283,7 +283,45 @@
     if (question && who === "one") { question.textContent = ending.getAttribute("data-question"); }
   }
 
+  // A game of books: the books not yet given, and in children's mode each player's books
+  // drawn as cards, as the counts change.
+  function plural(count, word) { return count + " " + word + (count === 1 ? "" : "s"); }
+  function showBooks(part) {
+    var word = part.getAttribute("data-word");
+    var inDeck = Number(part.getAttribute("data-in-deck"));
+    var given = 0;
+    part.querySelectorAll(".books-row").forEach(function (row) {
+      var count = wholeNumber(row.querySelector("input.books-count"));
+      count = count > 0 ? Math.min(count, inDeck) : 0;
+      given += count;
+      var pile = row.querySelector("[data-book-pile]");
+      if (!pile) { return; }
+      pile.textContent = "";
+      for (var i = 0; i < count; i++) {
+        var picture = document.createElement("span");
+        picture.className = "book-picture";
+        pile.appendChild(picture);
+      }
+      var name = row.querySelector(".books-name").textContent;
+      pile.setAttribute("aria-label", name + ": " + plural(count, word));
+    });
+    var left = inDeck - given;
+    part.querySelector("[data-books-left]").textContent = left < 0 ? plural(-left, word) + " too many"
+      : left ? plural(left, word) + " not yet given" : "All " + plural(inDeck, word) + " given";
+  }
+
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest("#entry-form button[data-book-step]");
+    if (!button) { return; }
+    event.preventDefault();
+    var box = button.parentNode.querySelector("input.books-count");
+    box.value = String(Math.max(0, (wholeNumber(box) || 0) + Number(button.getAttribute("data-book-step"))));
+    showAll(button.form);
+  });
+
   function showAll(form) {
+    var books = form.querySelector("[data-books]");
+    if (books) { showBooks(books); return; }
     var shape = form.getAttribute("data-shape");
     if (shape === "settlement") { showSettlement(form); return; }
     if (shape === "teams") { showTeams(form); return; }

@@ -185,7 +185,8 @@ def test_the_player_limits_are_the_rulesets_own(client):
                          "tonk": {"min": 2, "max": 5}, "hand-and-foot": {"min": 4, "max": 6},
                          "piquet": {"min": 2, "max": 2}, "escoba": {"min": 2, "max": 4},
                          "jack-change-it": {"min": 2, "max": 6},
-                         "bourre": {"min": 2, "max": 8}}
+                         "bourre": {"min": 2, "max": 8},
+                         "authors": {"min": 2, "max": 10}, "go-fish": {"min": 2, "max": 10}}
 
 
 # --- 500 Rummy: melded minus held ----------------------------------------------------------

@@ -46,12 +46,12 @@ def test_rulesets_by_name_in_any_case(name, key):
     assert get_ruleset(name).key == key
 
 
-def test_the_nine_games():
+def test_the_kept_games():
     assert set(RULESETS) == {"eversol", "500", "basic", "base", "tonk", "hand-and-foot",
-                             "piquet", "escoba", "jack-change-it", "bourre"}
+                             "piquet", "escoba", "jack-change-it", "bourre", "authors", "go-fish"}
     assert {r.title for r in RULESETS.values()} == {
         "Eversol Rummy", "500 Rummy", "Basic Rummy", "Base Rules Rummy", "Tonk", "Hand and Foot",
-        "Piquet", "Escoba", "Jack Change It", "Bourré"}
+        "Piquet", "Escoba", "Jack Change It", "Bourré", "Authors", "Go Fish"}
 
 
 @pytest.mark.parametrize("name", ["tunk", "", "gin", "eversol rummy"])

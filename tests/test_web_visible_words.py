@@ -222,6 +222,10 @@ KEPT_GAMES = {  # each kept game, its players and extra, and hands to score
          "tricks": {"Ann": 3, "Bo": 1, "Cy": 1}, "penalties": ["Bo"], "trump_ace": True},
         {"type": "hand_scored", "hand": 2, "played": ["Ann", "Bo", "Cy"],
          "tricks": {"Ann": 2, "Bo": 2, "Cy": 1}}]),
+    "authors": (THREE, {"options": {"games": 3}}, [
+        {"type": "hand_scored", "hand": 1, "books": {"Ann": 5, "Bo": 5, "Cy": 3}}]),
+    "go-fish": (THREE, {"options": {"pairs": True, "children": True}}, [
+        {"type": "hand_scored", "hand": 1, "books": {"Ann": 10, "Bo": 10, "Cy": 6}}]),
 }
 
 
@@ -245,7 +249,8 @@ def walk_kept_games(walk: Walk) -> None:
         walk.post(f"/games/{playing}/hands/{len(hands) + 1}",
                   {"expected_version": str(len(hands)), "save": "1", "held0-total": "-7",
                    "held1-total": "99999", "count0": "x", "team0-melded_total": "-5",
-                   "score0": "x", "score1": "-7", "tricks0": "x", "played": "9"},
+                   "score0": "x", "score1": "-7", "tricks0": "x", "played": "9",
+                   "books0": "x", "books1": "-7"},
                   "nonsense hand")
         walk.post(f"/games/{playing}/hands/1", {"expected_version": "0", "save": "1"},
                   "stale hand")

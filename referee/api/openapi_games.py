@@ -31,6 +31,11 @@ PIQUET_DEAL = {"type": "object", "description": (
 ESCOBA_SIDES = {"type": "object", "description": (
     "Escoba: every player's captures, by name, as POST /escoba/score takes its sides (the "
     "cards and escobas, or the counts); the points they score are saved as the hand's.")}
+GAME_BOOKS = {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0},
+              "description": (
+    "Authors and Go Fish: each player's books in one game of the night (a hand is a game), "
+    "together all the deck holds (13, or 26 pairs in Go Fish with pairs). The most books "
+    "score 1, each of several tied; the totals are games won.")}
 MELDED_AND_HELD = {"type": "object", "additionalProperties": {
     "type": "object", "required": ["melded", "held"], "additionalProperties": False,
     "properties": {"melded": {"type": "integer", "minimum": 0},
@@ -157,6 +162,7 @@ EVENT = {"oneOf": [
         "went_out": WENT_OUT, "points": HAND_POINTS, "players": MELDED_AND_HELD,
         "went_rummy": WENT_RUMMY, "teams": TEAMS_ENTRY, "scores": TYPED_SCORES,
         "elder": PIQUET_ELDER, "deal": PIQUET_DEAL, "sides": ESCOBA_SIDES,
+        "books": GAME_BOOKS,
         "entries": {"type": "object", "description": (
             "How each number was entered, by player: {\"way\": \"cards\", \"cards\": "
             "[...]}, {\"way\": \"counts\", \"counts\": {\"2-9\", \"10-K\", \"A\", "
@@ -174,14 +180,15 @@ EVENT = {"oneOf": [
                     "ruleset's keeping in GET /rulesets): Eversol: went_out and points; 500 "
                     "and Base Rules: went_out and players; Basic Rummy: went_out, went_rummy "
                     "and points; Hand and Foot: teams alone (each team says whether it went "
-                    "out); Piquet: scores, or elder and deal; Escoba: scores, or sides. went_out is required but in a game played in teams. A field "
+                    "out); Piquet: scores, or elder and deal; Escoba: scores, or sides; Authors and Go Fish: books. went_out is required but in a game played in teams. A field "
                     "another game uses is refused (bad_hand_entry)."},
     {"type": "object", "required": ["type", "hand", "reason"],
      "properties": {
          "type": {"enum": ["hand_corrected"]}, "hand": {"type": "integer", "minimum": 1},
          "went_out": WENT_OUT, "points": HAND_POINTS, "players": MELDED_AND_HELD,
          "went_rummy": WENT_RUMMY, "teams": TEAMS_ENTRY, "scores": TYPED_SCORES,
-         "elder": PIQUET_ELDER, "deal": PIQUET_DEAL, "sides": ESCOBA_SIDES, "reason": {
+         "elder": PIQUET_ELDER, "deal": PIQUET_DEAL, "sides": ESCOBA_SIDES,
+        "books": GAME_BOOKS, "reason": {
              "type": "string", "pattern": r"\S",
              "description": f"Why, for the history: at most {MAX_REASON} letters, as on the "
                             "screen; no NUL and no lone surrogate (any text sent is refused "
@@ -290,7 +297,7 @@ SCHEMAS.update({
             "scores": {**SIDE_POINTS, "description": "Each player's (or team's) score for the "
                                                      "hand, as the totals count it."},
             "points": HAND_POINTS, "players": MELDED_AND_HELD, "went_rummy": WENT_RUMMY,
-            "teams": TEAMS_ENTRY,
+            "teams": TEAMS_ENTRY, "books": GAME_BOOKS,
             "corrections": {"type": "array", "items": {"type": "string"}},
             "saved_anyway": {"type": "array", "items": {"type": "object", "properties": {
                 "player": NAME, "message": {"type": "string"}}}, "description": (

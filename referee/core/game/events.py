@@ -91,7 +91,8 @@ class _HandEntry:
     @property
     def sheet(self) -> ScoreSheet:
         return ScoreSheet(self.went_out, self.points, self.players, self.went_rummy, self.teams,
-                          self.settling, self.scores, self.elder, self.deal, self.sides)
+                          self.settling, self.scores, self.elder, self.deal, self.sides,
+                          self.books)
 
     @property
     def out(self) -> str | None:
@@ -124,10 +125,13 @@ class HandScored(_HandEntry):
     elder: str | None = None  # Piquet: the elder of a deal given as its score sheet
     deal: Mapping[str, Any] = field(default_factory=dict)  # that score sheet
     sides: Mapping[str, Any] = field(default_factory=dict)  # Escoba: each side's captures
+    books: Mapping[str, int] = field(default_factory=dict)  # Authors, Go Fish: each one's books
 
     def describe(self, noun: str = "hand") -> str:
         """``noun``: what the game calls a hand (``Ruleset.hand_noun``)."""
         named = f"{noun.capitalize()} {self.hand}"
+        if self.books:
+            return f"{named}: {describe_books(self.books)}"
         if self.scores:
             return f"{named}: {describe_scores(self.scores)}"
         if self.deal:
@@ -157,6 +161,7 @@ class HandCorrected(_HandEntry):
     elder: str | None = None
     deal: Mapping[str, Any] = field(default_factory=dict)
     sides: Mapping[str, Any] = field(default_factory=dict)
+    books: Mapping[str, int] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         # Tidied here, so a reason sent, typed or saved before is the same plain line everywhere.
@@ -215,6 +220,12 @@ def describe_scores(scores: Mapping[str, int]) -> str:
     return ", ".join(f"{name} {points}" for name, points in scores.items())
 
 
+def describe_books(books: Mapping[str, int]) -> str:
+    """A game of books in words: ``'Ann 5 books, Ben 8 books'``."""
+    return ", ".join(f"{name} {count} book{'' if count == 1 else 's'}"
+                     for name, count in books.items())
+
+
 def describe_ending(went_out: str | None, went_rummy: bool = False) -> str:
     """How a hand ended, in words: ``'Ben went out'``, ``'the stock ran out'``."""
     if went_out is None:
@@ -257,7 +268,8 @@ EVENT_TYPES: dict[str, type] = {kind.type: kind for kind in (
     DealerChosen, DecksChanged, HandScored, HandCorrected, UpcardTurned, GameEnded,
     PlayerRenamed, PlayerSeated, PlayerLeft)}
 # Left out of the JSON when empty: each ruleset's entry has only some of them.
-_SHEET_EXTRAS = ("players", "went_rummy", "teams", "scores", "elder", "deal", "sides")
+_SHEET_EXTRAS = ("players", "went_rummy", "teams", "scores", "elder", "deal", "sides",
+                 "books")
 # The fields of a hand played for stakes, as their games name them; kept in ``settling`` and
 # written back at the top level of the event, as they came.
 SETTLING_FIELDS = tuple(dict.fromkeys(
@@ -322,6 +334,7 @@ def event_from_dict(data: Any) -> Event:
               "scores": _points(data.get("scores"), "scores"),
               "elder": None if data.get("elder") is None else _text(data, "elder"),
               "deal": _deal(data.get("deal")), "sides": _deal(data.get("sides"), "sides"),
+              "books": _points(data.get("books"), "books"),
               "players": _melded_and_held(data.get("players")),
               "went_rummy": _flag(data, "went_rummy"), "teams": _team_entries(data.get("teams")),
               "settling": {name: _json_names(data[name]) for name in SETTLING_FIELDS

@@ -63,6 +63,7 @@ class HandResult:
     # Saved although it contradicted the hand the referee followed: what did not agree.
     saved_anyway: tuple[Mismatch, ...] = ()
     players: tuple[str, ...] = ()  # who was dealt the hand (the table may change midway)
+    books: Mapping[str, int] = field(default_factory=dict)  # a game of books: each player's
 
     def penalty(self, name: str) -> int:
         """The rummy penalty (Ari's rule) inside ``name``'s score: 0 where none was charged."""
@@ -330,6 +331,8 @@ class GameState:
             return {"teams": {name: dict(entry) for name, entry in result.teams.items()}}
         if shape in (EntryShape.SETTLEMENT, EntryShape.POT):
             return dict(result.settling)
+        if shape is EntryShape.SCORES and result.books:
+            return {"books": dict(result.books)}
         if shape is EntryShape.SCORES:  # by team, in a game of teams
             sides = self.setup.sides if self.setup.teams else result.players
             return {"scores": {name: result.scores[name] for name in sides}}
@@ -542,7 +545,8 @@ class GameState:
         scores = {**dict.fromkeys(self.sides, 0), **scored.scores}
         return HandResult(hand, scored.went_out, scores, scored.held, scored.melded,
                           scored.went_rummy, scored.teams, scored.settling,
-                          scored.settlement, entries=dict(entries), players=players)
+                          scored.settlement, entries=dict(entries), players=players,
+                          books=scored.books)
 
     def _ends_early(self, hand: int) -> bool:
         """Whether the game, by its own end, was over after ``hand`` or a later hand but the

@@ -193,6 +193,7 @@ class ScoreSheet:
     elder: str | None = None  # Piquet: who was elder in the deal given as ``deal``
     deal: Mapping[str, Any] = field(default_factory=dict)  # a deal's score sheet (read_deal)
     sides: Mapping[str, Any] = field(default_factory=dict)  # each side's captures (read_sides)
+    books: Mapping[str, int] = field(default_factory=dict)  # each player's books (Books)
 
 
 @dataclass(frozen=True)
@@ -207,6 +208,21 @@ class ScoredHand:
     teams: dict[str, dict[str, Any]] = field(default_factory=dict)  # each team's entry, checked
     settling: dict[str, Any] = field(default_factory=dict)  # a hand for stakes, names as seated
     settlement: Settlement | None = None  # a hand for stakes: who paid whom (scores: the net)
+    books: dict[str, int] = field(default_factory=dict)  # a game of books: each player's
+
+
+@dataclass(frozen=True)
+class Books:
+    """A night of games kept as each player's books when each game is over (Authors, Go
+    Fish): one "hand" is one whole game. ``read`` (players, the books given, the options)
+    checks them against the deck and gives each player's score for that game, 1 to each
+    who won it (a shared win counts whole for each), so the night's totals are games won.
+    The screens ask ``in_deck``, ``word`` and ``children`` rather than name a game."""
+
+    read: Callable[[Sequence[str], Any, Options], dict[str, int]]
+    in_deck: Callable[[Options], int]  # books the deck holds: 13 of four, 26 pairs
+    word: Callable[[Options], str]  # "book" or "pair"
+    children: Callable[[Options], bool] = lambda options: False  # big buttons, card pictures
 
 
 @dataclass(frozen=True)
@@ -247,6 +263,17 @@ class Keeping:
     side_sheet: SideSheet | None = None
     # The boxes of that sheet on the screens, and their reading, where the game offers it.
     deal_sheet: DealSheet | None = None
+    # ... or, a night of games, as each player's books in one game (Authors, Go Fish).
+    books: Books | None = None
+
+    @property
+    def total_word(self) -> str:
+        """What a total counts on the screens: points; in a night of book games, games won
+        (a shared win is a game won for each who shared it); in a night of rounds won by
+        going out, rounds won."""
+        if self.books is not None:
+            return "games won"
+        return "rounds won" if self.shape is EntryShape.WENT_OUT else "points"
 
     @property
     def goes_out(self) -> bool:
@@ -273,11 +300,15 @@ class Keeping:
         ``teams`` the scores are by team. A game with a pot (``Stakes.pot``) settles the hand
         against the hand ``before``'s, with its ``dealer``; ``dealer``, where known, is also
         handed to the game's own reading of a deal's sheet (``read_deal``)."""
-        if self.shape is EntryShape.SCORES:  # in teams, each team's points
+        if self.shape is EntryShape.SCORES:
+            if self.books is not None or sheet.books:
+                return self._books(table, players, sheet)
+            # in teams, each team's points
             return self._typed(table, tuple(team.name for team in teams) or players, sheet,
                                dealer)
         for name, given in (("scores", sheet.scores), ("elder", sheet.elder),
-                            ("deal", sheet.deal), ("sides", sheet.sides)):
+                            ("deal", sheet.deal), ("sides", sheet.sides),
+                            ("books", sheet.books)):
             if given:
                 raise HandEntryError(f"A {table.ruleset.title} hand is not entered as each "
                                      f"player's points ({name}).", ("event", name))
@@ -363,6 +394,33 @@ class Keeping:
                 raise HandEntryError(f"{given[name]} for {name} can't be right: a {title} hand "
                                      f"scores 0 to {self.most_per_hand}.", where)
         return ScoredHand(None, {name: given[name] for name in players}, {})
+
+    def _books(self, table: TableRules, players: Sequence[str],
+               sheet: ScoreSheet) -> ScoredHand:
+        """One game of a night of books: each player's books, checked by the game's family;
+        the game's winners score 1 each."""
+        title = table.ruleset.title
+        if self.books is None:
+            raise HandEntryError(f"A {title} hand is entered as each player's points "
+                                 "(scores).", "event.books")
+        for name, given in (("went_out", sheet.went_out), ("points", sheet.points),
+                            ("players", sheet.players), ("teams", sheet.teams),
+                            ("went_rummy", sheet.went_rummy), ("scores", sheet.scores),
+                            ("elder", sheet.elder), ("deal", sheet.deal),
+                            ("sides", sheet.sides)):
+            if given:
+                raise HandEntryError(f"A {title} game is entered as each player's books "
+                                     f"(books), not as {name}.", ("event", name))
+        if not sheet.books:
+            raise HandEntryError(f"Enter each player's books for the {title} game.",
+                                 "event.books")
+        books = _by_player(players, sheet.books, "books")
+        for name in players:
+            if name not in books:
+                raise HandEntryError(f"Enter {name}'s books (0 for none).",
+                                     ("event", "books", name))
+        scores = self.books.read(players, books, table.options)
+        return ScoredHand(None, scores, {}, books=books)
 
     def _from_deal(self, table: TableRules, players: Sequence[str],
                    sheet: ScoreSheet, dealer: str | None) -> dict[str, int]:

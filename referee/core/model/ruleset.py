@@ -276,6 +276,7 @@ class Ruleset:
     # a hand itself: (cards, table, hand or None) -> solver.result.Arrangement.
     arrange_hand: Callable[[Sequence[Card], TableRules, int | None], Any] | None = None
     default_decks: int = 1  # when a question names neither the decks nor the players
+    upcard: bool = True  # a card is turned up after the deal (False: Authors deals every card)
     most_decks: int = MAX_DECKS  # 1: a one-deck game (Tonk, Basic, Base), where 2 is refused
     # What the table must know at the start of a hand besides the deal and the contract (a
     # rising opening minimum): sentences, from the hand's number and the house options.
@@ -536,7 +537,7 @@ only 54. It needs 2 decks.'
     True
     """
     dealt = table.ruleset.deal_size(players, hand, table.options)
-    needed = dealt * players + 1
+    needed = dealt * players + int(table.ruleset.upcard)
     if table.deck.size(table.decks) >= needed:
         return None
     decks = table.decks

@@ -52,7 +52,7 @@ def end_game(game_id: str):
     except IllegalEventError as error:
         return _page(loaded, None, error.message, 409)
     winners = ended.state.winners
-    what = "night" if ledger_of(ended.state) else "game"
+    what = "night" if ledger_of(ended.state) or ended.state.keeping.books else "game"
     flash(f"The table ended the {what}: {' and '.join(winners)} "
           f"{'wins' if len(winners) == 1 else 'share the win'}. Undo takes it back.")
     return redirect(url_for("games.game_page", game_id=game_id), 303)

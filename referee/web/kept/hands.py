@@ -20,7 +20,8 @@ from flask import abort, flash, make_response, redirect, render_template, reques
 from ...core import RefereeInputError
 from ...core.game import DealerChosen, HandCorrected, HandScored
 from ...core.game.entry import SeatEntry
-from ...core.game.events import DecksChanged, describe_ending, describe_scores, describe_settling
+from ...core.game.events import (DecksChanged, describe_books, describe_ending, describe_scores,
+                                 describe_settling)
 from ...core.model.keeping import EntryShape
 from ...core.game.followed import RefereeMismatchError, still_playing
 from ...store.games import (LoadedGame, OvertakenError, StaleVersionError, append_event,
@@ -35,6 +36,7 @@ from .entry import NOBODY, WAY_WORDS
 from .pot_entry import PotReading
 from .stakes_entry import SettlementReading
 from .scores_entry import ScoresReading
+from .books_entry import BooksReading
 from .team_entry import entry_form
 
 
@@ -111,7 +113,8 @@ def _save(loaded: LoadedGame, hand: int, key: str):
     if correcting != was_correcting or (not correcting and hand != state.hand):
         return _moved_on(loaded, hand, form, reading, was_correcting)
     if correcting and not (form.reason.data or "").strip():
-        add_error(form.reason, f"Say why hand {hand} is corrected, for the history.")
+        add_error(form.reason, f"Say why {state.table.ruleset.hand_noun} {hand} is corrected, "
+                               "for the history.")
     if not reading.ok or form.reason.errors:
         return _entry_page(loaded, hand, form, reading, status=422)
 
@@ -141,7 +144,7 @@ def _save(loaded: LoadedGame, hand: int, key: str):
 
 def _ended(reading) -> str:
     """How the hand read ended, in words: a hand for stakes says its ending and who."""
-    if isinstance(reading, (SettlementReading, ScoresReading, PotReading)):
+    if isinstance(reading, (SettlementReading, ScoresReading, PotReading, BooksReading)):
         return reading.describe()
     return describe_ending(reading.went_out, reading.went_rummy)
 
@@ -161,6 +164,7 @@ def _moved_on(fresh: LoadedGame, hand: int, form, reading, was_correcting: bool,
         done = state.results[hand - 1]
         ended = (done.settlement.reason.rstrip(".") if done.settlement is not None
                  else describe_settling(done.settling) if done.settling
+                 else describe_books(done.books) if done.books
                  else describe_scores(done.scores) if state.keeping.shape is EntryShape.SCORES
                  else describe_ending(done.went_out, done.went_rummy))
         message = (f"Another device saved hand {hand} first ({ended}). Nothing "

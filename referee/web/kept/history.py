@@ -93,6 +93,8 @@ def _hand_lines(state: GameState, event, ledger: Ledger | None
         lines = tuple((name, _melded_line(scored, name)) for name in state.players)
     elif shape is EntryShape.TEAMS:
         lines = tuple((name, _team_line(state, scored, name)) for name in state.sides)
+    elif scored.books:
+        lines = tuple((name, _books_line(state, scored, name)) for name in state.players)
     elif shape is EntryShape.SCORES:
         lines = tuple((name, f"{scored.scores[name]} points") for name in state.players)
     elif shape is EntryShape.WENT_OUT:  # the round is a win for one, and nothing for the rest
@@ -101,6 +103,14 @@ def _hand_lines(state: GameState, event, ledger: Ledger | None
     else:
         lines = tuple((name, _collected_line(scored, name)) for name in state.players)
     return lines, (), None
+
+
+def _books_line(state: GameState, scored, name: str) -> str:
+    """A player's books in one game of a night, and whether they won it: ``'5 books, won'``."""
+    word = state.keeping.books.word(state.setup.options)
+    count = scored.books[name]
+    return (f"{count} {word}{'' if count == 1 else 's'}"
+            + (", won" if scored.scores[name] else ""))
 
 
 def _settled_line(ledger: Ledger, net: int, count: int | None) -> str:

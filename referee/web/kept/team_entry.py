@@ -28,6 +28,7 @@ from ...core.model.ruleset import TableRules
 from ...core.model.team_sheet import AMOUNTS, ScorePart, TeamSheet
 from ...core.text import whole_number
 from .entry import NOBODY, EntryForm
+from .books_entry import BooksEntryForm
 from .deal_sheet_entry import DealSheetEntryForm
 from .pot_entry import PotEntryForm
 from .scores_entry import ScoresEntryForm
@@ -38,11 +39,13 @@ from .team_forms import class_field, penalty_field, team_hand_form, total_field
 
 def entry_form(state, hand: int | None = None) -> (
         EntryForm | TeamEntryForm | SettlementEntryForm | ScoresEntryForm | WentOutEntryForm
-        | PotEntryForm):
+        | PotEntryForm | BooksEntryForm):
     """The entry form the game asks for: team by team, how a hand for stakes ended, who
-    played a hand for a pot and the tricks each took, who went out, or seat by seat (with
+    played a hand for a pot and the tricks each took, each player's books in a game of books, who went out, or seat by seat (with
     ``hand``'s players and dealer, for a game with a deal's score sheet). A hand for a pot is
     read against the pot the hand before ``hand`` left, with its dealer, as the fold will."""
+    if state.keeping.books is not None:
+        return BooksEntryForm(state.table)
     if state.keeping.shape is EntryShape.TEAMS:
         return TeamEntryForm(state.table, state.setup.teams)
     if state.keeping.shape is EntryShape.SETTLEMENT:

@@ -43,6 +43,7 @@ def night_end(options: Options) -> GameEnd:
 
 JACK_CHANGE_IT = Ruleset(
     key="jack-change-it",
+    hand_noun="round",  # a night of rounds, each won by going out
     title=TITLE,
     summary="Two to six players, one deck, seven cards each; match the top card by suit or "
             "rank. 2s and the A♥ make the next player draw, 8s skip, queens reverse, jacks "
