@@ -66,4 +66,5 @@ def test_a_game_as_entered_reads_back_as_its_books():
     assert state.as_entered(state.results[0]) == {"books": {"Ann": 6, "Bo": 4, "Cy": 3}}
     event = event_from_dict({"type": "hand_scored", "hand": 1, **state.as_entered(
         state.results[0])})
-    assert event.describe() == "Game 1: Ann 6 books, Bo 4 books, Cy 3 books"
+    noun = state.table.ruleset.hand_noun
+    assert event.describe(noun) == "Game 1: Ann 6 books, Bo 4 books, Cy 3 books"

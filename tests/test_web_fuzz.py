@@ -19,6 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from referee.web.forms import REFEREE_FORMS, referee_form
+from referee.web.kept.round_panel import FORMS as ROUND_FORMS
 from tests.test_web_games import csrf_token, new_game, version_of
 
 FUZZ = settings(derandomize=True, database=None, deadline=None, max_examples=30,
@@ -95,6 +96,9 @@ ROUTES = ["/games/new/eversol", "/games/new/500", "/games/{game}/hands/1", "/gam
           "/games/{game}/end", "/games/{game}/archive", "/games/{game}/players",
           "/games/{game}/again",
           *(f"/games/{{game}}/referee/{action}" for action in REFEREE_FORMS),
+          # A Jack Change It round followed turn by turn, its upcard turned (test_web_fuzz's
+          # own game of it: "{round}").
+          *(f"/games/{{round}}/round/{action}" for action in ROUND_FORMS),
           "get /check/eversol", "get /check/500", "get /arrange/eversol", "get /rummy/500",
           "get /check/hand-and-foot", "get /opening/hand-and-foot", "get /going-out/hand-and-foot", "get /lowest/tonk",
           "get /games/{game}/poll/notice", "get /games/{game}", "file /games/import",
@@ -126,9 +130,16 @@ def screens(app, client):
             fields.setdefault(action or page, set()).update(names)
         for name, seen in parser.shown.items():
             shown.setdefault(name, set()).update(seen)
+    followed = client.post("/api/v1/games", json={"ruleset": "jack-change-it",
+                                                   "players": ["Ann", "Bo", "Cy"]}).get_json()
+    client.post(f"/api/v1/games/{followed['id']}/events", json={
+        "expected_version": 0, "event": {"type": "upcard_turned", "hand": 1, "card": "9H"}})
+    app.config["FUZZ_ROUND"] = followed["id"]
     with app.test_request_context():
         for action in REFEREE_FORMS:
             fields[f"/games/{game_id}/referee/{action}"] = _fields(referee_form(action, 2, None))
+        for action, form in ROUND_FORMS.items():
+            fields[f"/games/{followed['id']}/round/{action}"] = _fields(form(formdata=None))
     every_name = sorted(set().union(*fields.values()))
     fields[f"/games/{game_id}/hands/2"] = fields[f"/games/{game_id}/hands/1"]
     fields[f"/games/{game_id}/poll/notice"] = {"seen", "view"}
@@ -186,6 +197,7 @@ def test_every_form_route_is_fuzzed(app):
               .replace("{freecell}", "<kept_id>") for route in ROUTES}
     routes = {re.sub(r"/hands/\d", "/hands/<int:hand>", route) for route in routes}
     routes = {re.sub(r"/referee/\w+", "/referee/<action>", route) for route in routes}
+    routes = {re.sub(r"\{round\}/round/\w+", "<game_id>/round/<action>", route) for route in routes}
     routes = {re.sub(r"/new/\w+", "/new/<ruleset>", route) for route in routes}
     posted = {rule.rule for rule in app.url_map.iter_rules()
               if "POST" in rule.methods and not rule.rule.startswith("/api/")}
@@ -197,8 +209,11 @@ def test_any_bytes_in_any_form_field_never_5xx_and_a_refusal_changes_nothing(
         app, client, screens, route):
     game_id, fields, every_name, shown = screens
     method, _, path = route.rpartition(" ")
+    if "{round}" in path:  # a route of the followed round: its game is the one to watch
+        game_id = app.config["FUZZ_ROUND"]
     path = path.replace("{game}", game_id).replace("{freecell}",
-                                                   app.config.get("FUZZ_FREECELL", ""))
+                                                   app.config.get("FUZZ_FREECELL", "")
+                                                   ).replace("{round}", game_id)
     names = fields.get(path, every_name)
 
     @FUZZ

@@ -18,7 +18,7 @@ def test_a_night_is_set_up_and_each_round_entered_by_who_went_out(client):
     assert started.status_code == 303, errors(started)
     game_id = started.headers["Location"].rsplit("/", 1)[1]
     entry = text(client.get(f"/games/{game_id}/hands/1"))
-    assert "Who went out and won round 1?" in entry and "End of hand 1 of 3" in entry
+    assert "Who went out and won round 1?" in entry and "End of round 1 of 3" in entry
     version = client.get(f"{GAMES}/{game_id}").get_json()["version"]
     blank = send(client, f"/games/{game_id}/hands/1",
                  {"expected_version": str(version), "save": "1"})
