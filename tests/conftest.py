@@ -33,6 +33,7 @@ from hypothesis import settings as hypothesis_settings
 
 from referee import create_app
 from referee.extensions import db
+from tests import database_free
 
 CASES_FILE = Path(__file__).parent / "cases" / "examples.json"
 
@@ -357,9 +358,41 @@ def app(tmp_path, test_database, sqlite_template):
         schema.after_test()
 
 
+def pytest_configure(config):
+    config.addinivalue_line("markers", f"{database_free.MARKER}: uses no database, so the "
+                            "PostgreSQL run of dev.py leaves it to the SQLite run "
+                            "(tests/database_free.py)")
+
+
+def pytest_collection_modifyitems(config, items):
+    database_free.mark_and_select(config, items)
+
+
+def pytest_report_collectionfinish(config, start_path, items):
+    return database_free.collection_line(config)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item):
+    """A database-free test that makes an app or opens a connection fails: the PostgreSQL run
+    would have left a test that uses the database to the SQLite run alone."""
+    if item.get_closest_marker(database_free.MARKER) is None:
+        return (yield)
+    with database_free.Watch() as watch:
+        result = yield
+    if watch.seen:
+        raise AssertionError(f"this test is taken to use no database ({database_free.__name__}"
+                             f"), but {watch.seen[0]}: the PostgreSQL run would skip it")
+    return result
+
+
 def pytest_report_header(config):
     if TEST_DATABASE_URL:
-        return [f"database: PostgreSQL, TEST_DATABASE_URL={redacted(TEST_DATABASE_URL)}"]
+        lines = [f"database: PostgreSQL, TEST_DATABASE_URL={redacted(TEST_DATABASE_URL)}"]
+        if os.environ.get(database_free.ENVIRONMENT) == "elsewhere":
+            lines.append("database: tests that use no database are left to the SQLite run "
+                         "(tests/database_free.py; their count follows collection)")
+        return lines
     return ["database: SQLite, a new file per test, copied from one migrated once "
             "(TEST_DATABASE_URL is not set)"]
 
