@@ -460,6 +460,31 @@ def ask(rules_client, openapi_document):
     return asking
 
 
+@pytest.fixture(scope="session")
+def freecell_answers() -> dict:
+    """FreeCell's solver's answers this session, by (position, budget, supermoves)."""
+    return {}
+
+
+@pytest.fixture
+def freecell_solved_once(monkeypatch, freecell_answers):
+    """The API and the screens ask FreeCell's solver the same questions (proving game 11,982
+    has no solution takes seconds): each is searched once a session, by the real solver with the
+    budget the app passes, and a repeat gets that answer."""
+    from referee.api import freecell as api_freecell
+    from referee.core.games.freecell import solve
+    from referee.web.questions import freecell as web_freecell
+
+    def solve_once(position, budget, supermoves=True):
+        key = (position, budget, supermoves)
+        if key not in freecell_answers:
+            freecell_answers[key] = solve(position, budget, supermoves)
+        return freecell_answers[key]
+
+    for module in (api_freecell, web_freecell):
+        monkeypatch.setattr(module, "solve", solve_once)
+
+
 def api_cases(path_prefix: str) -> list[dict]:
     """The example API cases (a copy of the spec's examples) under one path."""
     cases = json.loads(CASES_FILE.read_text())
