@@ -19,9 +19,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from referee.web.forms import REFEREE_FORMS, referee_form
+from tests.conftest import examples
 from tests.test_web_games import csrf_token, new_game, version_of
 
-FUZZ = settings(derandomize=True, database=None, deadline=None, max_examples=30,
+FUZZ = settings(derandomize=True, database=None, deadline=None, max_examples=examples(30),
                 suppress_health_check=[HealthCheck.function_scoped_fixture,
                                        HealthCheck.too_slow, HealthCheck.data_too_large])
 
@@ -105,8 +106,11 @@ LEFT_OUT = {"/games/<game_id>/delete"}  # it would end the test's game; test_web
 
 
 @pytest.fixture
-def screens(app, client):
-    """A game scored by this client, and the names of the fields each route's forms send."""
+def screens(app, client, freecell_solved_once):
+    """A game scored by this client, and the names of the fields each route's forms send.
+
+    FreeCell's solver answers each position once a session: every route's fuzzing opens game
+    1's solution, and its own bodies ask for it again, always of the same position."""
     game_id = new_game(client)
     fields: dict[str, set[str]] = {}
     shown: dict[str, set[str]] = {}
