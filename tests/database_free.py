@@ -143,25 +143,35 @@ def collection_line(config) -> str | None:
 
 
 class Watch:
-    """Fails a database-free test that makes a Flask app or opens a database connection."""
+    """Fails a database-free test that makes a Flask app or opens a database connection.
+
+    Only the test's own thread is watched: a server thread another test left running (the
+    browser tests' waitress) may do either at any time without this test's doing."""
 
     def __init__(self):
         self.seen: list[str] = []
 
     def __enter__(self):
+        import threading
+
         from flask import Flask
         from sqlalchemy import event
         from sqlalchemy.pool import Pool
 
         self._init = Flask.__init__
         watch = self
+        ours = threading.get_ident()
+
+        def note(what: str) -> None:
+            if threading.get_ident() == ours:
+                watch.seen.append(what)
 
         def init(app, *args, **kwargs):
-            watch.seen.append("a Flask app was made")
+            note("a Flask app was made")
             return watch._init(app, *args, **kwargs)
 
         Flask.__init__ = init
-        self._connect = lambda *args: self.seen.append("a database connection was opened")
+        self._connect = lambda *args: note("a database connection was opened")
         event.listen(Pool, "connect", self._connect)
         return self
 
