@@ -27,7 +27,8 @@ When both run, the PostgreSQL run leaves out the tests that use no database (the
 rules core's tests and doctests, its property tests, text checks: the
 ``database_free`` marker, chosen in tests/database_free.py): they would answer
 the same there, and the SQLite run runs them. Its header says how many it left
-out. ``--postgres-only`` runs them too.
+out. ``--postgres-only`` runs them too. On PostgreSQL the fuzz tests that use the
+database draw a quarter of the SQLite run's examples (``examples`` in tests/conftest.py).
 """
 
 from __future__ import annotations
