@@ -22,6 +22,13 @@ had the PostgreSQL run is skipped, except in CI, where that is a failure.
 ``test --sqlite-only`` (or REFEREE_TEST_SQLITE_ONLY=1) runs only the first
 run, ``test --postgres-only`` only the second; any other arguments go to
 pytest, in both runs.
+
+When both run, the PostgreSQL run leaves out the tests that use no database (the
+rules core's tests and doctests, its property tests, text checks: the
+``database_free`` marker, chosen in tests/database_free.py): they would answer
+the same there, and the SQLite run runs them. Its header says how many it left
+out. ``--postgres-only`` runs them too. On PostgreSQL the fuzz tests that use the
+database draw a quarter of the SQLite run's examples (``examples`` in tests/conftest.py).
 """
 
 from __future__ import annotations
@@ -51,6 +58,8 @@ IN_CI = os.environ.get("CI") == "true"
 
 # The variable tests/conftest.py reads: when set, the tests use this PostgreSQL database.
 TEST_DATABASE_URL = "TEST_DATABASE_URL"
+# "elsewhere": the run leaves the database-free tests to the other run (tests/database_free.py).
+DATABASE_FREE = "REFEREE_TEST_DATABASE_FREE"
 # dev.py's own PostgreSQL server: one per user of this machine, kept between runs.
 PG_HOME = Path(tempfile.gettempdir()) / f"rummy-referee-postgres-{getattr(os, 'getuid', int)()}"
 PG_ROLE = "referee_test"
@@ -360,13 +369,17 @@ def run(args: list[str]) -> int:
 class PytestRun:
     """One run of the suite in a pytest process of its own, on one database."""
 
-    def __init__(self, database: str, label: str, args: list[str], database_url: str | None):
+    def __init__(self, database: str, label: str, args: list[str], database_url: str | None,
+                 database_free_elsewhere: bool = False):
         self.database = database
         self.label = label
         self.args = args
-        self.env = {k: v for k, v in os.environ.items() if k != TEST_DATABASE_URL}
+        self.env = {k: v for k, v in os.environ.items()
+                    if k not in (TEST_DATABASE_URL, DATABASE_FREE)}
         if database_url:
             self.env[TEST_DATABASE_URL] = database_url
+        if database_free_elsewhere:
+            self.env[DATABASE_FREE] = "elsewhere"
         self.where = f", at {redact(database_url)}" if database_url else ""
         self.process: subprocess.Popen | None = None
         self.log: Path | None = None
@@ -442,8 +455,12 @@ def test(args: list[str]) -> int:
         runs.append(PytestRun("SQLite", "run 1: the suite on SQLite (a new file per test)", args,
                               None))
     if url is not None:
-        runs.append(PytestRun("PostgreSQL", f"run 2: the suite on PostgreSQL at {redact(url)}",
-                              args, url))
+        # The tests that use no database answer the same on both: run 1 runs them.
+        elsewhere = bool(runs)
+        less = ", less the tests that use no database (run 1 runs them)" if elsewhere else ""
+        runs.append(PytestRun("PostgreSQL",
+                              f"run 2: the suite on PostgreSQL at {redact(url)}{less}",
+                              args, url, database_free_elsewhere=elsewhere))
 
     # The import layers (pyproject.toml's contracts) first: seconds, and a broken layer is
     # worth knowing before the suite's minutes.

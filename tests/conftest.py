@@ -33,6 +33,7 @@ from hypothesis import settings as hypothesis_settings
 
 from referee import create_app
 from referee.extensions import db
+from tests import database_free
 
 CASES_FILE = Path(__file__).parent / "cases" / "examples.json"
 
@@ -43,6 +44,14 @@ hypothesis_settings.load_profile("referee")
 
 # The PostgreSQL database to test on; unset (or empty) means SQLite.
 TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL") or None
+
+
+def examples(count: int) -> int:
+    """How many examples a fuzz test that uses the database draws on this run: ``count`` on
+    SQLite; on PostgreSQL a quarter of them (at least 10). Drawn derandomized, they are the
+    first of the very bodies the SQLite run sends, so the PostgreSQL run still sends each kind
+    to every address (its writes, its refusals) without repeating the whole search."""
+    return max(10, count // 4) if TEST_DATABASE_URL else count
 
 
 # --- Which database: SQLite files, or schemas of one PostgreSQL database ----------------------
@@ -357,9 +366,41 @@ def app(tmp_path, test_database, sqlite_template):
         schema.after_test()
 
 
+def pytest_configure(config):
+    config.addinivalue_line("markers", f"{database_free.MARKER}: uses no database, so the "
+                            "PostgreSQL run of dev.py leaves it to the SQLite run "
+                            "(tests/database_free.py)")
+
+
+def pytest_collection_modifyitems(config, items):
+    database_free.mark_and_select(config, items)
+
+
+def pytest_report_collectionfinish(config, start_path, items):
+    return database_free.collection_line(config)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item):
+    """A database-free test that makes an app or opens a connection fails: the PostgreSQL run
+    would have left a test that uses the database to the SQLite run alone."""
+    if item.get_closest_marker(database_free.MARKER) is None:
+        return (yield)
+    with database_free.Watch() as watch:
+        result = yield
+    if watch.seen:
+        raise AssertionError(f"this test is taken to use no database ({database_free.__name__}"
+                             f"), but {watch.seen[0]}: the PostgreSQL run would skip it")
+    return result
+
+
 def pytest_report_header(config):
     if TEST_DATABASE_URL:
-        return [f"database: PostgreSQL, TEST_DATABASE_URL={redacted(TEST_DATABASE_URL)}"]
+        lines = [f"database: PostgreSQL, TEST_DATABASE_URL={redacted(TEST_DATABASE_URL)}"]
+        if os.environ.get(database_free.ENVIRONMENT) == "elsewhere":
+            lines.append("database: tests that use no database are left to the SQLite run "
+                         "(tests/database_free.py; their count follows collection)")
+        return lines
     return ["database: SQLite, a new file per test, copied from one migrated once "
             "(TEST_DATABASE_URL is not set)"]
 
@@ -425,6 +466,31 @@ def ask(rules_client, openapi_document):
         assert schema_errors(openapi_document, schema, response.get_json()) == []
         return response
     return asking
+
+
+@pytest.fixture(scope="session")
+def freecell_answers() -> dict:
+    """FreeCell's solver's answers this session, by (position, budget, supermoves)."""
+    return {}
+
+
+@pytest.fixture
+def freecell_solved_once(monkeypatch, freecell_answers):
+    """The API and the screens ask FreeCell's solver the same questions (proving game 11,982
+    has no solution takes seconds): each is searched once a session, by the real solver with the
+    budget the app passes, and a repeat gets that answer."""
+    from referee.api import freecell as api_freecell
+    from referee.core.games.freecell import solve
+    from referee.web.questions import freecell as web_freecell
+
+    def solve_once(position, budget, supermoves=True):
+        key = (position, budget, supermoves)
+        if key not in freecell_answers:
+            freecell_answers[key] = solve(position, budget, supermoves)
+        return freecell_answers[key]
+
+    for module in (api_freecell, web_freecell):
+        monkeypatch.setattr(module, "solve", solve_once)
 
 
 def api_cases(path_prefix: str) -> list[dict]:

@@ -33,7 +33,7 @@ def test_solve_gives_game_one_a_solution_that_replays_to_the_end(ask):
     assert replay(Position.from_game(1), moves).is_won
 
 
-def test_game_11982_is_proved_to_have_no_solution(ask):
+def test_game_11982_is_proved_to_have_no_solution(ask, freecell_solved_once):
     answer = ask(SOLVE, {"game": 11982}).get_json()
     assert (answer["solvable"], answer["proved"], answer["moves"]) == (False, True, [])
 

@@ -30,6 +30,7 @@ from schemathesis.checks import (
 )
 
 from referee.core import RULESETS
+from tests.conftest import examples
 from tests.test_api_games import make_game
 
 FUZZ = settings(
@@ -42,7 +43,7 @@ FUZZ = settings(
 
 
 def fuzz(max_examples: int) -> settings:
-    return settings(FUZZ, max_examples=max_examples)
+    return settings(FUZZ, max_examples=examples(max_examples))
 
 
 ERROR_FIELDS = {"code", "message", "field"}
@@ -306,7 +307,7 @@ def test_schemathesis_finds_no_server_error_and_no_contract_failure(app, client)
     assert len(operations) >= 12
 
     for operation in operations:
-        @settings(FUZZ, max_examples=40)
+        @settings(FUZZ, max_examples=examples(40))
         @given(case=st.one_of(operation.as_strategy(GenerationMode.POSITIVE),
                               operation.as_strategy(GenerationMode.NEGATIVE)),
                kept=st.booleans())

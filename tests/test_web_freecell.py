@@ -79,7 +79,7 @@ def test_the_hint_and_the_solution_replay_game_one_to_the_end(client):
     assert "The foundation: spades up to K, hearts up to K" in last
 
 
-def test_game_11982_is_shown_proved_to_have_no_solution(client):
+def test_game_11982_is_shown_proved_to_have_no_solution(client, freecell_solved_once):
     where = deal(client, "11982")
     page = client.get(where + "/solution").get_data(as_text=True)
     assert said(page, "status") == [

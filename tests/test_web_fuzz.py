@@ -20,9 +20,10 @@ from hypothesis import strategies as st
 
 from referee.web.forms import REFEREE_FORMS, referee_form
 from referee.web.kept.round_panel import FORMS as ROUND_FORMS
+from tests.conftest import examples
 from tests.test_web_games import csrf_token, new_game, version_of
 
-FUZZ = settings(derandomize=True, database=None, deadline=None, max_examples=30,
+FUZZ = settings(derandomize=True, database=None, deadline=None, max_examples=examples(30),
                 suppress_health_check=[HealthCheck.function_scoped_fixture,
                                        HealthCheck.too_slow, HealthCheck.data_too_large])
 
@@ -108,10 +109,14 @@ ROUTES = ["/games/new/eversol", "/games/new/500", "/games/{game}/hands/1", "/gam
 LEFT_OUT = {"/games/<game_id>/delete"}  # it would end the test's game; test_web_games covers it
 
 
-@pytest.fixture
-def screens(app, client):
-    """A game scored by this client, and the names of the fields each route's forms send."""
-    game_id = new_game(client)
+# What the screens' forms send, read from the pages once a run: every test's app starts on the
+# same fresh database with the same game set up, so its pages carry the same forms; only the
+# three ids differ, kept here as "{game}", "{freecell}" and "{round}".
+_FORMS: dict[str, tuple] = {}
+
+
+def _read_forms(app, client, game_id: str, freecell: str, followed: str):
+    """The fields each route's forms send, and the values the pages show for each name."""
     fields: dict[str, set[str]] = {}
     shown: dict[str, set[str]] = {}
     pages = ["/games/new/eversol", "/games/new/500", f"/games/{game_id}",
@@ -119,8 +124,6 @@ def screens(app, client):
              "/check/eversol", "/check/500", "/arrange/eversol", "/rummy/500",
              "/check/hand-and-foot", "/opening/hand-and-foot", "/going-out/hand-and-foot",
              "/lowest/tonk", "/freecell/", *MORE_QUESTIONS]
-    dealt = client.post("/freecell/deal", data={"game": "1", "csrf_token": csrf_token(client)})
-    freecell = app.config["FUZZ_FREECELL"] = dealt.location.rpartition("/")[2]
     pages += [f"/freecell/{freecell}?card=6C", f"/freecell/{freecell}/solution",
               "/freecell/?into=2&column2=AS"]
     for page in pages:
@@ -130,22 +133,51 @@ def screens(app, client):
             fields.setdefault(action or page, set()).update(names)
         for name, seen in parser.shown.items():
             shown.setdefault(name, set()).update(seen)
-    followed = client.post("/api/v1/games", json={"ruleset": "jack-change-it",
-                                                   "players": ["Ann", "Bo", "Cy"]}).get_json()
-    client.post(f"/api/v1/games/{followed['id']}/events", json={
-        "expected_version": 0, "event": {"type": "upcard_turned", "hand": 1, "card": "9H"}})
-    app.config["FUZZ_ROUND"] = followed["id"]
     with app.test_request_context():
         for action in REFEREE_FORMS:
             fields[f"/games/{game_id}/referee/{action}"] = _fields(referee_form(action, 2, None))
         for action, form in ROUND_FORMS.items():
-            fields[f"/games/{followed['id']}/round/{action}"] = _fields(form(formdata=None))
+            fields[f"/games/{followed}/round/{action}"] = _fields(form(formdata=None))
     every_name = sorted(set().union(*fields.values()))
     fields[f"/games/{game_id}/hands/2"] = fields[f"/games/{game_id}/hands/1"]
     fields[f"/games/{game_id}/poll/notice"] = {"seen", "view"}
-    app.config["FUZZ_EXPORT"] = client.get(f"/games/{game_id}/export.json").get_json(force=True)
-    return (game_id, {path: sorted(names) or every_name for path, names in fields.items()},
+    return ({path: sorted(names) or every_name for path, names in fields.items()},
             every_name, {name: sorted(seen) for name, seen in shown.items()})
+
+
+def _with_ids(text: str, ids: dict[str, str]) -> str:
+    for old, new in ids.items():
+        text = text.replace(old, new)
+    return text
+
+
+@pytest.fixture
+def screens(app, client, freecell_solved_once):
+    """A game scored by this client, and the names of the fields each route's forms send.
+
+    FreeCell's solver answers each position once a session: every route's fuzzing opens game
+    1's solution, and its own bodies ask for it again, always of the same position."""
+    game_id = new_game(client)
+    dealt = client.post("/freecell/deal", data={"game": "1", "csrf_token": csrf_token(client)})
+    freecell = app.config["FUZZ_FREECELL"] = dealt.location.rpartition("/")[2]
+    followed = client.post("/api/v1/games", json={"ruleset": "jack-change-it",
+                                                   "players": ["Ann", "Bo", "Cy"]}).get_json()
+    client.post(f"/api/v1/games/{followed['id']}/events", json={
+        "expected_version": 0, "event": {"type": "upcard_turned", "hand": 1, "card": "9H"}})
+    followed = app.config["FUZZ_ROUND"] = followed["id"]
+    if not _FORMS:
+        fields, every_name, shown = _read_forms(app, client, game_id, freecell, followed)
+        to_marks = {game_id: "{game}", freecell: "{freecell}", followed: "{round}"}
+        _FORMS["read"] = ({_with_ids(path, to_marks): names for path, names in fields.items()},
+                          every_name, {name: [_with_ids(value, to_marks) for value in values]
+                                       for name, values in shown.items()})
+    fields, every_name, shown = _FORMS["read"]
+    to_ids = {"{game}": game_id, "{freecell}": freecell, "{round}": followed}
+    fields = {_with_ids(path, to_ids): names for path, names in fields.items()}
+    shown = {name: [_with_ids(value, to_ids) for value in values]
+             for name, values in shown.items()}
+    app.config["FUZZ_EXPORT"] = client.get(f"/games/{game_id}/export.json").get_json(force=True)
+    return game_id, fields, every_name, shown
 
 
 def _body(fields: dict[str, list[bytes]]) -> str:

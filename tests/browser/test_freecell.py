@@ -26,7 +26,7 @@ def tap_move(page, card: str, to: str) -> None:
     page.locator(".fc-targets button", has_text=WORDS.get(to, to.capitalize())).click()
 
 
-def test_deal_follow_hint_and_replay_game_one(live_server, open_screen):
+def test_deal_follow_hint_and_replay_game_one(live_server, open_screen, freecell_solved_once):
     screen = open_screen(TABLET)
     page = screen.page
     page.goto(f"{live_server}/")
