@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from heapq import heappop, heappush
 
 from .deal import MS_DECK
-from .expand import _auto, _children, _internal, _key, _score  # noqa: F401 (tests use some)
+from .expand import _auto, _children, _internal, _key, _scorer
 from .moves import CELL, COLUMN, FOUNDATION, Move, Place, apply_move
 from .position import Position
 
@@ -74,9 +74,10 @@ def _search(columns, cells, found, budget, supermoves, weights):
     columns, cells, found = _auto(columns, cells, found, start_steps)
     if sum(found) == 52:
         return SOLVED, start_steps, 0
+    score = _scorer(weights)
     start = _key(columns, cells)
     parents = {start: None}  # every position generated: the one it came from, and how
-    heap = [(_score(columns, cells, found, weights), 0, start, columns, cells, found)]
+    heap = [(score(columns, cells, found), 0, start, columns, cells, found)]
     pushed = 1
     nodes = 0
     while heap:
@@ -90,13 +91,13 @@ def _search(columns, cells, found, budget, supermoves, weights):
             if kid in parents:
                 continue
             parents[kid] = (key, steps)
-            if sum(kid_found) == 52:
+            if kid_found is not found and sum(kid_found) == 52:
                 path = []
                 while kid != start:
                     kid, steps = parents[kid]
                     path.append(steps)
                 return SOLVED, start_steps + [s for p in reversed(path) for s in p], nodes
-            heappush(heap, (_score(kid_columns, kid_cells, kid_found, weights), -pushed, kid,
+            heappush(heap, (score(kid_columns, kid_cells, kid_found), -pushed, kid,
                             kid_columns, kid_cells, kid_found))
             pushed += 1
     return UNSOLVABLE, [], nodes
