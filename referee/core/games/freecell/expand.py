@@ -83,14 +83,17 @@ def _auto(columns, cells, found, steps):
 
 class _Scores(dict):
     """Each column's share of the score on one set of foundations, worked out once: a child
-    shares all but one or two columns with its parent, so most are looked up, not counted."""
+    shares all but one or two columns with its parent, so most are looked up, not counted.
+    ``base``: the score's part that is not the columns' (cards not home; cells taken, by
+    ``cells_w`` each)."""
 
-    __slots__ = ("found", "above_w", "disorder_w")
+    __slots__ = ("found", "base", "cells_w", "above_w", "disorder_w")
 
     def __init__(self, found, weights):
         super().__init__()
         self.found = found
-        _, empty_w, self.above_w, self.disorder_w = weights
+        self.base = 52 - sum(found)
+        self.cells_w, empty_w, self.above_w, self.disorder_w = weights
         self[b""] = -empty_w
 
     def __missing__(self, column):
@@ -108,23 +111,24 @@ class _Scores(dict):
 
 
 def _scorer(weights):
-    """``score(columns, cells, found)``, lower is better: cards not home, cells taken, cards
-    over the next card of a suit, and cards lying above a lower card (each must move before
-    the one under it goes home); empty columns help. (Weights found by trying games 1-120.)"""
-    cell_w = weights[0]
+    """The score's tables for ``weights``, one per set of foundations: ``scores(found)``.
+    A position's score, lower is better: cards not home, cells taken, cards over the next
+    card of a suit, and cards lying above a lower card (each must move before the one under
+    it goes home); empty columns help. (Weights found by trying games 1-120.)"""
     tables: dict = {}
 
-    def score(columns, cells, found):
+    def scores(found):
         table = tables.get(found)
         if table is None:
             table = tables[found] = _Scores(found, weights)
-        return 52 - sum(found) + cell_w * len(cells) + sum(map(table.__getitem__, columns))
-    return score
+        return table
+    return scores
 
 
 def _score(columns, cells, found, weights):
     """One position's score (the search keeps a ``_scorer`` for its weights instead)."""
-    return _scorer(weights)(columns, cells, found)
+    table = _Scores(found, weights)
+    return table.base + table.cells_w * len(cells) + sum(map(table.__getitem__, columns))
 
 
 def _children(columns, cells, found, supermoves):
