@@ -146,7 +146,8 @@ def figures(rows):
               for status in ("solved", "unsolvable", "unknown")}
     cpu = [row[4] for row in rows]
     return {"median_s": statistics.median(times), "median_cpu_s": statistics.median(cpu),
-            "over_1s_cpu": sum(1 for t in cpu if t > 1.0), "worst_s": worst[2], "worst_game": worst[0],
+            "over_1s_cpu": sum(1 for t in cpu if t > 1.0),
+            "worst_s": worst[2], "worst_game": worst[0],
             "median_nodes": statistics.median(nodes), "worst_nodes": max(nodes),
             "total_s": sum(times), **counts,
             "over_1s": sum(1 for t in times if t > 1.0),
