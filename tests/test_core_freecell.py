@@ -416,3 +416,37 @@ def test_the_solver_tries_every_move_the_rules_allow():
         assert ours - {unchanged} == theirs - {unchanged}
         checked += 1
     assert checked > 50
+
+
+def test_the_search_scores_a_position_as_a_whole_count_would():
+    """The search counts each column's part of the score once per set of foundations and
+    looks it up after: the score is still the whole position's, so its order is unchanged."""
+    from referee.core.games.freecell import solver
+    from referee.core.games.freecell.expand import _RANK, _SUIT
+
+    def counted(columns, cells, found, weights):
+        cell_w, empty_w, above_w, disorder_w = weights
+        score = 52 - sum(found) + cell_w * len(cells)
+        for column in columns:
+            score -= empty_w if not column else 0
+            low = 14
+            for k, c in enumerate(column):
+                score += above_w * (len(column) - 1 - k) if found[_SUIT[c]] == _RANK[c] - 1 else 0
+                score += disorder_w if _RANK[c] > low else 0
+                low = min(low, _RANK[c])
+        return score
+
+    board = Board.from_game(1)
+    moves = solve(board.start).moves[:40]
+    for weights in (solver._QUICK[0], solver._COMPLETE):
+        scores = solver._scorer(weights)
+        for move in moves:
+            board.push(move)
+            for _, columns, cells, found in solver._children(*solver._internal(board.position),
+                                                             True):
+                table = scores(found)
+                assert (table.base + table.cells_w * len(cells)
+                        + sum(map(table.__getitem__, columns))) == counted(columns, cells,
+                                                                           found, weights)
+        while board.move_stack:
+            board.pop()

@@ -21,7 +21,7 @@ from .models import utc_now
 
 
 # Positions the solver may expand before the screens and the API answer "couldn't tell in
-# time": game 11,982's proof takes 76,643 (about 2 s here; its short searches first, then the
+# time": game 11,982's proof takes 76,643 (about 1.2 s here; its short searches first, then the
 # complete one), a typical deal a few hundred; the rest is room for a layout as hard.
 SOLVER_BUDGET = 100_000
 

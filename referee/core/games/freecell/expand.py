@@ -1,7 +1,9 @@
-"""The solver's view of a position, made for speed: cards as numbers 0-51, a position as
-(columns, cells, foundations) tuples, its canonical key for the transposition table, the safe
-auto-moves, the score that orders the search, and every child position (one per move the
-rules allow, auto-moves applied; tests/test_core_freecell.py checks they match the rules).
+"""The solver's view of a position, made for speed: cards as numbers 0-51, a column as
+``bytes`` (one card a byte: slicing, joining and hashing run in C, and a column's hash is
+kept once made), a position as (columns, cells, foundations) tuples, its canonical key for the
+transposition table, the safe auto-moves, the score that orders the search, and every child
+position (one per move the rules allow, auto-moves applied; tests/test_core_freecell.py checks
+they match the rules).
 """
 
 from __future__ import annotations
@@ -18,19 +20,34 @@ _OTHER = [(1, 2) if not _RED[c] else (0, 3) for c in range(52)]
 # _PARENTS[c]: the two cards c may lie on in a column (the other colour, one higher).
 _PARENTS = [tuple(p for p in range(52) if _RANK[p] == _RANK[c] + 1 and _RED[p] != _RED[c])
             for c in range(52)]
+_ALONE = [bytes((c,)) for c in range(52)]  # a column of one card
 _NUMBER = {card: n for n, card in enumerate(MS_DECK)}
 _FOUNDATION_ORDER = [FOUNDATION_SUITS.index(suit) for suit in MS_SUITS]
 
 
 def _internal(position: Position):
-    columns = tuple(tuple(_NUMBER[card] for card in column) for column in position.columns)
+    columns = tuple(bytes(_NUMBER[card] for card in column) for column in position.columns)
     cells = tuple(sorted(_NUMBER[card] for card in position.cells))
     found = tuple(position.foundations[_FOUNDATION_ORDER[s]] for s in range(4))
     return columns, cells, found
 
 
 def _key(columns, cells):
-    return bytes(cells) + b"|" + b"|".join(sorted(map(bytes, columns)))
+    return bytes(cells) + b"|" + b"|".join(sorted(columns))
+
+
+def _safe(found):
+    """The cards that would go home by themselves on these foundations (at most one a suit):
+    the next of its suit, when both suits of the other colour are home to one rank below it
+    (nothing could be built on it; aces and twos always)."""
+    safe = []
+    for s in range(4):
+        r = found[s] + 1
+        if r <= 13:
+            c = found[s] * 4 + s
+            if r <= 2 or (found[_OTHER[c][0]] >= r - 1 and found[_OTHER[c][1]] >= r - 1):
+                safe.append(c)
+    return safe
 
 
 def _auto(columns, cells, found, steps):
@@ -64,32 +81,62 @@ def _auto(columns, cells, found, steps):
     return columns, cells, found
 
 
-def _score(columns, cells, found, weights):
-    """Lower is better: cards not home, cells taken, cards over the next card of a suit, and
-    cards lying above a lower card (each must move before the one under it goes home); empty
-    columns help. (Weights found by trying games 1-120.)"""
-    cell_w, empty_w, above_w, disorder_w = weights
-    score = 52 - sum(found) + cell_w * len(cells)
-    for column in columns:
-        if not column:
-            score -= empty_w
-            continue
-        low = 14
-        top = len(column) - 1
+class _Scores(dict):
+    """Each column's share of the score on one set of foundations, worked out once: a child
+    shares all but one or two columns with its parent, so most are looked up, not counted.
+    ``base``: the score's part that is not the columns' (cards not home; cells taken, by
+    ``cells_w`` each)."""
+
+    __slots__ = ("found", "base", "cells_w", "above_w", "disorder_w")
+
+    def __init__(self, found, weights):
+        super().__init__()
+        self.found = found
+        self.base = 52 - sum(found)
+        self.cells_w, empty_w, self.above_w, self.disorder_w = weights
+        self[b""] = -empty_w
+
+    def __missing__(self, column):
+        found, score, low, top = self.found, 0, 14, len(column) - 1
         for k, c in enumerate(column):
             rank = _RANK[c]
             if found[_SUIT[c]] == rank - 1:
-                score += above_w * (top - k)
+                score += self.above_w * (top - k)
             if rank > low:
-                score += disorder_w
+                score += self.disorder_w
             else:
                 low = rank
-    return score
+        self[column] = score
+        return score
+
+
+def _scorer(weights):
+    """The score's tables for ``weights``, one per set of foundations: ``scores(found)``.
+    A position's score, lower is better: cards not home, cells taken, cards over the next
+    card of a suit, and cards lying above a lower card (each must move before the one under
+    it goes home); empty columns help. (Weights found by trying games 1-120.)"""
+    tables: dict = {}
+
+    def scores(found):
+        table = tables.get(found)
+        if table is None:
+            table = tables[found] = _Scores(found, weights)
+        return table
+    return scores
+
+
+def _score(columns, cells, found, weights):
+    """One position's score (the search keeps a ``_scorer`` for its weights instead)."""
+    table = _Scores(found, weights)
+    return table.base + table.cells_w * len(cells) + sum(map(table.__getitem__, columns))
 
 
 def _children(columns, cells, found, supermoves):
-    """Each move here as (steps, columns, cells, found), auto-moves applied."""
+    """Each move here as (steps, columns, cells, found), auto-moves applied. In the search a
+    position's auto-moves are played already: then after a move that sends no card home only
+    the card it uncovers can be newly safe, so the auto-moves are looked for only then."""
     out = []
+    safe = _safe(found)
     free = CELLS - len(cells)
     empties = [i for i, column in enumerate(columns) if not column]
     empty = empties[0] if empties else None
@@ -97,34 +144,41 @@ def _children(columns, cells, found, supermoves):
     limit = (free + 1) << n_empty
     limit_empty = (free + 1) << (n_empty - 1) if n_empty else 0
     top_at = {column[-1]: j for j, column in enumerate(columns) if column}
+    closed = not any(c in top_at or c in cells for c in safe)  # auto-moves played already
 
-    def child(step, new_columns, new_cells, new_found):
+    def home(step, new_columns, new_cells, new_found):
         steps = [step]
-        new_columns, new_cells, new_found = _auto(new_columns, new_cells, new_found, steps)
-        out.append((steps, new_columns, new_cells, new_found))
+        out.append((steps, *_auto(new_columns, new_cells, new_found, steps)))
+
+    def uncover(step, new_columns, new_cells, uncovered):
+        if uncovered in safe or not closed:
+            home(step, new_columns, new_cells, found)
+        else:
+            out.append(([step], new_columns, new_cells, found))
 
     # Cells: to a foundation, onto a column, into an empty column.
     for c in cells:
         rest = tuple(x for x in cells if x != c)
         s = _SUIT[c]
         if found[s] == _RANK[c] - 1:
-            child((("cell", c), "f", 1), columns, rest, found[:s] + (_RANK[c],) + found[s + 1:])
+            home((("cell", c), "f", 1), columns, rest, found[:s] + (_RANK[c],) + found[s + 1:])
         for parent in _PARENTS[c]:
             j = top_at.get(parent)
             if j is not None:
-                child((("cell", c), j, 1),
-                      columns[:j] + (columns[j] + (c,),) + columns[j + 1:], rest, found)
+                uncover((("cell", c), j, 1), columns[:j] + (columns[j] + _ALONE[c],)
+                        + columns[j + 1:], rest, None)
         if empty is not None:
-            child((("cell", c), empty, 1),
-                  columns[:empty] + ((c,),) + columns[empty + 1:], rest, found)
+            uncover((("cell", c), empty, 1),
+                    columns[:empty] + (_ALONE[c],) + columns[empty + 1:], rest, None)
     for i, column in enumerate(columns):
         if not column:
             continue
         c = column[-1]
+        under = column[-2] if len(column) > 1 else None  # uncovered by moving c
         s = _SUIT[c]
         if found[s] == _RANK[c] - 1:
-            child((("col", i), "f", 1), columns[:i] + (column[:-1],) + columns[i + 1:], cells,
-                  found[:s] + (_RANK[c],) + found[s + 1:])
+            home((("col", i), "f", 1), columns[:i] + (column[:-1],) + columns[i + 1:], cells,
+                 found[:s] + (_RANK[c],) + found[s + 1:])
         # The run at the top of the column.
         run = 1
         if supermoves:
@@ -138,7 +192,8 @@ def _children(columns, cells, found, supermoves):
                     new = list(columns)
                     new[i] = column[:-count]
                     new[j] = columns[j] + column[-count:]
-                    child((("col", i), j, count), tuple(new), cells, found)
+                    uncover((("col", i), j, count), tuple(new), cells,
+                            column[-count - 1] if count < len(column) else None)
         if empty is not None:
             for count in range(1, min(run, limit_empty) + 1):
                 if count == len(column):
@@ -146,8 +201,8 @@ def _children(columns, cells, found, supermoves):
                 new = list(columns)
                 new[i] = column[:-count]
                 new[empty] = column[-count:]
-                child((("col", i), empty, count), tuple(new), cells, found)
+                uncover((("col", i), empty, count), tuple(new), cells, column[-count - 1])
         if free:
-            child((("col", i), "c", 1), columns[:i] + (column[:-1],) + columns[i + 1:],
-                  tuple(sorted(cells + (c,))), found)
+            uncover((("col", i), "c", 1), columns[:i] + (column[:-1],) + columns[i + 1:],
+                    tuple(sorted(cells + (c,))), under)
     return out

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from heapq import heappop, heappush
 
 from .deal import MS_DECK
-from .expand import _auto, _children, _internal, _key, _score  # noqa: F401 (tests use some)
+from .expand import _auto, _children, _internal, _key, _score, _scorer
 from .moves import CELL, COLUMN, FOUNDATION, Move, Place, apply_move
 from .position import Position
 
@@ -74,6 +74,7 @@ def _search(columns, cells, found, budget, supermoves, weights):
     columns, cells, found = _auto(columns, cells, found, start_steps)
     if sum(found) == 52:
         return SOLVED, start_steps, 0
+    scores = _scorer(weights)
     start = _key(columns, cells)
     parents = {start: None}  # every position generated: the one it came from, and how
     heap = [(_score(columns, cells, found, weights), 0, start, columns, cells, found)]
@@ -84,20 +85,25 @@ def _search(columns, cells, found, budget, supermoves, weights):
         if nodes >= budget:
             return UNKNOWN, [], nodes
         nodes += 1
+        table = scores(found)  # most children keep their parent's foundations
         for steps, kid_columns, kid_cells, kid_found in _children(columns, cells, found,
                                                                   supermoves):
-            kid = _key(kid_columns, kid_cells)
+            kid = bytes(kid_cells) + b"|" + b"|".join(sorted(kid_columns))  # _key, inlined
             if kid in parents:
                 continue
             parents[kid] = (key, steps)
-            if sum(kid_found) == 52:
-                path = []
-                while kid != start:
-                    kid, steps = parents[kid]
-                    path.append(steps)
-                return SOLVED, start_steps + [s for p in reversed(path) for s in p], nodes
-            heappush(heap, (_score(kid_columns, kid_cells, kid_found, weights), -pushed, kid,
-                            kid_columns, kid_cells, kid_found))
+            kid_table = table
+            if kid_found is not found:
+                if sum(kid_found) == 52:
+                    path = []
+                    while kid != start:
+                        kid, steps = parents[kid]
+                        path.append(steps)
+                    return SOLVED, start_steps + [s for p in reversed(path) for s in p], nodes
+                kid_table = scores(kid_found)
+            score = (kid_table.base + kid_table.cells_w * len(kid_cells)
+                     + sum(map(kid_table.__getitem__, kid_columns)))
+            heappush(heap, (score, -pushed, kid, kid_columns, kid_cells, kid_found))
             pushed += 1
     return UNSOLVABLE, [], nodes
 
