@@ -10,7 +10,8 @@ it ends after a set number of games (``games``) or when the table ends it.
 >>> keeping = table.ruleset.keeping
 >>> keeping.books.read(("Ann", "Bob", "Cy"), {"Ann": 5, "Bob": 5, "Cy": 3}, table.options)
 {'Ann': 1, 'Bob': 1, 'Cy': 0}
->>> keeping.end(table.options).describe(), keeping.end({"games": 3}).describe()
+>>> noun = table.ruleset.hand_noun
+>>> keeping.end(table.options).describe(noun), keeping.end({"games": 3}).describe(noun)
 ('until the table ends it', '3 games')
 """
 
