@@ -5,7 +5,7 @@ import pytest
 from referee.core.errors import GameSetupError, HandEntryError, RefereeInputError
 from referee.core.game.errors import IllegalEventError
 from referee.core.game.events import event_from_dict
-from referee.core.game.state import GameState, replay
+from referee.core.game.state import replay
 from referee.core.seating import GameSetup
 
 

@@ -27,10 +27,10 @@ from .model.ruleset import TableRules
 from .games.registry import get_ruleset
 from .model.keeping import Team
 from .model.ruleset import MAX_PLAYERS, MIN_PLAYERS
-from .errors import GameSetupError, Location, TeamSetupError
+from .errors import GameSetupError, TeamSetupError
 from .ledger import stake_text, stake_value
 from .model.seats import seat_of
-from .text import MAX_NAME, TextError, clean_name, name_key
+from .text import TextError, clean_name, name_key
 
 
 @dataclass(frozen=True)

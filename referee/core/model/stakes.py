@@ -11,12 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from ..rule_anchors import RuleAnchor
-
-if TYPE_CHECKING:
-    from .ruleset import TableRules
 
 
 class Outcome(Enum):

@@ -69,15 +69,6 @@ class ScoresReading:
         self.problems.setdefault(box_field(seat, box) if box else score_field(seat), message)
 
 
-def _box_field(box: SheetBox):
-    if box.kind == "number":
-        return WholeNumberField(validators=[Optional()])
-    if box.kind == "choice":
-        return StringField(default="", validators=[Optional(), AnyOf(
-            [value for value, _ in box.choices], message="Tap one of these.")])
-    return StringField(validators=[Length(max=MOST_SAID, message="That is too long.")])
-
-
 @dataclass(frozen=True)
 class ScoresEntryForm:
     table: TableRules
@@ -124,11 +115,6 @@ class ScoresEntryForm:
         rows = {score_field(seat): result.scores.get(name)
                 for seat, name in enumerate(self.sides(players))}
         return self.form(len(players), rows=rows, **data)
-
-    def sheet_values(self, form) -> dict[str, Any]:
-        """The sheet's boxes as filled (the empty ones left out)."""
-        values = {box.key: form[box.key].data for box in self.boxes}
-        return {key: value for key, value in values.items() if value not in (None, "")}
 
     def read(self, form, players: Sequence[str], marks: Sequence[str] = ()) -> ScoresReading:
         names = self.sides(players)
