@@ -22,9 +22,8 @@ from typing import Any
 
 from ..cards import DeckSpec
 from ..errors import HandEntryError
-from ..melds import MeldRules
 from ..model.keeping import Books, EntryShape, GameEnd, Keeping, Ranking
-from ..model.ruleset import Options, OptionSpec, Ruleset
+from ..model.ruleset import Options, OptionSpec, Ruleset, game_without_melds
 from .books import BooksError, books_in_deck, score_books
 
 BOOK = 4
@@ -71,19 +70,13 @@ def book_ruleset(*, key: str, title: str, summary: str, rules_text: Mapping[str,
                  options: tuple[OptionSpec, ...] = (),
                  players: tuple[int, int] = (2, 10)) -> Ruleset:
     """A book game's ruleset: one 52-card deck, no melds to check, kept as books per game."""
-    deck = DeckSpec(game=title)
-    return Ruleset(
-        key=key, title=title, summary=summary,
-        option_specs=(*options, GAMES, CHILDREN),
-        meld_rules=lambda options: MeldRules(game=title),
-        deck=lambda options: deck,
-        card_value=lambda card, options, low_ace_in_run=False: 0,
-        deal_size=deal_size, deal_table=deal_table,
-        recommended_decks=lambda players: 1,
-        short_title=title, players=players, most_decks=1,
+    return game_without_melds(
+        key=key, title=title, summary=summary, deck=DeckSpec(game=title),
+        hand_size=0,  # never read: the deal sizes below are the game's own
+        players=players, rules_text=rules_text,
+        option_specs=(*options, GAMES, CHILDREN), deal_size=deal_size, deal_table=deal_table,
         keeping=Keeping(EntryShape.SCORES, Ranking.HIGHEST_FIRST, end=_end,
                         stock_may_run_out=True, most_per_hand=1, books=BOOKS,
                         seats_change=True),
-        arranges=False, has_melds=False, runs=False, upcard=False,
-        hand_noun="game",  # each entry of the night is a whole game
-        rules_text=rules_text)
+        runs=False, upcard=False,
+        hand_noun="game")  # each entry of the night is a whole game

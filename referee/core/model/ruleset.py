@@ -403,6 +403,40 @@ class Ruleset:
         return described
 
 
+def game_without_melds(*, key: str, title: str, summary: str, deck: DeckSpec,
+                       hand_size: int, players: tuple[int, int], keeping: Keeping,
+                       rules_text: Mapping[str, tuple[str, ...]],
+                       card_value: Callable[[Card], int] = lambda card: 0,
+                       **declared: Any) -> Ruleset:
+    """A one-deck game whose cards are never melded (tricks, captures, books, shedding).
+
+    ``Ruleset`` still carries what a rummy declares (meld rules, decks by table size, the
+    arranger); such a game has none of it, so those fields are filled in here, once, and the
+    game declares only itself. ``declared`` sets any other field of ``Ruleset`` (its options,
+    its own deal sizes, ``hand_noun``...). ``card_value`` is a card's worth in the game (a
+    capture's value, say), where it has one.
+
+    >>> from referee.core.cards import DeckSpec
+    >>> game = game_without_melds(key="demo", title="Demo", summary="", deck=DeckSpec("Demo"),
+    ...                           hand_size=5, players=(2, 6), keeping=None, rules_text={})
+    >>> game.has_melds, game.deal_table, game.configure().decks
+    (False, ({'players': '2-6', 'cards': 5},), 1)
+    """
+    fewest, most = players
+    fields: dict[str, Any] = {
+        "option_specs": (), "meld_rules": lambda options: MeldRules(game=title),
+        "deck": lambda options: deck,
+        "card_value": lambda card, options, low_ace_in_run=False: card_value(card),
+        "deal_size": lambda seated, hand, options: hand_size,
+        "deal_table": ({"players": str(fewest) if fewest == most else f"{fewest}-{most}",
+                        "cards": hand_size},),
+        "recommended_decks": lambda seated: 1, "short_title": title, "most_decks": 1,
+        "arranges": False, "has_melds": False}
+    fields.update(declared)
+    return Ruleset(key=key, title=title, summary=summary, players=players, keeping=keeping,
+                   rules_text=rules_text, **fields)
+
+
 def _value_examples() -> tuple[tuple[str, Card, Card], ...]:
     """Each rank's label with a black and a red card of it (and the joker's, twice)."""
     return tuple((r.label, natural(r, Suit.SPADES), natural(r, Suit.HEARTS)) for r in Rank) + (

@@ -12,30 +12,22 @@ night.
 
 from __future__ import annotations
 
-from ...melds import MeldRules
 from ...model.keeping import EntryShape, GameEnd, Keeping, Ranking
-from ...model.ruleset import Ruleset
+from ...model.ruleset import game_without_melds
 from ...model.stakes import Stakes
 from .cards import DECK, HAND_SIZE, PLAYERS, TITLE
 from .kept import FIELDS, read, settle
 from .rules_text import RULES_TEXT
 
-BOURRE = Ruleset(
+BOURRE = game_without_melds(
     key="bourre",
     title=TITLE,
     summary="Two to eight players, five cards each and five tricks, for money: everyone antes "
             "into a pot, the most tricks take it, a tie carries it, and a player who played "
             "and took none matches it. A night is a ledger of who owes whom.",
-    option_specs=(),
-    meld_rules=lambda options: MeldRules(game=TITLE),
-    deck=lambda options: DECK,
-    card_value=lambda card, options, low_ace_in_run=False: 0,  # cards rank; none scores
-    deal_size=lambda players, hand, options: HAND_SIZE,
-    deal_table=({"players": f"{PLAYERS[0]}-{PLAYERS[1]}", "cards": HAND_SIZE},),
-    recommended_decks=lambda players: 1,
-    short_title=TITLE,
+    deck=DECK,  # cards rank; none scores
+    hand_size=HAND_SIZE,
     players=PLAYERS,
-    most_decks=1,
     keeping=Keeping(EntryShape.POT, Ranking.HIGHEST_FIRST, end=lambda options: GameEnd(),
                     stock_may_run_out=True,
                     stakes=Stakes((), read, settle, fields=FIELDS, who_field="played",
@@ -48,7 +40,5 @@ BOURRE = Ruleset(
                                              "ledger shows money; leave it empty to count "
                                              "in antes.",
                                   count_words="tricks: {}")),
-    arranges=False,
-    has_melds=False,
     rules_text=RULES_TEXT,
 )

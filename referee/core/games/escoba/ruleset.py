@@ -12,10 +12,9 @@ plays on. Four may play as two partnerships (a house option); the deal passes to
 
 from __future__ import annotations
 
-from ...melds import MeldRules
 from ...model.keeping import (Direction, EntryShape, Keeping, Partnerships, Ranking, Team,
                               end_from_options)
-from ...model.ruleset import OptionSpec, Ruleset
+from ...model.ruleset import OptionSpec, game_without_melds
 from ...model.teams import read_teams, split_teams
 from .cards import DECK, TITLE, capture_value
 from .kept import SIDE_SHEET, hand_scores
@@ -45,29 +44,22 @@ OPTIONS = (
                label="Must capture"),
 )
 
-ESCOBA = Ruleset(
+ESCOBA = game_without_melds(
     key="escoba",
     title=TITLE,
     summary="Two to four players, a 40-card deck; capture table cards that make 15 with the "
             "card you play. Each hand scores the most cards, the most diamonds, the 7 of "
             "diamonds, la setenta and each escoba; first to 21 wins.",
     option_specs=OPTIONS,
-    meld_rules=lambda options: MeldRules(game=TITLE),
-    deck=lambda options: DECK,
-    card_value=lambda card, options, low_ace_in_run=False: capture_value(card),
-    deal_size=lambda players, hand, options: HAND_SIZE,
-    deal_table=({"players": "2-4", "cards": HAND_SIZE},),
-    recommended_decks=lambda players: 1,
-    short_title=TITLE,
+    deck=DECK,
+    card_value=capture_value,
+    hand_size=HAND_SIZE,
     players=(2, 4),
-    most_decks=1,
     keeping=Keeping(EntryShape.SCORES, Ranking.HIGHEST_FIRST,
                     end=end_from_options(target="target"), stock_may_run_out=True,
                     most_per_hand=MOST_IN_HAND, read_sides=hand_scores, side_sheet=SIDE_SHEET,
                     deal_passes=Direction.RIGHT,
                     partnerships=Partnerships(TEAM_SHAPES, _default_teams, _check_teams,
                                               optional=True)),
-    arranges=False,
-    has_melds=False,
     rules_text=RULES_TEXT,
 )

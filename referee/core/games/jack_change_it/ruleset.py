@@ -14,9 +14,8 @@ number of rounds, or until the table ends it (a house option).
 
 from __future__ import annotations
 
-from ...melds import MeldRules
 from ...model.keeping import EntryShape, GameEnd, Keeping, Ranking
-from ...model.ruleset import OptionSpec, Options, Ruleset
+from ...model.ruleset import OptionSpec, Options, game_without_melds
 from .cards import DECK, HAND_SIZE, PLAYERS, TITLE
 from .rules_text import RULES_TEXT
 
@@ -41,7 +40,7 @@ def night_end(options: Options) -> GameEnd:
     return GameEnd()
 
 
-JACK_CHANGE_IT = Ruleset(
+JACK_CHANGE_IT = game_without_melds(
     key="jack-change-it",
     hand_noun="round",  # a night of rounds, each won by going out
     title=TITLE,
@@ -49,18 +48,9 @@ JACK_CHANGE_IT = Ruleset(
             "rank. 2s and the A♥ make the next player draw, 8s skip, queens reverse, jacks "
             "change the suit. The first player out wins the round; the night counts rounds won.",
     option_specs=OPTIONS,
-    meld_rules=lambda options: MeldRules(game=TITLE),
-    deck=lambda options: DECK,
-    # No card is worth anything: a round is won, not scored.
-    card_value=lambda card, options, low_ace_in_run=False: 0,
-    deal_size=lambda players, hand, options: HAND_SIZE,
-    deal_table=({"players": f"{PLAYERS[0]}-{PLAYERS[1]}", "cards": HAND_SIZE},),
-    recommended_decks=lambda players: 1,
-    short_title=TITLE,
+    deck=DECK,  # no card is worth anything: a round is won, not scored
+    hand_size=HAND_SIZE,
     players=PLAYERS,
-    most_decks=1,
     keeping=Keeping(EntryShape.WENT_OUT, Ranking.HIGHEST_FIRST, end=night_end, followed=True),
-    arranges=False,
-    has_melds=False,
     rules_text=RULES_TEXT,
 )

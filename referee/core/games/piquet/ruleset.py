@@ -16,9 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ...melds import MeldRules
 from ...model.keeping import EntryShape, Finish, GameEnd, Keeping, Ranking
-from ...model.ruleset import Ruleset
+from ...model.ruleset import game_without_melds
 from .cards import DECK, HAND_SIZE, TITLE, point_value
 from .kept import deal_scores
 from .partie import DEALS, RUBICON, partie_result
@@ -49,28 +48,20 @@ def finish(totals: Mapping[str, int]) -> Finish:
     return Finish(words, {"margin": result.margin, "rubicon": result.rubicon})
 
 
-PIQUET = Ruleset(
+PIQUET = game_without_melds(
     key="piquet",
     title=TITLE,
     summary="Two players, a 32-card deck; each deal scores declarations (point, sequence, "
             "sets) and tricks. A partie is six deals, the deal alternating; the higher total "
             "wins, by more when the loser stays under 100 (the Rubicon).",
-    option_specs=(),
-    meld_rules=lambda options: MeldRules(game=TITLE),
-    deck=lambda options: DECK,
-    card_value=lambda card, options, low_ace_in_run=False: point_value(card),
-    deal_size=lambda players, hand, options: HAND_SIZE,
-    deal_table=({"players": "2", "cards": HAND_SIZE},),
-    recommended_decks=lambda players: 1,
-    short_title=TITLE,
+    deck=DECK,
+    card_value=point_value,
+    hand_size=HAND_SIZE,
     hand_noun="deal",  # a partie is six deals
     players=(2, 2),
-    most_decks=1,
     keeping=Keeping(EntryShape.SCORES, Ranking.HIGHEST_FIRST,
                     end=lambda options: GameEnd(hands=DEALS), stock_may_run_out=True,
                     most_per_hand=MOST_IN_DEAL, roles=roles, finish=finish,
                     read_deal=deal_scores, deal_sheet=SHEET),
-    arranges=False,
-    has_melds=False,
     rules_text=RULES_TEXT,
 )
