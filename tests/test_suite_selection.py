@@ -26,17 +26,24 @@ APP_OR_DATABASE = re.compile(
     re.M)
 
 
+def fixtures_of(item) -> set[str]:
+    """The fixtures a test asks for, not the names it is parametrized by (a Tonk question's
+    ``ask`` is a value, not the API's ``ask`` fixture)."""
+    callspec = getattr(item, "callspec", None)
+    return set(item.fixturenames) - set(callspec.params if callspec else ())
+
+
 def test_no_test_chosen_as_database_free_uses_the_app_or_a_database(request):
     items = request.session.items
     free = [item for item in items if item.get_closest_marker(database_free.MARKER)]
     for item in free:
-        assert not DATABASE_FIXTURES & set(item.fixturenames), item.nodeid
+        assert not DATABASE_FIXTURES & fixtures_of(item), item.nodeid
         source = Path(str(item.fspath)).read_text()
         assert not APP_OR_DATABASE.search(source), item.nodeid
     # And a test that asks for the app or a database, or drives the browser, never is (an API
     # module's check that its example cases are there may be: it reads a file, nothing more).
     for item in items:
-        if DATABASE_FIXTURES & set(item.fixturenames) or "browser" in Path(str(item.fspath)).parts:
+        if DATABASE_FIXTURES & fixtures_of(item) or "browser" in Path(str(item.fspath)).parts:
             assert not item.get_closest_marker(database_free.MARKER), item.nodeid
 
 
