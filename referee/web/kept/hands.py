@@ -31,6 +31,7 @@ from .games import bp, game_or_404, poll_etag, not_recorded
 from ..shell.edit_rights import required_edit_key
 from ..shell.rendering import wants_fragment
 from .board import step_label, undo_label
+from .round_panel import follows_rounds
 from .ledger import ledger_of
 from .entry import NOBODY, WAY_WORDS
 from .pot_entry import PotReading
@@ -211,6 +212,8 @@ def _entry_page(loaded: LoadedGame, hand: int, form, reading=None, status: int =
         out_penalty=state.keeping.out_penalty(state.setup.options),
         seen=seen, last_step=undo_label(loaded), followed=_followed_hand(state, hand),
         following=_hand_being_followed(state, hand, correcting),
+        # the board's panel that follows it: a game's own rounds have theirs (#round)
+        followed_anchor="round" if follows_rounds(state) else "referee",
         saving_anyway=saving_anyway, way_words=WAY_WORDS, nobody=NOBODY,
         etag=poll_etag(loaded.game.id, loaded.version, "notice", "edit", seen),
         totals_before=totals_before)
