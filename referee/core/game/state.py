@@ -517,6 +517,12 @@ class GameState:
         return replace(self, live=live)
 
     @property
+    def book_word(self) -> str:
+        """What a book is called at this table ("pair" where Go Fish plays pairs)."""
+        books = self.keeping.books
+        return "book" if books is None else books.word(self.setup.options)
+
+    @property
     def noun(self) -> str:
         """What this game calls a hand ("deal" in Piquet), for the messages that name one."""
         return get_ruleset(self.setup.ruleset).hand_noun

@@ -165,7 +165,7 @@ def _moved_on(fresh: LoadedGame, hand: int, form, reading, was_correcting: bool,
         done = state.results[hand - 1]
         ended = (done.settlement.reason.rstrip(".") if done.settlement is not None
                  else describe_settling(done.settling) if done.settling
-                 else describe_books(done.books) if done.books
+                 else describe_books(done.books, state.book_word) if done.books
                  else describe_scores(done.scores) if state.keeping.shape is EntryShape.SCORES
                  else describe_ending(done.went_out, done.went_rummy))
         message = (f"Another device saved hand {hand} first ({ended}). Nothing "
