@@ -52,6 +52,13 @@ def test_a_round_is_followed_on_the_board_and_a_card_that_does_not_match_is_refu
     entry = client.get(f"{board}/hands/1").get_data(as_text=True)
     assert f'href="{board}#round">Back to the round</a>' in entry
     assert "ends the round there" in entry and "the hand" not in entry
+    assert "The referee is following round 1" in entry
+    # The board, the history, the watch screen and the printed sheet name the round too.
+    assert "Undo: Round 1 dealt: 9♥ turned up" in page
+    assert "Round 1 dealt: 9♥ turned up" in text(client.get(f"{board}/history"))
+    assert "the first round is still being played" in text(client.get(f"{board}/watch"))
+    sheet = client.get(f"{board}/sheet").get_data(as_text=True)
+    assert '<th scope="col">Round</th>' in sheet and ">Hand<" not in sheet
     refused = send(client, f"{board}/round/play", {"expected_version": "1", "player": "Ann",
                                                     "card-suit": "S", "card-rank": "K"})
     assert refused.status_code == 422

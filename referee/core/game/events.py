@@ -168,7 +168,8 @@ class HandCorrected(_HandEntry):
         # Tidied here, so a reason sent, typed or saved before is the same plain line everywhere.
         object.__setattr__(self, "reason", normal_reason(self.reason))
 
-    def describe(self, noun: str = "hand") -> str:
+    def describe(self, noun: str = "hand", book_word: str = "book") -> str:
+        """As a scored hand's (``book_word`` unused: the reason says what changed)."""
         return f"{noun.capitalize()} {self.hand} corrected: {self.reason}"
 
 
@@ -258,8 +259,10 @@ class UpcardTurned:
     hand: int
     card: str | None = None
 
-    def describe(self) -> str:
-        return f"Hand {self.hand} dealt: {shown(self.card) if self.card else 'a card'} turned up"
+    def describe(self, noun: str = "hand") -> str:
+        """``noun``: what the game calls a hand (Jack Change It's round)."""
+        return (f"{noun.capitalize()} {self.hand} dealt: "
+                f"{shown(self.card) if self.card else 'a card'} turned up")
 
 
 RosterEvent = PlayerRenamed | PlayerSeated | PlayerLeft

@@ -468,7 +468,7 @@ class GameState:
         live = self.live
         if live is not None and not live.finished:
             # Scoring now drops the hand being followed: a deliberate choice, kept as one.
-            found = [Mismatch(result.went_out or self.players[0], still_playing(live))]
+            found = [Mismatch(result.went_out or self.players[0], still_playing(live, self.noun))]
             if strict and not event.overrides_referee:
                 raise RefereeMismatchError(found)
             result = replace(result, saved_anyway=tuple(found))

@@ -83,7 +83,7 @@ def _hand_being_followed(state, hand: int, correcting: bool) -> str | None:
     live = state.live
     if correcting or live is None or live.finished or live.hand != hand:
         return None
-    return still_playing(live)
+    return still_playing(live, state.noun)
 
 
 def _save(loaded: LoadedGame, hand: int, key: str):

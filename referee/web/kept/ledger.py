@@ -81,6 +81,8 @@ def step_words(event, ledger: Ledger | None, noun: str = "hand",
         return "The table ended the night"
     if event.type in ("hand_scored", "hand_corrected"):
         return event.describe(noun, book_word)
+    if event.type == "upcard_turned":
+        return event.describe(noun)
     return event.describe()
 
 
