@@ -68,6 +68,16 @@ def test_each_deal_needs_both_scores_within_reason(points, where):
     assert refused.value.location == where
 
 
+def test_a_refusal_names_the_deal_not_a_hand():
+    state = partie((10, 30))
+    with pytest.raises(IllegalEventError) as refused:
+        state.apply(scored(1, 5, 5))
+    assert refused.value.message == "Deal 2 is being played, so deal 1 cannot be scored now."
+    with pytest.raises(HandEntryError) as missing:
+        state.apply(event_from_dict({"type": "hand_scored", "hand": 2, "scores": {"Ann": 1}}))
+    assert missing.value.message == "Enter Ben's points for the deal."
+
+
 def test_only_two_play_piquet():
     with pytest.raises(GameSetupError) as refused:
         GameSetup.create("piquet", ["Ann", "Ben", "Cy"])

@@ -71,3 +71,11 @@ def test_go_fish_with_pairs_and_childrens_mode_draws_each_pair(client):
     assert re.search(r'role="img" aria-label="Ann: 3 pairs">(<span class="book-picture">'
                      r"</span>){3}</span>", page)
     assert 'aria-label="One pair more for Bo"' in page
+
+
+def test_a_game_of_pairs_is_titled_in_pairs_in_the_history(client):
+    game_id = api_game(client, "go-fish", players=("Ann", "Bo"), pairs=True)
+    saved = send(client, f"/games/{game_id}/hands/1", books(0, 16, 10))
+    assert saved.status_code == 303, errors(saved)
+    history = text(client.get(f"/games/{game_id}/history"))
+    assert "Game 1: Ann 16 pairs, Bo 10 pairs" in history and "books" not in history

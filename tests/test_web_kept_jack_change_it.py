@@ -30,6 +30,9 @@ def test_a_night_is_set_up_and_each_round_entered_by_who_went_out(client):
     assert game["totals"] == {"Ann": 0, "Bo": 1, "Cy": 0}
     history = text(client.get(f"/games/{game_id}/history"))
     assert "Bo went out" in history and "won the round" in history
+    # Bo's round reads as won, not as a point beside "out".
+    standings = text(client.get(f"/games/{game_id}/standings"))
+    assert "won" in standings and "+1 out" not in standings and "+1" not in standings
 
 
 def test_a_round_is_followed_on_the_board_and_a_card_that_does_not_match_is_refused(client):
@@ -37,12 +40,25 @@ def test_a_round_is_followed_on_the_board_and_a_card_that_does_not_match_is_refu
                                     "first_dealer": "Cy"}).get_json()
     assert client.get(f"/games/{made['id']}/join/{made['edit_key']}").status_code == 303
     board = f"/games/{made['id']}"
-    assert "Follow round 1: the card turned up" in text(client.get(board))
+    first = text(client.get(board))
+    assert "Follow round 1: the card turned up" in first
+    assert "The chart starts once the first round is scored." in first
     dealt = send(client, f"{board}/round/deal", {"expected_version": "0",
                                                   "upcard-suit": "H", "upcard-rank": "9"})
     assert dealt.status_code == 303
     page = text(client.get(board))
     assert "Ann’s turn" in page and "Top card 9♥" in page and "Ann draws 1" in page
+    # The entry opened mid-round leads back to the round on the board, in the game's word.
+    entry = client.get(f"{board}/hands/1").get_data(as_text=True)
+    assert f'href="{board}#round">Back to the round</a>' in entry
+    assert "ends the round there" in entry and "the hand" not in entry
+    assert "The referee is following round 1" in entry
+    # The board, the history, the watch screen and the printed sheet name the round too.
+    assert "Undo: Round 1 dealt: 9♥ turned up" in page
+    assert "Round 1 dealt: 9♥ turned up" in text(client.get(f"{board}/history"))
+    assert "the first round is still being played" in text(client.get(f"{board}/watch"))
+    sheet = client.get(f"{board}/sheet").get_data(as_text=True)
+    assert '<th scope="col">Round</th>' in sheet and ">Hand<" not in sheet
     refused = send(client, f"{board}/round/play", {"expected_version": "1", "player": "Ann",
                                                     "card-suit": "S", "card-rank": "K"})
     assert refused.status_code == 422

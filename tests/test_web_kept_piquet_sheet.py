@@ -85,3 +85,13 @@ def test_typed_totals_are_still_the_other_way(client):
                   "score1": "30"})
     assert saved.status_code == 303, errors(saved)
     assert client.get(f"{GAMES}/{game_id}").get_json()["totals"] == {"Ben": 10, "Ann": 30}
+
+
+def test_the_printed_sheet_and_a_refused_score_speak_of_deals(client):
+    game_id, version = partie(client)
+    assert "deal 1 of 6 being played" in text(client.get(f"/games/{game_id}/sheet"))
+    refused = send(client, f"/games/{game_id}/hands/1",
+                   {"expected_version": str(version), "save": "1", "score0": "900",
+                    "score1": "30"})
+    assert refused.status_code == 422
+    assert errors(refused) == ["900 for Ben can't be right: a Piquet deal scores 0 to 250."]

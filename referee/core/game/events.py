@@ -127,11 +127,12 @@ class HandScored(_HandEntry):
     sides: Mapping[str, Any] = field(default_factory=dict)  # Escoba: each side's captures
     books: Mapping[str, int] = field(default_factory=dict)  # Authors, Go Fish: each one's books
 
-    def describe(self, noun: str = "hand") -> str:
-        """``noun``: what the game calls a hand (``Ruleset.hand_noun``)."""
+    def describe(self, noun: str = "hand", book_word: str = "book") -> str:
+        """``noun``: what the game calls a hand (``Ruleset.hand_noun``); ``book_word``: what
+        its books are called at this table ("pair" where Go Fish plays pairs)."""
         named = f"{noun.capitalize()} {self.hand}"
         if self.books:
-            return f"{named}: {describe_books(self.books)}"
+            return f"{named}: {describe_books(self.books, book_word)}"
         if self.scores:
             return f"{named}: {describe_scores(self.scores)}"
         if self.deal:
@@ -167,7 +168,8 @@ class HandCorrected(_HandEntry):
         # Tidied here, so a reason sent, typed or saved before is the same plain line everywhere.
         object.__setattr__(self, "reason", normal_reason(self.reason))
 
-    def describe(self, noun: str = "hand") -> str:
+    def describe(self, noun: str = "hand", book_word: str = "book") -> str:
+        """As a scored hand's (``book_word`` unused: the reason says what changed)."""
         return f"{noun.capitalize()} {self.hand} corrected: {self.reason}"
 
 
@@ -220,9 +222,10 @@ def describe_scores(scores: Mapping[str, int]) -> str:
     return ", ".join(f"{name} {points}" for name, points in scores.items())
 
 
-def describe_books(books: Mapping[str, int]) -> str:
-    """A game of books in words: ``'Ann 5 books, Ben 8 books'``."""
-    return ", ".join(f"{name} {count} book{'' if count == 1 else 's'}"
+def describe_books(books: Mapping[str, int], word: str = "book") -> str:
+    """A game of books in words: ``'Ann 5 books, Ben 8 books'`` (``word``: "pair" where the
+    table plays pairs)."""
+    return ", ".join(f"{name} {count} {word}{'' if count == 1 else 's'}"
                      for name, count in books.items())
 
 
@@ -256,8 +259,10 @@ class UpcardTurned:
     hand: int
     card: str | None = None
 
-    def describe(self) -> str:
-        return f"Hand {self.hand} dealt: {shown(self.card) if self.card else 'a card'} turned up"
+    def describe(self, noun: str = "hand") -> str:
+        """``noun``: what the game calls a hand (Jack Change It's round)."""
+        return (f"{noun.capitalize()} {self.hand} dealt: "
+                f"{shown(self.card) if self.card else 'a card'} turned up")
 
 
 RosterEvent = PlayerRenamed | PlayerSeated | PlayerLeft

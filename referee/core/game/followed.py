@@ -70,7 +70,7 @@ def mismatches(seen: HandOutcome, table: TableRules, points: Mapping[str, int],
     return found
 
 
-def still_playing(live: LiveHand) -> str:
+def still_playing(live: LiveHand, noun: str = "hand") -> str:
     """What the referee says of a hand it is following when a score is entered before anyone
     went out: it has not seen the end, so scoring now ends the hand against what it saw.
 
@@ -81,7 +81,7 @@ def still_playing(live: LiveHand) -> str:
     turn = (f"it is {live.current}'s turn" if live.phase is None  # a turn is one step
             else f"it is {live.current}'s turn to draw" if live.phase is Phase.DRAW
             else f"{live.current} has drawn and is playing")
-    return f"The referee is following hand {live.hand} and has seen nobody go out: {turn}."
+    return f"The referee is following {noun} {live.hand} and has seen nobody go out: {turn}."
 
 
 def _penalty_words(name: str, seen: int, given: int) -> str:

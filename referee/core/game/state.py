@@ -374,7 +374,8 @@ class GameState:
             if self.finished:
                 raise IllegalEventError("The game is already over.", "event.type")
             if not self.results:
-                raise IllegalEventError("No hand has been scored yet: there is nothing to end; "
+                raise IllegalEventError(f"No {self.noun} has been scored yet: there is nothing "
+                                        "to end; "
                                         "delete the game instead.", "event.type")
             return replace(self, ended_by_table=True, live=None)
         raise IllegalEventError("That is not a step this game knows.", "event.type")
@@ -388,7 +389,8 @@ class GameState:
 
     def _corrected(self, event: HandCorrected, strict: bool) -> GameState:
         if not 1 <= event.hand <= len(self.results):
-            raise IllegalEventError(f"Hand {event.hand} has not been scored, so there is "
+            raise IllegalEventError(f"{self.noun.capitalize()} {event.hand} has not been "
+                                    "scored, so there is "
                                     "nothing to correct.", "event.hand")
         if strict:  # the same limit as the form's, for a correction made now
             clean_text(event.reason, "event.reason", MAX_REASON)
@@ -404,9 +406,10 @@ class GameState:
         if stakes is not None and stakes.pot:
             corrected = corrected._settled_again(event.hand)
         if corrected._ends_early(event.hand):
-            raise IllegalEventError(f"With hand {event.hand} corrected so, the game would have "
-                                    f"ended after it, before the hands played since: undo "
-                                    "those hands first, or end the game.", "event.points")
+            raise IllegalEventError(f"With {self.noun} {event.hand} corrected so, the game "
+                                    f"would have ended after it, before the {self.noun}s "
+                                    f"played since: undo those {self.noun}s first, or end the "
+                                    "game.", "event.points")
         return corrected
 
     def _settled_again(self, hand: int) -> GameState:
@@ -453,23 +456,25 @@ class GameState:
 
     def _scored(self, event: HandScored, strict: bool) -> GameState:
         if self.finished:
-            raise IllegalEventError("The game is over; correct a hand instead.", "event.hand")
+            raise IllegalEventError(f"The game is over; correct a {self.noun} instead.",
+                                    "event.hand")
         if event.hand != self.hand:
-            raise IllegalEventError(f"Hand {self.hand} is being played, so hand "
-                                    f"{event.hand} cannot be scored now.", "event.hand")
+            raise IllegalEventError(f"{self.noun.capitalize()} {self.hand} is being played, "
+                                    f"so {self.noun} {event.hand} cannot be scored now.",
+                                    "event.hand")
         if strict:
             self._can_deal("event.hand")
         result = self._result(event.hand, event.sheet, event.entries, strict)
         live = self.live
         if live is not None and not live.finished:
             # Scoring now drops the hand being followed: a deliberate choice, kept as one.
-            found = [Mismatch(result.went_out or self.players[0], still_playing(live))]
+            found = [Mismatch(result.went_out or self.players[0], still_playing(live, self.noun))]
             if strict and not event.overrides_referee:
                 raise RefereeMismatchError(found)
             result = replace(result, saved_anyway=tuple(found))
         elif live is not None:
             if result.went_out != live.went_out:
-                raise IllegalEventError(f"The referee saw {live.went_out} go out in hand "
+                raise IllegalEventError(f"The referee saw {live.went_out} go out in {self.noun} "
                                         f"{event.hand}, not {result.went_out}.",
                                         "event.went_out")
             found = mismatches(live.result, self.table, result.scores, event.entries)
@@ -498,8 +503,9 @@ class GameState:
     def _deal(self, event: UpcardTurned, strict: bool) -> GameState:
         self._can_follow()
         if self.finished or event.hand != self.hand:
-            raise IllegalEventError(f"Hand {self.hand or len(self.results)} is the one being "
-                                    f"played, so hand {event.hand} cannot be dealt now.",
+            raise IllegalEventError(f"{self.noun.capitalize()} "
+                                    f"{self.hand or len(self.results)} is the one being "
+                                    f"played, so {self.noun} {event.hand} cannot be dealt now.",
                                     "event.hand")
         if self.live is not None and self.live.steps:
             raise IllegalEventError("The upcard is turned at the deal, before anyone plays: "
@@ -510,11 +516,22 @@ class GameState:
                                                       strict=strict)
         return replace(self, live=live)
 
+    @property
+    def book_word(self) -> str:
+        """What a book is called at this table ("pair" where Go Fish plays pairs)."""
+        books = self.keeping.books
+        return "book" if books is None else books.word(self.setup.options)
+
+    @property
+    def noun(self) -> str:
+        """What this game calls a hand ("deal" in Piquet), for the messages that name one."""
+        return get_ruleset(self.setup.ruleset).hand_noun
+
     def _can_follow(self) -> None:
         if not self.keeping.followed:
             title = get_ruleset(self.setup.ruleset).title
-            raise IllegalEventError(f"The referee does not follow {title} hands turn by turn: "
-                                    "score each hand at its end.", "event.type")
+            raise IllegalEventError(f"The referee does not follow {title} {self.noun}s turn by "
+                                    f"turn: score each {self.noun} at its end.", "event.type")
 
     def _step(self, step, strict: bool) -> GameState:
         self._can_follow()

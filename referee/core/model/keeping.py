@@ -369,19 +369,19 @@ class Keeping:
     def _typed(self, table: TableRules, players: Sequence[str],
                sheet: ScoreSheet, dealer: str | None = None) -> ScoredHand:
         """Each player's typed score: a whole number from 0 to the game's most in a hand."""
-        title = table.ruleset.title
+        title, noun = table.ruleset.title, table.ruleset.hand_noun
         for name, given in (("went_out", sheet.went_out), ("points", sheet.points),
                             ("players", sheet.players), ("teams", sheet.teams),
                             ("went_rummy", sheet.went_rummy)):
             if given:
-                raise HandEntryError(f"A {title} hand is entered as each player's points "
+                raise HandEntryError(f"A {title} {noun} is entered as each player's points "
                                      f"for it, not as {name}.", ("event", name))
         given = _by_player(players, sheet.scores, "scores")
         if sheet.deal or sheet.elder is not None:
             given = self._from_deal(table, players, sheet, dealer)
         if sheet.sides:
             if self.read_sides is None:
-                raise HandEntryError(f"A {title} hand is entered as each player's points "
+                raise HandEntryError(f"A {title} {noun} is entered as each player's points "
                                      "(scores).", "event.sides")
             if sheet.scores or sheet.deal:
                 raise HandEntryError("Give the sides or the scores, not both.", "event.scores")
@@ -389,10 +389,10 @@ class Keeping:
         for name in players:
             where = ("event", "scores", name)
             if name not in given:
-                raise HandEntryError(f"Enter {name}'s points for the hand.", where)
+                raise HandEntryError(f"Enter {name}'s points for the {noun}.", where)
             if not 0 <= given[name] <= self.most_per_hand:
-                raise HandEntryError(f"{given[name]} for {name} can't be right: a {title} hand "
-                                     f"scores 0 to {self.most_per_hand}.", where)
+                raise HandEntryError(f"{given[name]} for {name} can't be right: a {title} "
+                                     f"{noun} scores 0 to {self.most_per_hand}.", where)
         return ScoredHand(None, {name: given[name] for name in players}, {})
 
     def _books(self, table: TableRules, players: Sequence[str],

@@ -31,6 +31,7 @@ from .games import bp, game_or_404, poll_etag, not_recorded
 from ..shell.edit_rights import required_edit_key
 from ..shell.rendering import wants_fragment
 from .board import step_label, undo_label
+from .round_panel import follows_rounds
 from .ledger import ledger_of
 from .entry import NOBODY, WAY_WORDS
 from .pot_entry import PotReading
@@ -82,7 +83,7 @@ def _hand_being_followed(state, hand: int, correcting: bool) -> str | None:
     live = state.live
     if correcting or live is None or live.finished or live.hand != hand:
         return None
-    return still_playing(live)
+    return still_playing(live, state.noun)
 
 
 def _save(loaded: LoadedGame, hand: int, key: str):
@@ -164,7 +165,7 @@ def _moved_on(fresh: LoadedGame, hand: int, form, reading, was_correcting: bool,
         done = state.results[hand - 1]
         ended = (done.settlement.reason.rstrip(".") if done.settlement is not None
                  else describe_settling(done.settling) if done.settling
-                 else describe_books(done.books) if done.books
+                 else describe_books(done.books, state.book_word) if done.books
                  else describe_scores(done.scores) if state.keeping.shape is EntryShape.SCORES
                  else describe_ending(done.went_out, done.went_rummy))
         message = (f"Another device saved hand {hand} first ({ended}). Nothing "
@@ -211,6 +212,8 @@ def _entry_page(loaded: LoadedGame, hand: int, form, reading=None, status: int =
         out_penalty=state.keeping.out_penalty(state.setup.options),
         seen=seen, last_step=undo_label(loaded), followed=_followed_hand(state, hand),
         following=_hand_being_followed(state, hand, correcting),
+        # the board's panel that follows it: a game's own rounds have theirs (#round)
+        followed_anchor="round" if follows_rounds(state) else "referee",
         saving_anyway=saving_anyway, way_words=WAY_WORDS, nobody=NOBODY,
         etag=poll_etag(loaded.game.id, loaded.version, "notice", "edit", seen),
         totals_before=totals_before)

@@ -64,7 +64,7 @@ def history_items(loaded: LoadedGame, events: list[GameEvent]) -> list[HistoryIt
             notes = _saved_anyway(loaded, stored, event.hand)
         reason, payments = ("", ()) if settled is None or ledger is None else (
             settled.reason, tuple(ledger.paid(payment) for payment in settled.payments))
-        words = step_words(event, ledger, state.table.ruleset.hand_noun)
+        words = step_words(event, ledger, state.table.ruleset.hand_noun, state.book_word)
         items.append(HistoryItem(stored, words, lines, notes, reason, payments))
     return items
 

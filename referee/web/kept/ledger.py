@@ -72,12 +72,16 @@ class Ledger:
         return f"1 {self.unit} is worth {amount_text(self.stake, self.stake)}"
 
 
-def step_words(event, ledger: Ledger | None, noun: str = "hand") -> str:
+def step_words(event, ledger: Ledger | None, noun: str = "hand",
+               book_word: str = "book") -> str:
     """A step as the history and the Undo button name it: the table's end of a night for
-    stakes ends the night; a hand by the game's name for one (``noun``: Piquet's deal)."""
+    stakes ends the night; a hand by the game's name for one (``noun``: Piquet's deal), its
+    books by the table's word for them (``book_word``: Go Fish's pairs)."""
     if event.type == "game_ended" and ledger is not None:
         return "The table ended the night"
     if event.type in ("hand_scored", "hand_corrected"):
+        return event.describe(noun, book_word)
+    if event.type == "upcard_turned":
         return event.describe(noun)
     return event.describe()
 

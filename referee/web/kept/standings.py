@@ -21,11 +21,17 @@ from .ledger import hand_ending
 class Cell:
     points: int  # the hand's score, as the totals count it
     running: int
-    mark: str | None  # "out" or "rummy" for the one who ended the hand
+    mark: str | None  # "out", "rummy" or "won" for the one who ended the hand
 
     @property
     def went_out(self) -> bool:
         return self.mark is not None
+
+    @property
+    def mark_alone(self) -> bool:
+        """Whether the mark says it all: no points beside it, or a win that counts one
+        (read "won", never "+1 out")."""
+        return self.mark is not None and (not self.points or self.mark == "won")
 
 
 @dataclass(frozen=True)
@@ -57,7 +63,8 @@ def standings_rows(state: GameState) -> list[StandingsRow]:
             continue
         # A hand for stakes: its row says how it ended, and no cell bears a mark.
         stakes = state.keeping.stakes is not None
-        mark = None if stakes else "rummy" if result.went_rummy else "out"
+        mark = (None if stakes else "rummy" if result.went_rummy
+                else "out" if state.keeping.total_word == "points" else "won")
         cells = tuple(Cell(result.scores[name], running[hand - 1][name],
                            mark if name == result.went_out else None)
                       for name in state.sides)
