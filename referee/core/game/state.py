@@ -285,6 +285,18 @@ class GameState:
             return None
         return self.results[-1].settlement
 
+    @property
+    def pot_now(self) -> int | None:
+        """The pot standing now, in units, in a game with a pot: before the first hand, the
+        antes of the players seated (the ruleset's ``opening_pot``); None elsewhere."""
+        stakes = self.keeping.stakes
+        if stakes is None or not stakes.pot:
+            return None
+        standing = self.standing_pot
+        if standing is not None:
+            return standing.pot
+        return None if stakes.opening_pot is None else stakes.opening_pot(self.players)
+
     def running_totals(self) -> list[dict[str, int]]:
         """After each scored hand, every side's total so far."""
         running, out = dict.fromkeys(self.sides, 0), []
