@@ -63,6 +63,9 @@ class HandResult:
     # Saved although it contradicted the hand the referee followed: what did not agree.
     saved_anyway: tuple[Mismatch, ...] = ()
     players: tuple[str, ...] = ()  # who was dealt the hand (the table may change midway)
+    # A hand entered as each side's captures (Escoba's counts): the entry as given, by side,
+    # so a correction starts from what was entered rather than the points it came to.
+    sides: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     books: Mapping[str, int] = field(default_factory=dict)  # a game of books: each player's
 
     def penalty(self, name: str) -> int:
@@ -558,7 +561,8 @@ class GameState:
         return HandResult(hand, scored.went_out, scores, scored.held, scored.melded,
                           scored.went_rummy, scored.teams, scored.settling,
                           scored.settlement, entries=dict(entries), players=players,
-                          books=scored.books)
+                          books=scored.books,
+                          sides={name: dict(entry) for name, entry in sheet.sides.items()})
 
     def _ends_early(self, hand: int) -> bool:
         """Whether the game, by its own end, was over after ``hand`` or a later hand but the
