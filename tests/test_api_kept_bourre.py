@@ -31,7 +31,8 @@ def hand(number, played, tricks=None, **extra):
 
 def test_a_night_keeps_the_pot_and_the_net_in_money_and_settles(client):
     game = made(client)
-    assert game["stake"] == "0.25" and game["pot"] is None and game["end"]["target"] is None
+    # Everyone has anted for hand 1: the pot stands at their antes, in money.
+    assert game["stake"] == "0.25" and game["pot"] == "1.00" and game["end"]["target"] is None
     for version, event in enumerate([
             hand(1, list(PLAYERS), {"Ann": 3, "Bob": 1, "Cy": 1}),  # Dee bourré
             hand(2, ["Ann", "Bob", "Cy"], {"Ann": 2, "Bob": 2, "Cy": 1}),  # carried
@@ -56,6 +57,16 @@ def test_a_night_keeps_the_pot_and_the_net_in_money_and_settles(client):
                                      {"from": "Dee", "to": "Bob", "amount": "1.75"}]
     spec = openapi(client)
     assert schema_errors(spec, {"$ref": "#/components/schemas/Game"}, document) == []
+
+
+def test_before_the_first_hand_the_pot_is_the_antes_of_those_seated(client):
+    for_points = made(client, stake=None)  # counted in antes, as the hands' pots are
+    assert for_points["pot"] == 4
+    spec = openapi(client)
+    assert schema_errors(spec, {"$ref": "#/components/schemas/Game"}, for_points) == []
+    three = client.post(GAMES, json={"ruleset": "bourre", "players": ["Ann", "Bob", "Cy"],
+                                     "first_dealer": "Ann", "stake": "0.50"}).get_json()
+    assert client.get(f"{GAMES}/{three['id']}").get_json()["pot"] == "1.50"
 
 
 @pytest.mark.parametrize("event, code, field", [

@@ -46,6 +46,8 @@ def test_the_setup_asks_for_the_ante(client):
 
 def test_a_hand_entered_by_who_played_and_tricks_moves_the_pot_and_the_nets(client):
     game_id = started(client)
+    # Everyone has anted before the first hand: the board says the pot it is played for.
+    assert "Pot now 4 antes · 1.00" in text(client.get(f"/games/{game_id}"))
     form = text(client.get(f"/games/{game_id}/hands/1"))
     assert "Who played?" in form and "Tricks each player took" in form
     assert "Was the turned card an ace?" in form and "Ann, the dealer, had to play" in form

@@ -109,10 +109,10 @@ def test_the_players_page_adds_each_persons_stakes_across_the_nights(client, app
         assert saved.status_code == 303
     page = text(client.get("/players"))
     assert "Stakes across the nights" in page
-    assert "Ann 0 stakes · −1.00 in money over 2 nights" in page  # −2 at 0.50, then +2 for points
-    assert "Bob +2 stakes · +2.00 in money over 2 nights" in page
-    assert "Cy −2 stakes · −1.00 in money over 1 night" in page
-    assert "+2 stakes (still going)" in page and "+4 stakes · 2.00 (still going)" in page
+    assert "Ann Tonk: 0 stakes · −1.00 in money over 2 nights" in page  # −2 at 0.50, then +2 for points
+    assert "Bob Tonk: +2 stakes · +2.00 in money over 2 nights" in page
+    assert "Cy Tonk: −2 stakes · −1.00 in money over 1 night" in page
+    assert "Tonk +2 stakes (still going)" in page and "Tonk +4 stakes · 2.00 (still going)" in page
 
 
 def test_a_cell_a_spreadsheet_runs_after_a_control_or_a_space_is_text():

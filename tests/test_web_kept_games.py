@@ -403,3 +403,21 @@ def test_an_escoba_hand_is_entered_as_each_sides_counts_with_its_points_in_parts
            "Escobas 2), Them 0." in text(saved)
     game = client.get(f"{GAMES}/{game_id}").get_json()
     assert game["totals"] == {"Us": 6, "Them": 0} and game["dealer"] == "Di"
+
+
+def test_correcting_an_escoba_hand_opens_with_the_counts_it_was_entered_with(client):
+    game_id = api_game(client, "escoba", players=("Ann", "Bo", "Cy", "Di"),
+                       teams=[{"name": "Us", "players": ["Ann", "Cy"]},
+                              {"name": "Them", "players": ["Bo", "Di"]}])
+    counts = {"expected_version": "0", "side0_count": "22", "side0_diamonds": "6",
+              "side0_seven_of_diamonds": "y", "side0_best": "7D 7S 7H 6C",
+              "side0_escobas": "2", "side1_count": "18", "side1_diamonds": "4", "save": "1"}
+    assert send(client, f"/games/{game_id}/hands/1", counts).status_code == 303
+    page = client.get(f"/games/{game_id}/hands/1").get_data(as_text=True)
+    shown = dict(re.findall(r'<input[^>]*name="(side\d_\w+|score\d)"[^>]*value="([^"]*)"', page))
+    assert {key: shown.get(key) for key in ("side0_count", "side0_diamonds", "side0_best",
+                                            "side0_escobas", "side1_count", "side1_diamonds")} \
+        == {"side0_count": "22", "side0_diamonds": "6", "side0_best": "7D 7S 7H 6C",
+            "side0_escobas": "2", "side1_count": "18", "side1_diamonds": "4"}
+    assert re.search(r'<input[^>]*name="side0_seven_of_diamonds"[^>]*checked', page)
+    assert not shown.get("score0") and not shown.get("score1")  # not only the points

@@ -134,8 +134,8 @@ _GAME["settle_up"] = {
 _GAME["pot"] = {
     "type": ["string", "integer", "null"], "description": (
         "A game with a pot carried from hand to hand (Bourré): the pot standing now, in money "
-        "as text (in antes when playing for points), null before the first hand is settled; "
-        "absent in other games.")}
+        "as text (in antes when playing for points); before the first hand is settled, the "
+        "antes of the players seated. Absent in other games.")}
 _GAME["hands"]["items"]["properties"].update({
     **HAND_FIELDS,
     "pot": {"type": "integer", "description": (

@@ -89,10 +89,10 @@ def ledger_document(state: GameState) -> dict[str, Any]:
     if state.keeping.stakes is None:
         return {}
     stake = state.setup.stake_value
-    standing, pot = state.standing_pot, {}
-    if state.keeping.stakes.pot:  # null until the first hand is settled
+    standing, pot = state.pot_now, {}
+    if state.keeping.stakes.pot:  # before the first hand: the antes of those seated
         pot["pot"] = None if standing is None else (
-            standing.pot if stake is None else money_text(standing.pot * stake))
+            standing if stake is None else money_text(standing * stake))
     return {"stake": state.setup.stake, **pot,
             "totals_in_money": None if stake is None else {
                 name: money_text(amount) for name, amount in in_money(state.totals, stake).items()},

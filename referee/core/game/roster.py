@@ -108,7 +108,8 @@ def _result_renamed(result: HandResult, names: dict[str, str],
         scores=_keys(result.scores, sides), held=_keys(result.held, names),
         melded=_keys(result.melded, names), teams=_keys(result.teams, sides),
         settling=_names_in(result.settling, names), settlement=settlement,
-        entries=None if result.entries is None else _keys(result.entries, names))
+        entries=None if result.entries is None else _keys(result.entries, names),
+        sides=_keys(result.sides, sides))
 
 
 def _keys(mapping: Mapping[str, Any], names: dict[str, str]) -> dict[str, Any]:

@@ -63,6 +63,9 @@ class HandResult:
     # Saved although it contradicted the hand the referee followed: what did not agree.
     saved_anyway: tuple[Mismatch, ...] = ()
     players: tuple[str, ...] = ()  # who was dealt the hand (the table may change midway)
+    # A hand entered as each side's captures (Escoba's counts): the entry as given, by side,
+    # so a correction starts from what was entered rather than the points it came to.
+    sides: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     books: Mapping[str, int] = field(default_factory=dict)  # a game of books: each player's
 
     def penalty(self, name: str) -> int:
@@ -284,6 +287,18 @@ class GameState:
         if stakes is None or not stakes.pot or not self.results:
             return None
         return self.results[-1].settlement
+
+    @property
+    def pot_now(self) -> int | None:
+        """The pot standing now, in units, in a game with a pot: before the first hand, the
+        antes of the players seated (the ruleset's ``opening_pot``); None elsewhere."""
+        stakes = self.keeping.stakes
+        if stakes is None or not stakes.pot:
+            return None
+        standing = self.standing_pot
+        if standing is not None:
+            return standing.pot
+        return None if stakes.opening_pot is None else stakes.opening_pot(self.players)
 
     def running_totals(self) -> list[dict[str, int]]:
         """After each scored hand, every side's total so far."""
@@ -563,7 +578,8 @@ class GameState:
         return HandResult(hand, scored.went_out, scores, scored.held, scored.melded,
                           scored.went_rummy, scored.teams, scored.settling,
                           scored.settlement, entries=dict(entries), players=players,
-                          books=scored.books)
+                          books=scored.books,
+                          sides={name: dict(entry) for name, entry in sheet.sides.items()})
 
     def _ends_early(self, hand: int) -> bool:
         """Whether the game, by its own end, was over after ``hand`` or a later hand but the

@@ -100,6 +100,9 @@ class Stakes:
     claims_field: str = "claims"
     counts_field: str = "counts"
     pot: bool = False
+    # A game with a pot: the pot standing before the first hand, in units, from who is seated
+    # (everyone has anted by the time anyone looks), so it is never blank.
+    opening_pot: Callable[[Sequence[str]], int] | None = None
     # A yes or no the entry asks of the hand, where the game has one (Bourré's trump ace):
     # the event's field and the question in words.
     flag_field: str | None = None

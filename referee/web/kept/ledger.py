@@ -91,9 +91,7 @@ def ledger_of(state: GameState) -> Ledger | None:
     stakes = state.keeping.stakes
     if stakes is None:
         return None
-    standing = state.standing_pot
-    return Ledger(state.setup.stake_value, stakes.unit,
-                  None if standing is None else standing.pot, stakes.count_words)
+    return Ledger(state.setup.stake_value, stakes.unit, state.pot_now, stakes.count_words)
 
 
 def settling_up(state: GameState, ledger: Ledger | None) -> list[str]:

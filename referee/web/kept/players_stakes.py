@@ -1,5 +1,7 @@
 """The players page's stakes: each person's balance across the nights played for stakes, with
-the nights it adds up. Which games are played for stakes is their ruleset's to say."""
+the nights it adds up. Which games are played for stakes, and what they count in, is their
+ruleset's to say: a Tonk stake and a Bourré ante are not the same thing, so each game's count
+stands apart and only money (where a stake was set) is added across games."""
 
 from __future__ import annotations
 
@@ -18,7 +20,21 @@ class Night:
     game: Game
     summary: GameSummary
     ledger: Ledger
-    net: int  # in stakes
+    net: int  # in the game's units (its ``Stakes.unit``)
+    title: str  # the game's name, as its ruleset gives it
+
+
+@dataclass(frozen=True)
+class GameTotal:
+    """One game's nights for a person, added up in that game's own unit."""
+
+    title: str
+    ledger: Ledger  # for its unit's words
+    units: int
+
+    def words(self) -> str:
+        """``'Tonk: +3 stakes'``."""
+        return f"{self.title}: {self.ledger.in_stakes(self.units)}"
 
 
 @dataclass
@@ -27,8 +43,14 @@ class Balance:
     nights: list[Night] = field(default_factory=list)
 
     @property
-    def stakes(self) -> int:
-        return sum(night.net for night in self.nights)
+    def by_game(self) -> list[GameTotal]:
+        """Each game's total in its own unit, in the order first met (newest night first)."""
+        totals: dict[str, GameTotal] = {}
+        for night in self.nights:
+            before = totals.get(night.title)
+            units = night.net + (before.units if before else 0)
+            totals[night.title] = GameTotal(night.title, night.ledger, units)
+        return list(totals.values())
 
     @property
     def money(self) -> Decimal | None:
@@ -42,7 +64,8 @@ def stakes_balances(games: list[Game], summaries: list[GameSummary]) -> list[Bal
     """Everyone who played a night for stakes, newest night first, by name."""
     found: dict[str, Balance] = {}
     for game, summary in zip(games, summaries):
-        stakes = get_ruleset(summary.ruleset).stakes
+        ruleset = get_ruleset(summary.ruleset)
+        stakes = ruleset.stakes
         if stakes is None:
             continue
         stake = game.setup.get("stake")
@@ -50,5 +73,6 @@ def stakes_balances(games: list[Game], summaries: list[GameSummary]) -> list[Bal
         for name in summary.players:
             balance = found.setdefault(name_key(name), Balance(name))
             balance.nights.insert(0, Night(game, summary, ledger,
-                                           summary.totals[summary.side_of(name)]))
+                                           summary.totals[summary.side_of(name)],
+                                           ruleset.title))
     return sorted(found.values(), key=lambda b: name_key(b.name))

@@ -25,6 +25,7 @@ from ...core.model.ruleset import TableRules
 from ...core.model.side_sheet import CARDS, COUNT, YES_NO, SideSheet
 from ...core.model.team_sheet import ScorePart
 from ...core.rule_anchors import RuleAnchor
+from ...core.text import name_key
 from ..forms import HandForm, WholeNumberField
 
 MAX_CARDS_TEXT = 80
@@ -111,9 +112,16 @@ class ScoresEntryForm:
         return SeatedScoresForm
 
     def prefilled(self, players: Sequence[str], result, **data) -> HandForm:
-        """The form showing a scored hand as it was entered, to correct it."""
-        rows = {score_field(seat): result.scores.get(name)
-                for seat, name in enumerate(self.sides(players))}
+        """The form showing a scored hand as it was entered, to correct it: each side's counts
+        where it was entered so, else each side's points."""
+        names = self.sides(players)
+        if self.sheet is not None and result.sides:
+            # An entry sent through the API may name a side in another case.
+            given = {name_key(name): entry for name, entry in result.sides.items()}
+            rows = {box_field(seat, box.key): (given.get(name_key(name)) or {}).get(box.key)
+                    for seat, name in enumerate(names) for box in self.sheet.boxes}
+            return self.form(len(players), rows=rows, **data)
+        rows = {score_field(seat): result.scores.get(name) for seat, name in enumerate(names)}
         return self.form(len(players), rows=rows, **data)
 
     def read(self, form, players: Sequence[str], marks: Sequence[str] = ()) -> ScoresReading:

@@ -38,6 +38,15 @@ ANTE = Decimal(1)  # the night counted in antes: the table's stake is the ante's
 _AN_ACE = Card(Rank.ACE, Suit.SPADES)
 
 
+def opening_pot(players: Sequence[str]) -> int:
+    """The pot standing for the first hand: every player seated antes (``start_night``).
+
+    >>> opening_pot(("Ann", "Bob", "Cy"))
+    3
+    """
+    return int(start_night(list(players), ANTE).pot)
+
+
 def read(players: Sequence[str], settling: Mapping[str, Any]) -> dict[str, Any]:
     """The hand's fields with every name as seated (names come in any case, as everywhere in
     a game); anything else as given, for ``settle`` to refuse."""

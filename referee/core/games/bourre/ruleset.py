@@ -16,7 +16,7 @@ from ...model.keeping import EntryShape, GameEnd, Keeping, Ranking
 from ...model.ruleset import game_without_melds
 from ...model.stakes import Stakes
 from .cards import DECK, HAND_SIZE, PLAYERS, TITLE
-from .kept import FIELDS, read, settle
+from .kept import FIELDS, opening_pot, read, settle
 from .rules_text import RULES_TEXT
 
 BOURRE = game_without_melds(
@@ -32,6 +32,7 @@ BOURRE = game_without_melds(
                     stock_may_run_out=True,
                     stakes=Stakes((), read, settle, fields=FIELDS, who_field="played",
                                   claims_field="penalties", counts_field="tricks", pot=True,
+                                  opening_pot=opening_pot,
                                   flag_field="trump_ace",
                                   flag_question="Was the turned card an ace?",
                                   unit="ante", stake_label="The ante",
