@@ -27,7 +27,8 @@ from typing import Any
 
 from ..errors import HandEntryError, RefereeInputError
 from ..rule_anchors import RuleAnchor
-from ..model.keeping import EntryShape, ScoreSheet, check_points, point_step, step_words
+from ..model.card_points import check_points, point_step, step_words
+from ..model.keeping import EntryShape, ScoreSheet
 from ..model.ruleset import TableRules
 from .held import class_label, describe_held, read_held_cards, read_melded_cards, value_classes
 

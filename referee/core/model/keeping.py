@@ -19,11 +19,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from functools import reduce
-from math import gcd
 from typing import TYPE_CHECKING, Any
 
 from ..errors import GameSetupError, HandEntryError, Location, RefereeInputError
+from .card_points import (_check_all_cards, check_player_end, check_points, most_points,
+                          point_step, step_words)
 from .seats import seat_of
 
 if TYPE_CHECKING:
@@ -468,139 +468,6 @@ def _known(players: Sequence[str], name: str, field_name: str | Location) -> str
 def _by_player(players: Sequence[str], given: Mapping[str, Any], what: str) -> dict[str, Any]:
     """``given`` keyed by the players' own names; a name not in the game raises."""
     return {_known(players, name, ("event", what, name)): value for name, value in given.items()}
-
-
-_FIGURES: dict[tuple, tuple[int, int]] = {}  # by TableRules.key: (point_step, most_points)
-
-
-def _figures(table: TableRules) -> tuple[int, int]:
-    figures = _FIGURES.get(table.key)
-    if figures is None:
-        cards = table.every_card()
-        values = {table.card_value(card) for card in cards}
-        values |= {table.card_value(card, low_ace_in_run=True) for card in cards}
-        figures = reduce(gcd, values), sum(table.card_value(card) for card in cards)
-        _FIGURES[table.key] = figures
-    return figures
-
-
-def point_step(table: TableRules) -> int:
-    """Every total a hand can make is a multiple of this (5 in Eversol, 1 in 500).
-
-    >>> from referee.core.games.registry import get_ruleset
-    >>> point_step(get_ruleset("eversol").configure()), point_step(get_ruleset("500").configure())
-    (5, 1)
-    """
-    return _figures(table)[0]
-
-
-def most_points(table: TableRules) -> int:
-    """What every card of the decks in play is worth together: no entry can exceed it."""
-    return _figures(table)[1]
-
-
-_TOTALS: dict[tuple, int] = {}  # by (TableRules.key, melded): every total cards could make
-
-
-def _totals(table: TableRules, melded: bool) -> int:
-    """Every total some cards of the decks could be worth together, as the bits of a number
-    (bit n set: some cards make n). Melded cards may count as a low ace in a run (1 in 500);
-    held cards never do."""
-    key = (table.key, melded)
-    if key not in _TOTALS:
-        reach = 1  # no cards: 0
-        for card in table.every_card():
-            values = {table.card_value(card)}
-            if melded:
-                values.add(table.card_value(card, low_ace_in_run=True))
-            made = 0
-            for value in values:
-                made |= reach << value
-            reach |= made
-        _TOTALS[key] = reach
-    return _TOTALS[key]
-
-
-def could_make(table: TableRules, value: int, melded: bool = False) -> bool:
-    """Whether some cards of the decks in play, melded or held, are worth ``value`` together.
-
-    >>> from referee.core.games.registry import get_ruleset
-    >>> base, five_hundred = get_ruleset("base").configure(), get_ruleset("500").configure()
-    >>> could_make(base, 1, melded=True), could_make(five_hundred, 1, melded=True)
-    (False, True)
-    >>> could_make(five_hundred, 1), could_make(five_hundred, 0), could_make(five_hundred, 2)
-    (False, True, True)
-    """
-    return value >= 0 and bool(_totals(table, melded) >> value & 1)
-
-
-def check_points(table: TableRules, name: str, value: int, field_name: str | Location,
-                 least: int = 0, melded: bool = False, strict: bool = True) -> None:
-    """Raise ``HandEntryError`` unless some cards of the game could be worth ``value``: in the
-    game's steps, from ``least`` (what one card held is worth at the least) to every card,
-    and a total those cards make (``melded``: counting a low ace as the game does in a run).
-    ``strict`` off leaves that last check out, for an entry saved before it.
-
-    >>> from referee.core.games.registry import get_ruleset
-    >>> check_points(get_ruleset("eversol").configure(), "Abe", 12, "total")
-    Traceback (most recent call last):
-    ...
-    referee.core.errors.HandEntryError: Eversol points come in fives: 12 can't be right for Abe.
-    """
-    step, most = point_step(table), most_points(table)
-    if step > 1 and value % step:
-        raise HandEntryError(f"{table.ruleset.short_title} points come in {step_words(table)}: "
-                             f"{value} can't be right for {name}.", field_name)
-    if value < least:
-        if least <= 0:  # melded or held: no card is worth less than nothing
-            raise HandEntryError(f"{value} for {name} cannot be right: cards are never worth "
-                                 "below 0.", field_name)
-        raise HandEntryError(f"{name} did not go out, so still holds a card: at least {least}.",
-                             field_name)
-    if value > most:
-        decks = f"{table.decks} deck{'s' if table.decks > 1 else ''}"
-        raise HandEntryError(f"{value} for {name} is more than every card of {decks} is worth "
-                             f"({most}).", field_name)
-    if strict and not could_make(table, value, melded):
-        cards = "melded or laid off" if melded else "held"
-        raise HandEntryError(f"No cards {cards} in {table.ruleset.short_title} add up to "
-                             f"{value}: it can't be right for {name}.", field_name)
-
-
-def check_player_end(table: TableRules, name: str, out: bool, melded: int | None, held: int,
-                     where: tuple[str | Location, str | Location], strict: bool = True,
-                     error: type[RefereeInputError] = HandEntryError) -> None:
-    """What a player's numbers at a hand's end must be, whether the table kept the game or
-    asked the question alone: out, nothing held and (where melds score) something melded, as
-    going out lays every card; not out, a card still held, unless the game lets a player float.
-    ``where`` names the melded and the held fields; ``strict`` off leaves out the check added
-    later (a player not out holding nothing), for an entry saved before it."""
-    where_melded, where_held = where
-    if out and held:
-        raise error(f"{name} went out, so {name} holds nothing: held is 0.", where_held)
-    if out and melded is not None and not melded:
-        raise error(f"{name} went out, so {name} melded or laid off cards: enter what they "
-                    "are worth.", where_melded)
-    if strict and not out and not held and not table.ruleset.keeping.floats(table.options):
-        raise error(f"{name} did not go out, so {name} still holds at least one card.",
-                    where_held)
-
-
-_STEP_WORDS = {5: "fives", 10: "tens"}
-
-
-def _check_all_cards(table: TableRules, entered: int, field_name: str) -> None:
-    """Every number entered counts different cards: together they cannot pass the decks."""
-    most = most_points(table)
-    if entered > most:
-        decks = f"{table.decks} deck{'s' if table.decks > 1 else ''}"
-        raise HandEntryError(f"The numbers entered come to {entered}, more than every card of "
-                             f"{decks} is worth ({most}): one of them is wrong.", field_name)
-
-
-def step_words(table: TableRules) -> str:
-    """The game's point step in words: ``'fives'``, or ``'points'`` where any total can be."""
-    return _STEP_WORDS.get(point_step(table), "points")
 
 
 def _held_points(table: TableRules, players: Sequence[str], went_out: str | None,

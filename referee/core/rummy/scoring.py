@@ -39,7 +39,8 @@ from ..errors import (GoingOutError, LayOffError,
                      TableMeldError, UnknownPlayerError)
 from ..melds import MeldKind
 from ..model.ruleset import TableRules
-from ..model.keeping import EntryShape, check_player_end
+from ..model.card_points import check_player_end
+from ..model.keeping import EntryShape
 from ..model.ruleset import MAX_PLAYERS, MIN_PLAYERS
 from .solver import arrange
 from ..table import TableMeld

@@ -23,7 +23,8 @@ from typing import Any
 from ...core.game.entry import (WAY_WORDS, AmountEntry, SeatEntry, describe_entry, entered_rows,
                                flag, read_hand)
 from ...core.game.held import MELD_BREAK, card_buttons, card_values, low_ace_points, value_classes
-from ...core.model.keeping import EntryShape, point_step
+from ...core.model.card_points import point_step
+from ...core.model.keeping import EntryShape
 from ...core.model.ruleset import TableRules
 from ...core.text import whole_number
 from ..forms import count_field, hand_form

@@ -23,7 +23,8 @@ from ...core.game.team_entry import (
     read_team_hand,
     sheet_of,
 )
-from ...core.model.keeping import EntryShape, Team, point_step
+from ...core.model.card_points import point_step
+from ...core.model.keeping import EntryShape, Team
 from ...core.model.ruleset import TableRules
 from ...core.model.team_sheet import AMOUNTS, ScorePart, TeamSheet
 from ...core.text import whole_number

@@ -21,7 +21,8 @@ from typing import Any
 
 from ...errors import HandEntryError, Location, RefereeInputError, WrongTypeError
 from ...text import name_key
-from ...model.keeping import ScoredHand, Team, most_points
+from ...model.card_points import most_points
+from ...model.keeping import ScoredHand, Team
 from ...model.ruleset import TableRules
 from .melds import PileKind
 from .options import check_hand
