@@ -235,6 +235,26 @@ class DeckSpec:
             raise CardNotInGameError(
                 f"{self.game} is played without {identity.rank.word}.", field)
 
+    def check_cards(self, cards: object, location: str | tuple = "cards",
+                    example: str = "7D KS") -> tuple[Card, ...]:
+        """``cards`` if they are a list of cards already read (``parse_cards``), each one this
+        game uses; ``example`` shows the list a player might give.
+
+        >>> DeckSpec("Piquet", ranks=frozenset(Rank) - {Rank.TWO}).check_cards(["2S"])
+        Traceback (most recent call last):
+        ...
+        referee.core.errors.WrongTypeError: Each card must be read first, such as 7D or KS.
+        """
+        if isinstance(cards, (str, bytes, Mapping)) or not isinstance(cards, Sequence):
+            raise WrongTypeError(f"Give the cards as a list, such as {example}.", location)
+        such_as = " or ".join(example.split()[:2])
+        for i, card in enumerate(cards):
+            where = (*location, i) if isinstance(location, tuple) else f"{location}[{i}]"
+            if not isinstance(card, Card):
+                raise WrongTypeError(f"Each card must be read first, such as {such_as}.", where)
+            self.check_card(card, where)
+        return tuple(cards)
+
     def check_supply(self, cards: Iterable[Card], decks: int, field: str = "cards") -> None:
         """Raise when the cards could not all be on the table at once."""
         self.check_named_supply([(f"{field}[{i}]", card) for i, card in enumerate(cards)], decks)

@@ -7,7 +7,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...cards import Card, DeckSpec, Rank, Suit
@@ -37,13 +36,7 @@ def dealer_must_play(trump_card: Card) -> bool:
 
 def check_cards(cards: Any, location: Location, most: int | None = HAND_SIZE) -> tuple[Card, ...]:
     """``cards`` as read cards of a plain deck, at most ``most`` of them (None: no limit)."""
-    if isinstance(cards, (str, bytes, Mapping)) or not isinstance(cards, Sequence):
-        raise WrongTypeError("Give the cards as a list, such as 7D AS.", location)
-    for i, card in enumerate(cards):
-        if not isinstance(card, Card):
-            raise WrongTypeError("Each card must be read first, such as 7D or KS.",
-                                 (*location, i))
-        DECK.check_card(card, (*location, i))
+    cards = DECK.check_cards(cards, location, "7D AS")
     if most is not None and len(cards) > most:
         raise BourreHandError(f"A Bourré hand holds at most {most} cards; {len(cards)} "
                               "were given.", location)

@@ -19,11 +19,10 @@ referee.core.errors.CardNotInGameError: Escoba is played without nines.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...cards import Card, DeckSpec, Rank, Suit, natural
-from ...errors import Location, WrongTypeError
+from ...errors import Location
 
 TITLE = "Escoba"
 DECK = DeckSpec(game=TITLE, ranks=frozenset(Rank) - {Rank.EIGHT, Rank.NINE, Rank.TEN})
@@ -49,11 +48,4 @@ def setenta_strength(card: Card) -> int:
 
 def check_cards(cards: Any, location: Location) -> tuple[Card, ...]:
     """``cards`` if each is an Escoba card; copies are checked where all places are known."""
-    if isinstance(cards, (str, bytes, Mapping)) or not isinstance(cards, Sequence):
-        raise WrongTypeError("Give the cards as a list, such as 7D 5S.", location)
-    for i, card in enumerate(cards):
-        if not isinstance(card, Card):
-            raise WrongTypeError("Each card must be read first, such as 7D or KS.",
-                                 (*location, i))
-        DECK.check_card(card, (*location, i))
-    return tuple(cards)
+    return DECK.check_cards(cards, location, "7D KS")

@@ -9,7 +9,6 @@ False
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...cards import Card, DeckSpec, Rank, Suit, natural
@@ -51,9 +50,7 @@ def check_card(card: Any, location: Location) -> Card:
 
 
 def check_cards(cards: Any, location: Location) -> tuple[Card, ...]:
-    if isinstance(cards, (str, bytes, Mapping)) or not isinstance(cards, Sequence):
-        raise WrongTypeError("Give the cards as a list, such as 7D or 2H AH.", location)
-    return tuple(check_card(card, (*location, i)) for i, card in enumerate(cards))
+    return DECK.check_cards(cards, location, "7D KS")
 
 
 def read_suit(value: Any, location: Location) -> Suit | None:

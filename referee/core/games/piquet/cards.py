@@ -11,12 +11,11 @@ referee.core.errors.CardNotInGameError: Piquet is played without sixes.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from enum import Enum
 from typing import Any
 
 from ...cards import Card, DeckSpec, Rank
-from ...errors import Location, WrongTypeError
+from ...errors import Location
 from .errors import CardInBothHandsError, PiquetHandError, SideError
 
 TITLE = "Piquet"
@@ -56,13 +55,7 @@ def point_value(card: Card) -> int:
 def check_hand(cards: Any, side: Side) -> tuple[Card, ...]:
     """``cards`` as one player's hand, every card a Piquet card and none twice."""
     location = (side.value,)
-    if isinstance(cards, (str, bytes, Mapping)) or not isinstance(cards, Sequence):
-        raise WrongTypeError("Give a hand as a list of cards, such as AS KS QS.", location)
-    for i, card in enumerate(cards):
-        if not isinstance(card, Card):
-            raise WrongTypeError("Each card must be read first, such as AS or 10H.",
-                                 (*location, i))
-        DECK.check_card(card, (*location, i))
+    cards = DECK.check_cards(cards, location, "AS 10H QS")
     DECK.check_named_supply([((*location, i), card) for i, card in enumerate(cards)], decks=1)
     return tuple(cards)
 

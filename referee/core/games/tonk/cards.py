@@ -16,11 +16,11 @@ referee.core.errors.CardNotInGameError: Tonk is played without jokers.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable
 from typing import Any
 
 from ...cards import Card, DeckSpec, Suit, natural
-from ...errors import TooManyCardsError, WrongTypeError
+from ...errors import TooManyCardsError
 from .options import TITLE
 
 DECK = DeckSpec(game=TITLE)
@@ -40,14 +40,7 @@ def hand_total(cards: Iterable[Card]) -> int:
 
 def check_hand(cards: Any, location: tuple = ("cards",)) -> tuple[Card, ...]:
     """``cards`` if one Tonk deck could hold them all and a hand could be that big."""
-    if isinstance(cards, (str, bytes, Mapping)) or not isinstance(cards, Sequence):
-        raise WrongTypeError("Give the cards as a list, such as 9S 9H 9D.", location)
-    for i, card in enumerate(cards):
-        if not isinstance(card, Card):
-            raise WrongTypeError("Each card must be read first, such as 9S or KD.",
-                                 (*location, i))
-    for i, card in enumerate(cards):
-        DECK.check_card(card, (*location, i))
+    cards = DECK.check_cards(cards, location, "9S KD 9D")
     if len(cards) > MAX_HAND:
         raise TooManyCardsError(
             f"A Tonk hand is counted up to {MAX_HAND} cards; this one has {len(cards)}.",
