@@ -25,6 +25,7 @@ from ...core.model.stakes import Settlement, Stakes
 from ...core.rule_anchors import RuleAnchor
 from ...core.text import whole_number
 from ..forms import HandForm, WholeNumberField
+from .stakes_entry import place_refusal
 
 PLAYED, PENALTIES, FLAG, TRICKS = "played", "penalties", "flag", "tricks"  # the form's names
 YES, NO = "yes", "no"
@@ -149,17 +150,11 @@ class PotEntryForm:
     def flag(self, reading: PotReading, players: Sequence[str], error) -> None:
         """Put a refusal of the core beside the input it concerns: ``event.tricks.Bob`` beside
         Bob's tricks, ``event.penalties[0]`` beside the penalties."""
-        location = tuple(error.location or ())
-        if location[:1] == ("event",):
-            location = location[1:]
         stakes = self.stakes
-        where = {stakes.who_field: PLAYED, stakes.claims_field: PENALTIES,
-                 stakes.counts_field: TRICKS, stakes.flag_field: FLAG}.get(
-                     location[0] if location else None, PLAYED)
-        if where == TRICKS and len(location) > 1 and location[1] in players:
-            where = tricks_field(list(players).index(location[1]))
-        reading.problems.setdefault(where, error.message)
-        reading.rule = reading.rule or error.rule
+        place_refusal(reading, error, players,
+                      {stakes.who_field: PLAYED, stakes.claims_field: PENALTIES,
+                       stakes.counts_field: TRICKS, stakes.flag_field: FLAG},
+                      PLAYED, (TRICKS, tricks_field))
 
     # --- What hand.html asks of every entry form -----------------------------------------------
 

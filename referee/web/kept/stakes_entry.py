@@ -10,7 +10,7 @@ seats into names and the core's refusals back into the input they concern.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -27,6 +27,22 @@ from ...core.text import whole_number
 from ..forms import HandForm, WholeNumberField
 
 ENDING, WHO, CLAIMS, COUNTS = "ending", "who", "claims", "counts"  # the form's own names
+
+
+def place_refusal(reading, error, players: Sequence[str], inputs: Mapping[str | None, str],
+                  default: str, per_player: tuple[str, Callable[[int], str]]) -> None:
+    """Put a refusal of the core beside the input it concerns, for a hand settled from its
+    ``Stakes`` fields: ``inputs`` maps each field of the hand's settling to the form's input,
+    and a player's own entry (``event.counts.Bob``) goes beside that player's box."""
+    location = tuple(error.location or ())
+    if location[:1] == ("event",):
+        location = location[1:]
+    where = inputs.get(location[0] if location else None, default)
+    each, field_of = per_player
+    if where == each and len(location) > 1 and location[1] in players:
+        where = field_of(list(players).index(location[1]))
+    reading.problems.setdefault(where, error.message)
+    reading.rule = reading.rule or error.rule
 
 
 def count_field(seat: int) -> str:
@@ -148,17 +164,11 @@ class SettlementEntryForm:
     def flag(self, reading: SettlementReading, players: Sequence[str], error) -> None:
         """Put a refusal of the core beside the input it concerns: ``event.counts.Bob`` beside
         Bob's count, ``event.tonks[1]`` beside the claims."""
-        location = tuple(error.location or ())
-        if location[:1] == ("event",):
-            location = location[1:]
         stakes = self.stakes
-        where = {stakes.ending_field: ENDING, stakes.who_field: WHO,
-                 stakes.claims_field: CLAIMS, stakes.counts_field: COUNTS}.get(
-                     location[0] if location else None, ENDING)
-        if where == COUNTS and len(location) > 1 and location[1] in players:
-            where = count_field(list(players).index(location[1]))
-        reading.problems.setdefault(where, error.message)
-        reading.rule = reading.rule or error.rule
+        place_refusal(reading, error, players,
+                      {stakes.ending_field: ENDING, stakes.who_field: WHO,
+                       stakes.claims_field: CLAIMS, stakes.counts_field: COUNTS},
+                      ENDING, (COUNTS, count_field))
 
     # --- What hand.html asks of every entry form -----------------------------------------------
 
