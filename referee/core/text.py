@@ -79,6 +79,15 @@ def spoken_list(words: Sequence[str]) -> str:
     return ", ".join(words[:-1]) + " and " + words[-1] if len(words) > 1 else "".join(words)
 
 
+def counted(count: int, word: str) -> str:
+    """A count with its word, plural but for one.
+
+    >>> counted(1, "book"), counted(3, "pair"), counted(0, "perfect draw")
+    ('1 book', '3 pairs', '0 perfect draws')
+    """
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
 def _code_point(char: str) -> str:
     return f"U+{ord(char):04X}"
 

@@ -16,7 +16,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, ClassVar
 
 from ..errors import WrongTypeError
-from ..text import normal_reason, spoken_list
+from ..text import counted, normal_reason, spoken_list
 from ..games.registry import RULESETS
 from ..games.followed_hands import STEP_TYPES, Step, shown, step_from_dict
 from ..model.keeping import ScoreSheet
@@ -225,8 +225,7 @@ def describe_scores(scores: Mapping[str, int]) -> str:
 def describe_books(books: Mapping[str, int], word: str = "book") -> str:
     """A game of books in words: ``'Ann 5 books, Ben 8 books'`` (``word``: "pair" where the
     table plays pairs)."""
-    return ", ".join(f"{name} {count} {word}{'' if count == 1 else 's'}"
-                     for name, count in books.items())
+    return ", ".join(f"{name} {counted(count, word)}" for name, count in books.items())
 
 
 def describe_ending(went_out: str | None, went_rummy: bool = False) -> str:

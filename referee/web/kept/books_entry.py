@@ -21,7 +21,7 @@ from ...core import RefereeInputError
 from ...core.model.keeping import Books, EntryShape, ScoreSheet
 from ...core.model.ruleset import TableRules
 from ...core.rule_anchors import RuleAnchor
-from ...core.text import whole_number
+from ...core.text import counted, whole_number
 from ..forms import HandForm, WholeNumberField
 
 TOTAL = "books"  # the problem of the books together: shown beside the count not yet given
@@ -29,10 +29,6 @@ TOTAL = "books"  # the problem of the books together: shown beside the count not
 
 def books_field(seat: int) -> str:
     return f"books{seat}"
-
-
-def plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
 
 
 @dataclass
@@ -49,7 +45,7 @@ class BooksReading:
         return not self.problems
 
     def describe(self) -> str:
-        return ", ".join(f"{name} {plural(count, self.word)}"
+        return ", ".join(f"{name} {counted(count, self.word)}"
                          for name, count in self.books.items())
 
     def add_problem(self, seat: int, message: str) -> None:
@@ -92,8 +88,8 @@ class BooksEntryForm:
     def not_given_words(self, form, players: int) -> str:
         left = self.not_given(form, players)
         if left < 0:
-            return f"{plural(-left, self.word)} too many"
-        return f"{plural(left, self.word)} not yet given" if left else f"All {plural(self.in_deck, self.word)} given"
+            return f"{counted(-left, self.word)} too many"
+        return f"{counted(left, self.word)} not yet given" if left else f"All {counted(self.in_deck, self.word)} given"
 
     def form(self, players: int, formdata=None, rows: Mapping[str, Any] | None = None,
              **data) -> HandForm:

@@ -18,6 +18,7 @@ from typing import Any
 from ...cards import JOKER, Rank, Suit, natural
 from ...model.ruleset import Options
 from ...model.team_sheet import CardClass, Counter, ScorePart, TeamSheet
+from ...text import counted
 from .cards import card_value
 from .options import resolve_options
 from .going_out import PENALTIES
@@ -67,10 +68,6 @@ def _parts(given: Mapping[str, Any], options: Options) -> tuple[ScorePart, ...]:
     return team_parts(_entry(given), resolve_options(options))
 
 
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}{'s' * (count != 1)}"
-
-
 def _summary(given: Mapping[str, Any], options: Options) -> str:
     """What made the score: the cards melded, the piles, red 3s, going out, what was held."""
     entry = _entry(given)
@@ -85,7 +82,7 @@ def _summary(given: Mapping[str, Any], options: Options) -> str:
     if entry.red_threes:
         words.append(f"{entry.red_threes} red 3{'s' * (entry.red_threes != 1)}")
     if entry.perfect_draws:
-        words.append(_plural(entry.perfect_draws, "perfect draw"))
+        words.append(counted(entry.perfect_draws, "perfect draw"))
     if entry.went_out:
         words.append("went out")
     if entry.held:
