@@ -28,8 +28,18 @@ def dealt(client, steps, players=SEATS, decks=1, upcard="9D", hand=1) -> Table:
 
 def test_a_call_on_a_card_thrown_before_anyone_went_down_is_refused(client):
     table = dealt(client, SIX_THROWN_BEFORE_ANYONE_DOWN)
+    assert table.read()["live"]["rummy_callers"] == []  # as the screen offers none
     error = table.refused(RummyCalled("Abe", "KS"), 422, "illegal_step", "event")
     assert error["message"].startswith("Nobody had gone down when Ben threw 6♣")
+
+
+def test_the_live_hand_says_who_may_call_rummy_as_the_screen_offers_it(client):
+    table = dealt(client, ANN_THROWS_A_RUMMY_CARD[:-1], players=("Ann", "Bo"))
+    game = table.read()
+    assert game["live"]["top"] == {"card": "8H", "by": "Ann"}
+    assert game["live"]["rummy_callers"] == ["Bo"]  # never Ann, who threw it
+    documented(client, game)
+    assert table.send(ANN_THROWS_A_RUMMY_CARD[-1])["live"]["rummy_callers"] == []
 
 
 def test_a_call_on_a_card_that_fits_only_after_a_lay_off_is_refused(client):

@@ -245,9 +245,9 @@ def test_a_discard_must_be_a_card_the_deck_still_holds():
 
 def test_a_card_drawn_or_bought_must_be_one_the_deck_still_holds():
     hand = appendix_hand(at(Discarded("Abe", "2D")))
-    no_copy_left(hand, Drew("Ben", "stock", "7D"),  # Abe threw the only 7♦: it is dead
-                 "There is no 7♦ left to draw: the deck has one 7♦, and it is among the dead "
-                 "cards.", "step.card")
+    no_copy_left(hand, Drew("Ben", "stock", "7D"),  # Abe threw the only 7♦, covered since
+                 "There is no 7♦ left to draw: the deck has one 7♦, and it is in the discard "
+                 "pile.", "step.card")
     hand = appendix_hand(at(BuyClaimed("Abe")))
     no_copy_left(hand, Bought("Abe", penalty="10C"),
                  "There is no 10♣ left to take as the penalty card: the deck has one 10♣, and "
@@ -264,8 +264,8 @@ def test_a_card_drawn_or_bought_must_be_one_the_deck_still_holds():
 def test_a_card_melded_or_laid_off_must_be_one_the_deck_still_holds():
     hand = appendix_hand(at(Drew("Ben", "stock", "QH")))
     no_copy_left(hand, WentDown("Ben", [["8C", "8S", "JK"], ["4D", "5D", "6D", "7D"]]),
-                 "There is no 7♦ left to meld: the deck has one 7♦, and it is among the dead "
-                 "cards.", "step.melds[1][3]")
+                 "There is no 7♦ left to meld: the deck has one 7♦, and it is in the discard "
+                 "pile.", "step.melds[1][3]")
     hand = appendix_hand(at(Drew("Ben", "stock", "8D")))
     no_copy_left(hand, LaidOff("Ben", 1, "9H"),  # Abe's run holds the only 9♥
                  "There is no 9♥ left to lay off: the deck has one 9♥, and it is on the table.",
@@ -296,9 +296,9 @@ def test_dead_cards_turned_over_for_a_new_stock_are_unseen_again():
     hand.apply(Drew("Ben", "stock"))
     hand.apply(Discarded("Ben", "KC"))
     hand.apply(Drew("Abe", "stock"))
-    hand.apply(Discarded("Abe", "QC"))  # the K♣ is dead, under the Q♣
+    hand.apply(Discarded("Abe", "QC"))  # the K♣ is covered by the Q♣
     refused(hand, Drew("Ben", "stock", "KC"), "There is no K♣ left to draw: the deck has one "
-            "K♣, and it is among the dead cards.", TooManyCopiesError)
+            "K♣, and it is in the discard pile.", TooManyCopiesError)
     while hand.stock > 0:
         player = hand.current
         hand.apply(Drew(player, "stock"))

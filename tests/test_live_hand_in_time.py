@@ -155,7 +155,7 @@ def test_cards_set_aside_by_aris_rule_stay_out_of_the_new_stock():
 def test_without_aris_rule_called_cards_are_dead_like_any_other_and_come_back():
     hand = until_the_stock_runs_out(aris_rule=False)
     assert hand.set_aside == {"Ann": (), "Bo": ()}
-    hand.apply(Drew(hand.current, "stock", "5C"))  # turned over with the other dead cards
+    hand.apply(Drew(hand.current, "stock", "5C"))  # turned over with the discard pile
     assert len(hand.new_stocks) == 1
 
 

@@ -278,7 +278,8 @@ def test_deck_count_must_be_a_whole_number(decks):
 
 DEFAULTS = {
     "eversol": {"buy_limit": None, "rummy_card": "dead", "rummy_beats_buy": True,
-                "aris_rule": True, "joker_buyer_warning": True},
+                "aris_rule": True, "offer_rummy_only_when_it_fits": False,
+                "joker_buyer_warning": True},
     "500": {"no_jokers": False, "card_values": "standard", "two_player_deal": 13,
             "discard_pile_draw": "deeper_must_meld", "rummy_calls": "pile",
             "going_out": "meld_all", "unplayable_last_discard": False,

@@ -305,15 +305,42 @@ def test_lay_offs_pick_a_meld_and_a_card(table):
 
 # --- Rummy! ----------------------------------------------------------------------------------
 
-def test_rummy_is_offered_to_everyone_but_the_thrower_once_someone_is_down(table, client, app):
+RUMMY_BUTTON = re.compile(r'<summary class="button button--rummy[^"]*">Rummy! '
+                          r'<span class="rummy-on">on ([^<]*)</span></summary>')
+
+
+def rummy_offered(response) -> tuple[list[str], list[str]]:
+    """The Rummy! buttons shown (the card each is on), and the names it asks between."""
+    page = response.get_data(as_text=True)
+    callers = re.findall(r'name="caller" value="([^"]*)" class="button button--rummy"', page)
+    return RUMMY_BUTTON.findall(page), callers
+
+
+def test_rummy_is_one_button_on_a_card_thrown_once_someone_is_down_never_for_its_thrower(
+        table, client, app):
     early = Table(client, app)
     early.deal()
     early.turn("Ben", "KC")
-    assert "Rummy!" not in text(early.page())  # nobody is down
-    table.dee_down()
+    assert rummy_offered(early.page()) == ([], [])  # nobody is down
+    table.dee_down()  # Carl threw 4♣ before Dee went down: no call on it
+    assert "Dee" in table.live.down and rummy_offered(table.page()) == ([], [])
+    sent_anyway = table.refused("rummy", {"caller": "Ben", **card("7S")})
+    assert 'class="stale-message" role="alert">Nobody had gone down when Carl threw 4♣, so it ' \
+           "is not a rummy card" in sent_anyway.get_data(as_text=True)
     table.step("discard", card("2C"), "Dee")
-    page = table.page().get_data(as_text=True)
-    assert ">Abe: Rummy!<" in page and ">Ben: Rummy!<" in page and ">Dee: Rummy!<" not in page
+    assert rummy_offered(table.page()) == (["2♣"], ["Abe", "Ben", "Carl"])
+    table.step("draw", {"source": "stock"}, "Abe")
+    table.step("discard", card("9S"), "Abe")  # covers the 2♣: the call is on the 9♠ now
+    assert rummy_offered(table.page()) == (["9♠"], ["Ben", "Carl", "Dee"])
+
+
+def test_a_table_may_offer_rummy_only_on_a_card_that_fits_a_meld(client, app):
+    table = Table(client, app, option_offer_rummy_only_when_it_fits="y")
+    table.dee_down()  # K K K and 5 5 JK on the table
+    table.step("discard", card("2C"), "Dee")
+    assert rummy_offered(table.page()) == ([], [])  # it fits no meld: nothing to call
+    table.turn("Abe", "KD")
+    assert rummy_offered(table.page()) == (["K♦"], ["Ben", "Carl", "Dee"])
 
 
 def test_a_rummy_call_on_a_card_that_fits_no_meld_is_refused(table):
@@ -611,7 +638,10 @@ def test_the_panel_says_how_big_the_new_stock_is_and_what_stays_set_aside(client
         table.send(Drew(player, "stock"))
         live = table.send(Discarded(player))["live"]
     dead = len(live["dead"])
+    # The covered discards are the discard pile, as the table calls it, not "dead".
+    assert f"{dead} in the discard pile" in text(client.get(f"/games/{table.game['id']}"))
     table.send(Drew(live["current"], "stock"))
     page = text(client.get(f"/games/{table.game['id']}"))
-    assert (f"the stock ran out: {dead} dead cards turned over, not the 2 set aside by Ari’s "
-            "rule") in page
+    assert (f"the stock ran out: the discard pile’s {dead} cards turned over, not the 2 set "
+            "aside by Ari’s rule") in page
+    assert "dead" not in page[page.index("in the stock"):page.index("in the discard pile")]

@@ -360,7 +360,8 @@ SCHEMAS.update({
     "LiveHand": {"type": "object", "required": [
         "hand", "dealer", "current", "phase", "drew", "top", "claims", "pending_buy", "buys",
         "down", "melds", "held", "stock", "new_stocks", "dead", "set_aside", "rummy_penalties",
-        "warnings", "went_out", "upcard", "steps", "last_step", "buys_left", "scoring"],
+        "warnings", "went_out", "upcard", "steps", "last_step", "buys_left", "rummy_callers",
+        "scoring"],
         "properties": {
         "hand": {"type": "integer", "minimum": 1},
         "dealer": NAME,
@@ -388,6 +389,12 @@ SCHEMAS.update({
                       "additionalProperties": {"type": ["integer", "null"], "minimum": 0},
                       "description": "Buys each player has left under buy_limit; null: no "
                                      "limit."},
+        "rummy_callers": {"type": "array", "items": NAME, "description": (
+            "Who may call rummy on the top discard now, as the referee's screen offers it: "
+            "never on the upcard, a card not said or one thrown before anyone was down, nor "
+            "by its thrower or a player it would leave with no card. With the house option "
+            "offer_rummy_only_when_it_fits off, a card that fits no meld is offered too (the "
+            "table must notice) and the call is refused; on, only a card that fits.")},
         "down": {"type": "array", "items": NAME, "description": "In the order they went down."},
         "melds": {"type": "array", "items": {"type": "object", "required": [
             "owner", "kind", "cards"], "properties": {

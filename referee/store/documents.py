@@ -127,7 +127,8 @@ def live_document(live: LiveHand | None) -> dict[str, Any] | None:
 
     ``upcard`` stays after the card is taken or covered; ``steps`` counts the steps
     played (an undo takes back the newest event, which may be one of them);
-    ``last_step`` is that step, to say what an undo would take back; ``scoring``
+    ``last_step`` is that step, to say what an undo would take back; ``rummy_callers``
+    who may call rummy on the top discard, as the referee's screen offers it; ``scoring``
     is what the scorer needs once someone went out: who, the rummy penalties
     under Ari's rule, and how many cards everyone still holds.
     """
@@ -143,6 +144,7 @@ def live_document(live: LiveHand | None) -> dict[str, Any] | None:
         "last_step": None if not steps else {**steps[-1].to_dict(),
                                              "description": steps[-1].describe()},
         "buys_left": live.buys_left,
+        "rummy_callers": list(live.rummy_callers),
         "scoring": None if outcome is None else {
             "went_out": outcome.went_out, "rummy_penalties": dict(outcome.rummy_penalties),
             "held": dict(outcome.held),

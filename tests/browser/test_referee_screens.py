@@ -132,14 +132,30 @@ def test_a_hand_refereed_on_the_tablet_while_a_tv_watches(live_server, open_scre
     tablet.shot("referee-go-down-tablet")
     page.get_by_role("button", name="Dee goes down").click()
     expect(seat(page, "Dee").locator(".referee-meld")).to_have_count(2)
+    # Carl threw the 4♣ on top before anyone was down: no rummy call on it.
+    expect(page.locator(".referee-rummy")).to_have_count(0)
     discard(page, "5H", "5♥")  # could free the joker: a warning, never a ban
     expect(page.locator(".referee-warning")).to_contain_text("frowned on")
 
     drew_from_stock(page, "Abe")
     discard(page, "KD", "K♦")  # fits Dee's kings
     rummy = page.locator(".referee-rummy")
-    expect(rummy).to_be_in_viewport()  # under the draw buttons: no scrolling to call it
-    rummy.get_by_role("button", name="Ben: Rummy!").click()
+    call = rummy.locator("summary")  # one button for the table, not one per player
+    expect(call).to_have_text("Rummy! on K♦")
+    expect(call).to_be_in_viewport()  # under the draw buttons: no scrolling to call it
+    tablet.shot("referee-rummy-offered-tablet")
+    call.click()
+    callers = rummy.get_by_role("group", name="Who called it first?")
+    expect(callers.get_by_role("button")).to_have_text(["Ben", "Carl", "Dee"])  # not Abe
+    expect(callers).to_be_in_viewport()
+    assert_touch_targets_and_no_overflow(page, TABLET["width"])
+    tablet.shot("referee-rummy-who-tablet")
+    page.set_viewport_size(PHONE)  # the same panel held as a phone
+    expect(callers).to_be_visible()
+    assert_touch_targets_and_no_overflow(page, PHONE["width"])
+    tablet.shot("referee-rummy-who-phone")
+    page.set_viewport_size(TABLET)
+    callers.get_by_role("button", name="Ben").click()
     # Ari's rule: the call asks for Ben's card next, as a question rather than a refusal.
     expect(page.locator("#rummy-asking")).to_have_text(
         "Say which card Ben threw on the call: Ari's rule charges its points to Abe.")
@@ -148,7 +164,7 @@ def test_a_hand_refereed_on_the_tablet_while_a_tv_watches(live_server, open_scre
     tablet.shot("referee-rummy-asking-tablet")
     page.locator(".referee-rummy").get_by_role("button", name="Record Ben’s call").click()
     expect(seat(page, "Abe")).to_contain_text("rummy penalty 15")  # K♦ 10 and 7♠ 5
-    # Ari's rule: both cards lie by Abe, not among the dead cards a new stock is made of.
+    # Ari's rule: both cards lie by Abe, not in the discard pile a new stock is made of.
     expect(seat(page, "Abe").locator(".referee-set-aside")).to_contain_text("K♦")
     expect(seat(page, "Abe").locator(".referee-set-aside")).to_contain_text("7♠")
     expect(page.locator(".referee-dead")).not_to_contain_text("K♦")

@@ -1,8 +1,10 @@
 """What the referee's panel shows, worked out from the hand being followed.
 
 The panel is read at arm's length, so everything a template would otherwise
-have to work out (whose turn, which buttons make sense now, who may call
-rummy, the melds numbered as the steps number them) is decided here once.
+have to work out (whose turn, which buttons make sense now, the melds
+numbered as the steps number them) is decided here once. What the rules
+decide is asked of the hand: who may call rummy is ``LiveHand.rummy_callers``,
+the answer the API gives too.
 """
 
 from __future__ import annotations
@@ -153,11 +155,8 @@ class RefereePanel:
 
     @property
     def rummy_callers(self) -> tuple[str, ...]:
-        """Everyone but the thrower, once a thrown card lies there and someone is down."""
-        top = self.hand.top
-        if top is None or top.by is None or not self.hand.down or self.finished:
-            return ()
-        return tuple(name for name in self.hand.players if name != top.by)
+        """Who Rummy! is offered to: the hand's answer, which the API shows too."""
+        return self.hand.rummy_callers
 
     def shows(self, form: str) -> bool:
         """Whether the panel shows referee-mode form ``form`` (to put a refusal beside it)."""

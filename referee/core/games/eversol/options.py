@@ -17,6 +17,12 @@ OPTIONS = (
                "A rummy call still kills the card after someone has asked to buy it."),
     OptionSpec("aris_rule", True,
                "Ari's rule: whoever threw the rummy card is charged the points of both dead cards."),
+    # Off, the referee offers Rummy! on any card thrown once someone was down, so the table
+    # still has to notice a rummy card; on, the button itself says the card is one.
+    OptionSpec("offer_rummy_only_when_it_fits", False,
+               "Offer Rummy! only on a card that fits a meld? The button then tells the whole "
+               "table that the card is a rummy card.",
+               label="Rummy! offered only on a card that fits"),
     OptionSpec("joker_buyer_warning", True,
                "Warn, without forbidding it, when a player who is down throws a card that could "
                "free a joker while two or more players are still not down."),

@@ -34,6 +34,6 @@ RULES_TEXT = {
         "afterwards does not make it a rummy card, and one that fitted stays one while it is on "
         "top of the pile.",
         "Under Ari's rule the called card and the caller's discard lie beside the thrower, who "
-        "is charged both; when the stock runs out they stay there while the other dead cards "
-        "are turned over as the new stock.",),
+        "is charged both; when the stock runs out they stay there while the discard pile is "
+        "turned over as the new stock.",),
 }

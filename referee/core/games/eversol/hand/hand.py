@@ -231,6 +231,12 @@ class LiveHand:
         return turns.pending_buy(self._record)
 
     @property
+    def rummy_callers(self) -> tuple[str, ...]:
+        """Who may be offered a call of rummy on the top discard now (``turns.rummy_callers``):
+        never on a card thrown before anyone was down, nor by its thrower."""
+        return turns.rummy_callers(self._record)
+
+    @property
     def buys(self) -> dict[str, int]:
         """Cards each player bought this hand."""
         return dict(self._record.buys)

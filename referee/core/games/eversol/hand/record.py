@@ -193,8 +193,9 @@ class HandRecord:
         for _ in range(count):
             if not self.stock:
                 if not self.dead:
-                    raise IllegalStepError("The stock is empty and there are no dead cards to "
-                                           "turn over, so nobody can draw from it.", "step")
+                    raise IllegalStepError("The stock is empty and the discard pile has no "
+                                           "card to turn over, so nobody can draw from it.",
+                                           "step")
                 self.cards.turned_down(self.dead)
                 self.stock, self.dead = len(self.dead), []
                 self.new_stocks.append(self.stock)
@@ -207,7 +208,7 @@ class HandRecord:
         top = [] if self.top is None or self.top.card is None else [self.top.card]
         return [("on the table", [c for meld in self.table_cards() for c in meld]),
                 ("the top discard", top),
-                ("among the dead cards", [c for c in self.dead if c is not None]),
+                ("in the discard pile", [c for c in self.dead if c is not None]),
                 *((f"set aside by {name} (Ari's rule)", cards)
                   for name, cards in self.set_aside.items() if cards)]
 

@@ -82,16 +82,21 @@ def check_thrown_rummy(card: Card, thrower: str, table_then: Sequence[Sequence[C
     >>> check_thrown_rummy(parse_card("6C"), "Ben", [], sixes, rules).reason
     'Nobody had gone down when Ben threw 6♣, so it is not a rummy card: a discard is judged \
 by the table as it lay when it was thrown.'
+    >>> check_thrown_rummy(parse_card("9S"), "Ben", [], sixes, rules).reason.startswith(
+    ...     "Nobody had gone down when Ben threw 9♠")  # it fits nothing now either
+    True
     >>> check_thrown_rummy(parse_card("6C"), "Ben", sixes, sixes, rules).rummy
     True
     """
     ruling = rummy_ruling(card, table_then, rules)
-    if ruling.rummy or not rummy_ruling(card, table_now, rules).rummy:
-        return ruling
-    if not table_then:
+    if not table_then and table_now:
+        # Whether or not it fits now: the table shows someone down, so "nobody is down"
+        # would read as a mistake.
         return RummyRuling(False, (), (
             f"Nobody had gone down when {thrower} threw {card.label}, so it is not a rummy "
             "card: a discard is judged by the table as it lay when it was thrown."))
+    if ruling.rummy or not rummy_ruling(card, table_now, rules).rummy:
+        return ruling
     return RummyRuling(False, (), (
         f"{card.label} fitted no meld on the table when {thrower} threw it, so it is not a "
         "rummy card: a meld laid or added to since does not make it one."))

@@ -38,7 +38,8 @@ from ....text import spoken_list
 from .buys import BuyOutcome, BuyRuling, resolve_buy
 from .errors import IllegalCallError, IllegalStepError
 from .record import HandRecord, LaidMeld, TopDiscard, read_card
-from .rummy import check_thrown_rummy, joker_warning, penalty_points, rummy_ruling
+from .rummy import (RummyRuling, check_thrown_rummy, joker_warning, penalty_points,
+                    rummy_ruling)
 from .steps import Bought, BuyClaimed, BuyWithdrawn, Discarded, Drew, RummyCalled, Source
 
 
@@ -139,9 +140,35 @@ def bought(record: HandRecord, step: Bought) -> None:
     record.claims.clear()
 
 
-def rummy_called(record: HandRecord, step: RummyCalled) -> None:
-    record.open()
-    caller = record.player(step.caller, "step.caller")
+def rummy_callers(record: HandRecord) -> tuple[str, ...]:
+    """Who may be offered a call of rummy on the top discard now, in seating order: those
+    whose call would be heard. The card's fit is judged only at a table that offers Rummy!
+    on a fitting card alone; elsewhere the table must notice it, and a call on a card that
+    fits no meld is offered, then refused. A card thrown before anyone was down, the upcard
+    and its own thrower are never offered a call.
+
+    >>> from referee.core.seating import GameSetup
+    >>> record = HandRecord.deal(GameSetup.create("eversol", ["Abe", "Ben", "Carl"], "Abe"), 1)
+    >>> rummy_callers(record)  # the upcard
+    ()
+    """
+    if record.went_out is not None:
+        return ()
+    judged = bool(record.table.options["offer_rummy_only_when_it_fits"])
+    callers = []
+    for name in record.players:
+        try:
+            _heard_call(record, name, judged)
+        except IllegalCallError:
+            continue
+        callers.append(name)
+    return tuple(callers)
+
+
+def _heard_call(record: HandRecord, caller: str, judged: bool = True) -> RummyRuling:
+    """Whether ``caller``'s call of rummy on the top discard is heard: the verdict on the card,
+    or ``IllegalCallError`` naming the rule that refuses it (the hand unchanged).
+    ``judged`` off leaves the card's fit to the table (``rummy_callers``)."""
     _buyable(record, "call rummy on")
     thrown, thrower = record.top.card, record.top.by
     if thrower is None:
@@ -157,7 +184,7 @@ def rummy_called(record: HandRecord, step: RummyCalled) -> None:
     if not verdict.rummy and not record.strict:
         # A call saved when calls were judged by the table at the call: that rule stands.
         verdict = rummy_ruling(thrown, now, record.table)
-    if not verdict.rummy:
+    if not verdict.rummy and (judged or not record.top.table_then):
         raise IllegalCallError(verdict.reason, "step")
     if record.claims:  # with the house option off, a request to buy stands against the call
         ruling = _resolve(record, record.claims, rummy_called_by=caller)
@@ -166,6 +193,14 @@ def rummy_called(record: HandRecord, step: RummyCalled) -> None:
     if record.held[caller] < 2:
         raise IllegalCallError(f"{caller} would have no card left, and nobody goes out by "
                                "calling rummy.", "step.caller")
+    return verdict
+
+
+def rummy_called(record: HandRecord, step: RummyCalled) -> None:
+    record.open()
+    caller = record.player(step.caller, "step.caller")
+    verdict = _heard_call(record, caller)
+    thrown, thrower = record.top.card, record.top.by
     own = read_card(step.callers_discard, "step.callers_discard")
     options = record.table.options
     if options["aris_rule"] and own is None:
