@@ -112,6 +112,16 @@ def test_with_aris_rule_the_one_who_went_out_may_carry_a_rummy_penalty():
         replay(setup(), [HandScored(1, "Abe", {"Abe": 7, "Ben": 5, "Carl": 5, "Dee": 5})])
 
 
+def test_a_rummy_penalty_is_two_cards_so_one_who_went_out_with_5_is_refused():
+    cheapest = HandScored(1, "Abe", {"Abe": 10, "Ben": 5, "Carl": 5, "Dee": 5})  # 2H 3H
+    assert replay(setup(), [cheapest]).totals["Abe"] == 10
+    one_card = HandScored(1, "Abe", {"Abe": 5, "Ben": 5, "Carl": 5, "Dee": 5})
+    with pytest.raises(HandEntryError, match="2 cards a call.*worth 10 at the least") as caught:
+        replay(setup(), [one_card])
+    assert caught.value.field == "event.points.Abe"
+    assert replay(setup(), [one_card], strict=False).totals["Abe"] == 5  # saved before: loads
+
+
 def test_corrections_replace_a_hand_and_keep_every_reason():
     state = replay(setup(), [HandScored(1, "Abe", {"Ben": 5, "Carl": 10, "Dee": 15}),
                              HandScored(2, "Ben", {"Abe": 5, "Carl": 5, "Dee": 5})])

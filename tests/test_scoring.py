@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from referee.core import get_ruleset, parse_card, parse_cards
-from referee.core.errors import (CardNotInGameError, GoingOutError,
+from referee.core.errors import (CardCountError, CardNotInGameError, GoingOutError,
                                  LayOffError, NotInRulesetError,
                                  PlayerCountError, PlayerNameError, TableMeldError,
                                  TooManyCopiesError, UnknownPlayerError)
@@ -73,8 +73,18 @@ def test_aris_rule_off_refuses_penalties():
 def test_penalty_for_someone_not_at_the_table():
     with pytest.raises(UnknownPlayerError) as caught:
         score_hand(table("eversol"), [player("Ben", went_out=True), player("Abe")],
-                   [Penalty("Abe", []), Penalty("Zed", parse_cards("9D"))])
+                   [Penalty("Abe", parse_cards("2C 3C")), Penalty("Zed", parse_cards("9D"))])
     assert caught.value.field == "penalties[1].player" and "Zed" in caught.value.message
+
+
+@pytest.mark.parametrize("cards", ["", "2H", "2H 3H 4H"])
+def test_a_rummy_penalty_is_two_cards_a_call(cards):
+    players = [player("Ben", went_out=True), player("Abe", "9D")]
+    with pytest.raises(CardCountError, match="2 cards a call") as caught:
+        score_hand(table("eversol"), players, [Penalty("Ben", parse_cards(cards))])
+    assert caught.value.field == "penalties[0].cards"
+    two_calls = [Penalty("Ben", parse_cards("2H 3H")), Penalty("Ben", parse_cards("4H 5H 6H 7H"))]
+    assert score_hand(table("eversol"), players, two_calls).scores["Ben"] == 30
 
 
 def test_penalty_cards_count_against_the_supply():

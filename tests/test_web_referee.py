@@ -428,8 +428,8 @@ def test_the_entry_after_a_followed_hand_shows_the_cards_each_player_kept(table,
     ({"held0-total": "30", "held0-penalty": "10", "held1-total": "25", "held2-total": "30"},
      0, "The referee charged Abe a rummy penalty of 15 (Ari's rule), not 10."),
     ({"held0-total": "30", "held0-penalty": "15", "held1-total": "25", "held2-total": "30",
-      "held3-penalty": "5"},
-     3, "The referee saw no rummy penalty charged to Dee, but 5 was entered."),
+      "held3-penalty": "10"},
+     3, "The referee saw no rummy penalty charged to Dee, but 10 was entered."),
 ])
 def test_an_entry_that_contradicts_the_followed_hand_is_flagged_beside_the_player(
         table, client, rows, seat, message):

@@ -475,7 +475,8 @@ SCHEMAS.update({
                 "properties": {"player": {"type": "string"},
                                "cards": {"type": "array", "items": _ref("Card")}}},
                 "description": "Eversol, Ari's rule: dead cards whose points are added to "
-                               "the player who threw the rummy card."},
+                               "the player who threw the rummy card: two a call, the rummy "
+                               "card and the caller's discard (else 422 bad_count)."},
         },
     },
     "ScoreHandResponse": {
@@ -584,7 +585,7 @@ PATHS: dict[str, Any] = {
         "holding cards or (500, Base) with nothing melded or laid off, or a player not out "
         "holding nothing (a 500 floater aside); bad_layoff for a lay-off onto a meld nobody "
         "laid. 422 codes of its own: bad_player_count, bad_player_name, unknown_player, "
-        "bad_going_out, bad_layoff; by team: bad_teams, bad_hand, bad_hand_entry, bad_count, "
+        "bad_going_out, bad_layoff, bad_count (a penalty not two cards a call); by team: bad_teams, bad_hand, bad_hand_entry, bad_count, "
         "went_out_short.",
         "ScoreHandRequest", "ScoreHandResponse",
         {"ruleset": "500", "players": [

@@ -60,8 +60,9 @@ SIDE = {"type": "string", "description": "A player's name, or in a game played i
 TEAM = {"type": "object", "required": ["name", "players"], "properties": {
     "name": {"type": "string"}, "players": {"type": "array", "items": {"type": "string"}}}}
 HAND_POINTS = {**POINTS, "description": (
-    "Eversol: everyone's points caught with (the one out: 0, or a rummy penalty under Ari's "
-    "rule), each a multiple of 5, at least 5. Basic Rummy: each other player's points held "
+    "Eversol: everyone's points caught with (the one out: 0, or rummy penalties under Ari's "
+    "rule, two cards a call, so 10 at the least: else 422 bad_hand_entry), each a multiple "
+    "of 5, at least 5. Basic Rummy: each other player's points held "
     "(at least 1).")}
 GAME_ID = {"name": "game_id", "in": "path", "required": True, "schema": {"type": "string"},
            "description": "The game's id: unguessable, so it is also the key to read it."}

@@ -81,6 +81,39 @@ def could_make(table: TableRules, value: int, melded: bool = False) -> bool:
     return value >= 0 and bool(_totals(table, melded) >> value & 1)
 
 
+_IN_LOTS: dict[tuple, int] = {}  # by (TableRules.key, lot): totals whole lots make
+
+
+def could_make_in_lots(table: TableRules, value: int, lot: int) -> bool:
+    """Whether some cards of the decks in play, in whole lots of ``lot`` cards (at least one
+    lot), are worth ``value`` together: a rummy penalty is two cards a call.
+
+    >>> from referee.core.games.registry import get_ruleset
+    >>> eversol = get_ruleset("eversol").configure()
+    >>> [could_make_in_lots(eversol, points, 2) for points in (5, 10, 15, 20, 100, 105)]
+    [False, True, True, True, True, True]
+    """
+    return value > 0 and bool(_in_lots(table, lot) >> value & 1)
+
+
+def least_in_lot(table: TableRules, lot: int) -> int:
+    """The least ``lot`` cards of the decks in play are worth (Eversol's two: 10)."""
+    totals = _in_lots(table, lot) & ~1  # leaving out no cards at all
+    return (totals & -totals).bit_length() - 1
+
+
+def _in_lots(table: TableRules, lot: int) -> int:
+    """Every total whole lots of ``lot`` cards make, as the bits of a number (no cards: 0)."""
+    key = (table.key, lot)
+    if key not in _IN_LOTS:
+        reach = [1] + [0] * (lot - 1)  # by how many cards, counted round the lot
+        for card in table.every_card():
+            value_of = table.card_value(card)
+            reach = [reach[count] | reach[count - 1] << value_of for count in range(lot)]
+        _IN_LOTS[key] = reach[0]
+    return _IN_LOTS[key]
+
+
 def check_points(table: TableRules, name: str, value: int, field_name: str | Location,
                  least: int = 0, melded: bool = False, strict: bool = True) -> None:
     """Raise ``HandEntryError`` unless some cards of the game could be worth ``value``: in the

@@ -34,7 +34,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..cards import Card, Rank
-from ..errors import (GoingOutError, LayOffError,
+from ..errors import (CardCountError, GoingOutError, LayOffError,
                      NotInRulesetError, PlayerCountError, PlayerNameError, RefereeInputError,
                      TableMeldError, UnknownPlayerError)
 from ..melds import MeldKind
@@ -199,11 +199,17 @@ def _check_penalties(table: TableRules, seats: dict[str, int],
         raise NotInRulesetError(
             f"{rule[1]} is off at this table, so nobody is charged for a rummy card.",
             "penalties")
+    lot = table.ruleset.keeping.penalty_cards
     for i, penalty in enumerate(penalties):
         if name_key(penalty.player) not in seats:
             raise UnknownPlayerError(
                 f"Nobody called {penalty.player.strip()[:40]!r} played this hand.",
                 f"penalties[{i}].player")
+        if not penalty.cards or len(penalty.cards) % lot:
+            raise CardCountError(
+                f"A rummy penalty is {lot} cards a call (the rummy card and the caller's "
+                f"discard), so {len(penalty.cards)} cannot be one: give {lot}, or "
+                f"{lot} for each call.", f"penalties[{i}].cards")
 
 
 def _check_going_out(table: TableRules, players: Sequence[PlayerHand],
