@@ -56,6 +56,26 @@ def test_eversol_held_points_and_aris_rule(client):
                    "penalty": 15}
 
 
+def test_basic_a_player_not_out_holds_no_more_than_the_seven_dealt_to_three(client):
+    seven = "2C 3C 4C 5C 6C 7C 8C"
+    players = [out("Ann", melds=[["KH", "KS", "KD"]]), held("Bo", seven), held("Cy", "2D")]
+    assert score(client, "basic", players)["scores"]["Ann"] == 35 + 2
+    players[1] = held("Bo", seven + " 9C")
+    error = assert_error(post(client, SCORE, {"ruleset": "basic", "players": players}), 422,
+                         "bad_count", "players[1].hand")
+    assert "at most the 7 cards dealt, not 8" in error["message"]
+
+
+def test_base_the_player_out_laid_down_at_least_the_seven_dealt(client):
+    three = out("A", melds=[["3H", "3S", "3D"]])
+    error = assert_error(post(client, SCORE, {"ruleset": "base",
+                                              "players": [three, held("C", "2C")]}),
+                         422, "bad_going_out", "players[0].melds")
+    assert "at least the 7 cards dealt, not 3" in error["message"]
+    seven = out("A", melds=[["3H", "3S", "3D"], ["4C", "5C", "6C", "7C"]])
+    assert score(client, "base", [seven, held("C", "2C")])["scores"]["A"] == 9 + 22
+
+
 def test_eversol_without_aris_rule_refuses_penalties(client):
     response = post(client, SCORE, {"ruleset": "eversol", "options": {"aris_rule": False},
                                     "players": [out("Ben"), held("Abe", "3S")],

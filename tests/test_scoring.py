@@ -261,7 +261,7 @@ def test_supply_counts_every_players_cards_together():
 
 def test_a_lay_off_onto_names_cards_already_counted():
     # 5H 5S 5D appear in C's meld and again as the lay-off's onto: one deck is enough.
-    assert scores(table("base"), player("A", layoffs=[("5C", "5H 5S 5D")], went_out=True),
+    assert scores(table("500"), player("A", layoffs=[("5C", "5H 5S 5D")], went_out=True),
                   player("C", "2C", melds=["5H 5S 5D"])) == {"A": 5, "C": 13}
 
 

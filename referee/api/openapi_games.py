@@ -43,7 +43,8 @@ MELDED_AND_HELD = {"type": "object", "additionalProperties": {
     "500 and Base Rules: by player's name, the value of the cards they melded or laid off "
     "this hand and of the cards still in their hand; the hand's score is melded minus held. "
     "Each must be a total some cards make (no held 1; no melded 1 in Base Rules); the one "
-    "out holds 0 and melded more than 0; everyone else holds a card (held above 0), except "
+    "out holds 0 and melded more than 0 (Base Rules: at least the seven cards dealt, so 17 "
+    "or more); everyone else holds a card (held above 0), except "
     "a 500 player floating under its house rules. Else 422 bad_hand_entry.")}
 WENT_OUT = {"type": ["string", "null"], "pattern": r"\S", "description": (
     "Who went out; null when the hand ended without anyone out (500: the stock ran out).")}
@@ -62,8 +63,10 @@ TEAM = {"type": "object", "required": ["name", "players"], "properties": {
 HAND_POINTS = {**POINTS, "description": (
     "Eversol: everyone's points caught with (the one out: 0, or rummy penalties under Ari's "
     "rule, two cards a call, so 10 at the least: else 422 bad_hand_entry), each a multiple "
-    "of 5, at least 5. Basic Rummy: each other player's points held "
-    "(at least 1).")}
+    "of 5, at least 5. Basic Rummy: each other player's points held (at least 1), never more "
+    "than the cards dealt are worth (ten cards to two players: 100; seven to three or four: "
+    "70; six to more: 60), and all of them together no more than the others' dealt cards "
+    "can be (five players: 228); else 422 bad_hand_entry.")}
 GAME_ID = {"name": "game_id", "in": "path", "required": True, "schema": {"type": "string"},
            "description": "The game's id: unguessable, so it is also the key to read it."}
 EDIT_KEY = {"name": "X-Edit-Key", "in": "header", "required": False,

@@ -22,7 +22,8 @@ from enum import Enum
 from typing import TYPE_CHECKING, Any
 
 from ..errors import GameSetupError, HandEntryError, Location, RefereeInputError
-from .card_points import (_check_all_cards, check_player_end, check_points,
+from .card_points import (_check_all_cards, check_held_within_deal, check_laid_going_out,
+                          check_player_end, check_points,
                           could_make_in_lots, least_in_lot, most_points, point_step,
                           step_words)
 from .seats import seat_of
@@ -240,6 +241,12 @@ class Keeping:
     penalty_rule: tuple[str, str] | None = None
     # The cards one called rummy card leaves dead, so charged: the card and the caller's discard.
     penalty_cards: int = 2
+    # A player not out never holds more than the deal: each turn draws one card and throws one
+    # (Basic). Off where a hand may grow (buys, deeper draws, a pile picked up).
+    held_within_deal: bool = False
+    # The player out has laid down at least the cards dealt: every turn draws before it
+    # discards (Base Rules).
+    out_lays_the_deal: bool = False
     followed: bool = False  # the referee can follow a hand turn by turn
     partnerships: Partnerships | None = None  # played in teams, which score (shape TEAMS)
     stakes: Stakes | None = None  # played for stakes, each hand settled (shape SETTLEMENT)
@@ -508,6 +515,7 @@ def _held_points(table: TableRules, players: Sequence[str], went_out: str | None
     held = {name: given.get(name, 0) for name in players}
     if strict:
         _check_all_cards(table, sum(held.values()), "event.points")
+        check_held_within_deal(table, held, went_out, "event.points")
     return held
 
 
@@ -525,6 +533,8 @@ def _melded_minus_held(table: TableRules, players: Sequence[str], went_out: str 
                          strict=strict)
         check_player_end(table, name, name == went_out, parts["melded"], parts["held"],
                          ((*where, "melded"), (*where, "held")), strict)
+        if strict and name == went_out:
+            check_laid_going_out(table, name, parts["melded"], len(players), (*where, "melded"))
         melded[name], held[name] = parts["melded"], parts["held"]
     if strict:
         _check_all_cards(table, sum(melded.values()) + sum(held.values()), "event.players")

@@ -39,7 +39,8 @@ from ..errors import (CardCountError, GoingOutError, LayOffError,
                      TableMeldError, UnknownPlayerError)
 from ..melds import MeldKind
 from ..model.ruleset import TableRules
-from ..model.card_points import check_player_end
+from ..model.card_points import (check_player_end, dealt_each, least_laid_going_out,
+                                most_held_within_deal)
 from ..model.keeping import EntryShape
 from ..model.ruleset import MAX_PLAYERS, MIN_PLAYERS
 from .solver import arrange
@@ -125,6 +126,7 @@ def score_hand(table: TableRules, players: Sequence[PlayerHand],
         check_player_end(table, player.name, player.went_out,
                          sum(laid[i]) if counts_melds else None, held[i],
                          (f"players[{i}].melds", f"players[{i}].hand"), error=GoingOutError)
+    _check_deal(table, players)
     charged = [0] * len(players)
     for penalty in penalties:
         charged[seats[name_key(penalty.player)]] += sum(table.card_value(c) for c in penalty.cards)
@@ -234,6 +236,22 @@ def _check_going_out(table: TableRules, players: Sequence[PlayerHand],
             name = players[i].name
             raise GoingOutError(f"{name} went out, so {name} cannot still hold cards.",
                                 f"players[{i}].hand")
+
+
+def _check_deal(table: TableRules, players: Sequence[PlayerHand]) -> None:
+    """What the deal bounds: no more cards held than dealt where a hand never grows (Basic),
+    no fewer laid down by the player out than dealt where every turn draws first (Base)."""
+    dealt = dealt_each(table, len(players))
+    for i, player in enumerate(players):
+        if (not player.went_out and len(player.hand) > dealt
+                and most_held_within_deal(table, len(players)) is not None):
+            raise CardCountError(f"{player.name} did not go out, so holds at most the {dealt} "
+                                 f"cards dealt, not {len(player.hand)}.", f"players[{i}].hand")
+        laid = sum(map(len, player.melds)) + len(player.layoffs)
+        if (player.went_out and laid < dealt
+                and least_laid_going_out(table, len(players)) is not None):
+            raise GoingOutError(f"{player.name} went out, so laid down at least the {dealt} "
+                                f"cards dealt, not {laid}.", f"players[{i}].melds")
 
 
 def _check_supply(table: TableRules, players: Sequence[PlayerHand],
