@@ -76,6 +76,18 @@ def test_base_the_player_out_laid_down_at_least_the_seven_dealt(client):
     assert score(client, "base", [seven, held("C", "2C")])["scores"]["A"] == 9 + 22
 
 
+def test_500_two_lay_offs_that_overfill_one_group_are_422(client):
+    group = ["9H", "9S", "9D"]
+    players = [out("Ann", melds=[group]),
+               held("Bo", "2C", layoffs=[{"card": "9C", "onto": group}]),
+               held("Cy", "3C", layoffs=[{"card": "JK", "onto": group}])]
+    error = assert_error(post(client, SCORE, {"ruleset": "500", "players": players}), 422,
+                         "bad_layoff", "players[2].layoffs[0].card")
+    assert "at most 4 cards" in error["message"]
+    players[2] = held("Cy", "3C")
+    assert score(client, "500", players)["scores"]["Bo"] == 9 - 2
+
+
 def test_eversol_without_aris_rule_refuses_penalties(client):
     response = post(client, SCORE, {"ruleset": "eversol", "options": {"aris_rule": False},
                                     "players": [out("Ben"), held("Abe", "3S")],

@@ -275,6 +275,28 @@ def test_a_lay_off_goes_onto_a_meld_someone_laid_this_hand(ruleset):
     assert caught.value.message.startswith("Nobody laid 5♥ 5♠ 5♦ this hand")
 
 
+@pytest.mark.parametrize("layoffs, refused, where", [
+    # 9C by Bo and a joker by Cy, each onto the group as it was laid: a group of five
+    ({"Bo": [("9C", "9H 9S 9D")], "Cy": [("JK", "9H 9S 9D")]}, "at most 4 cards",
+     "players[2].layoffs[0].card"),
+    ({"Bo": [("9C", "9H 9S 9D"), ("JK", "9H 9S 9D")]}, "at most 4 cards",
+     "players[1].layoffs[1].card"),
+    ({"Bo": [("4H", "5H 6H 7H")], "Cy": [("JK=4H", "5H 6H 7H")]}, "already has 4♥",
+     "players[2].layoffs[0].card"),
+])
+def test_500_lay_offs_onto_one_meld_must_fit_it_together(layoffs, refused, where):
+    def hand(**laid):
+        return [player("Ann", melds=["9H 9S 9D", "5H 6H 7H"], went_out=True),
+                *(player(name, "2C" if name == "Bo" else "3C", layoffs=laid.get(name, ()))
+                  for name in ("Bo", "Cy"))]
+    with pytest.raises(LayOffError, match=refused) as caught:
+        score_hand(table("500"), hand(**layoffs))
+    assert caught.value.field == where
+    # the nearest the cards allow: the fourth nine and a joker at the run's other end
+    fits = hand(Bo=[("9C", "9H 9S 9D"), ("4H", "5H 6H 7H")], Cy=[("JK=8H", "5H 6H 7H")])
+    assert scores(table("500"), *fits) == {"Ann": 27 + 18, "Bo": 9 + 4 - 2, "Cy": 15 - 3}
+
+
 def test_a_lay_off_may_go_onto_a_meld_as_earlier_lay_offs_left_it():
     result = score_hand(table("500"), [
         player("Ann", "9C", melds=["2H 3H 4H"]),

@@ -120,6 +120,7 @@ def score_hand(table: TableRules, players: Sequence[PlayerHand],
     _check_supply(table, players, penalties)
     laid = [_laid_points(table, player, f"players[{i}]") for i, player in enumerate(players)]
     _check_onto_laid(players)
+    _check_layoffs_together(table, players)
     held = [sum(table.card_value(card) for card in player.hand) for player in players]
     counts_melds = keeping.shape is EntryShape.MELDED_MINUS_HELD
     for i, player in enumerate(players):  # the same rule as a kept game's entry
@@ -294,14 +295,49 @@ def _check_onto_laid(players: Sequence[PlayerHand]) -> None:
     laid_off = Counter(layoff.card.supply_key for player in players for layoff in player.layoffs)
     for i, player in enumerate(players):
         for k, layoff in enumerate(player.layoffs):
-            onto = Counter(card.supply_key for card in layoff.onto)
-            others = laid_off - Counter([layoff.card.supply_key])
-            if not any(meld <= onto and onto - meld <= others for meld in melds):
+            if _base_meld(melds, laid_off, layoff) is None:
                 cards = " ".join(card.label for card in layoff.onto)
                 raise LayOffError(f"Nobody laid {cards} this hand: a card can only be laid "
                                   "off onto a meld a player laid, listed with that player's "
                                   "melds.",
                                   f"players[{i}].layoffs[{k}].onto")
+
+
+def _base_meld(melds: Sequence[Counter], laid_off: Counter, layoff: LayOff) -> int | None:
+    """Which laid meld (its index among all the players' melds) ``layoff`` went onto: its
+    ``onto`` is that meld's cards and perhaps other cards laid off on it before."""
+    onto = Counter(card.supply_key for card in layoff.onto)
+    others = laid_off - Counter([layoff.card.supply_key])
+    return next((j for j, meld in enumerate(melds) if meld <= onto and onto - meld <= others),
+                None)
+
+
+def _check_layoffs_together(table: TableRules, players: Sequence[PlayerHand]) -> None:
+    """Every card laid off onto one meld fits it together with the others, whoever laid
+    them: two cards that each fit a full group (a fifth card) or the same end of a run
+    (4H and a joker for 4H) cannot both be there. Where two laid melds are the same cards
+    (several decks), which of them a card went onto is not told, so those are left alone."""
+    laid = [meld for player in players for meld in player.melds]
+    melds = [Counter(card.supply_key for card in meld) for meld in laid]
+    laid_off = Counter(layoff.card.supply_key for player in players for layoff in player.layoffs)
+    onto: dict[int, list[tuple[str, Card]]] = {}
+    for i, player in enumerate(players):
+        for k, layoff in enumerate(player.layoffs):
+            base = _base_meld(melds, laid_off, layoff)
+            if base is not None and melds.count(melds[base]) == 1:
+                onto.setdefault(base, []).append((f"players[{i}].layoffs[{k}].card",
+                                                  layoff.card))
+    for base, added in onto.items():
+        if len(added) < 2:
+            continue
+        outcomes = [meld.extend([card for _, card in added], table.melds)
+                    for meld in TableMeld.candidates(laid[base], table.melds)]
+        if not any(outcome.valid for outcome in outcomes):
+            cards = " and ".join(card.label for _, card in added)
+            meld = " ".join(card.label for card in laid[base])
+            both = "both" if len(added) == 2 else "all"
+            raise LayOffError(f"{cards} cannot {both} be laid off on {meld}: "
+                              f"{outcomes[0].reason}", added[-1][0])
 
 
 # --- Points melded and laid off ----------------------------------------------------------------
