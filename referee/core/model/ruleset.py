@@ -110,6 +110,9 @@ class Ruleset:
     # A legal meld in one sentence (the pile it makes), where the game has more to say of it.
     describe_meld: Callable[[Sequence[Card], Options], str | None] | None = None
     arranges: bool = True  # the arranger and lay-offs work under its MeldRules
+    # A game whose wild cards are not the shared grammar's jokers (2s wild too, melds of wild
+    # cards alone) says them in its own words on the rules page (None: the shared paragraph).
+    wild_words: str | None = None
     # False: a game without melds (Piquet, Escoba): no meld question is offered for it and its
     # rules say nothing of melds; its meld_rules are only there to fill the field.
     has_melds: bool = True
