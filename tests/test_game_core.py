@@ -325,7 +325,7 @@ def test_an_entry_that_contradicts_the_followed_hand_is_refused_naming_each_play
     with pytest.raises(RefereeMismatchError) as refused:
         state.apply(HandScored(1, "Ben", {"Abe": 20, "Carl": 40}))  # totals only, as over the API
     assert [m.message for m in refused.value.mismatches] == [
-        "The referee saw Abe keep 7 cards, K♣ among them: worth 40 to 170 points, not 20."]
+        "The referee saw Abe keep 7 cards, K♣ among them: worth 40 to 130 points, not 20."]
     with pytest.raises(RefereeMismatchError, match="charged Carl a rummy penalty of 10"):
         state.apply(HandScored(1, "Ben", {"Abe": 35, "Carl": 30},
                                entries={"Carl": {"way": "total", "total": 30}}))
@@ -341,7 +341,7 @@ def test_a_contradicting_entry_saved_anyway_keeps_what_did_not_agree():
     saved = state.apply(HandScored(1, "Ben", {"Abe": 20, "Carl": 40}, overrides_referee=True))
     assert saved.totals == {"Abe": 20, "Ben": 0, "Carl": 40}
     assert [m.message for m in saved.results[0].saved_anyway] == [
-        "The referee saw Abe keep 7 cards, K♣ among them: worth 40 to 170 points, not 20."]
+        "The referee saw Abe keep 7 cards, K♣ among them: worth 40 to 130 points, not 20."]
     again = event_from_dict(HandScored(1, "Ben", {"Abe": 20, "Carl": 40},
                                        overrides_referee=True).to_dict())
     assert again.overrides_referee

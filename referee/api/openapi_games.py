@@ -438,8 +438,9 @@ SCHEMAS.update({
                 "what each player is caught with (the one out scores those alone), how "
                 "many cards each still holds, and for each other player the least and most "
                 "those cards can be worth, counting the cards seen going into the hand (a "
-                "joker bought, a discard taken); points outside that answer "
-                "referee_mismatch.")},
+                "joker bought, a discard taken) and leaving out every card seen lying "
+                "elsewhere (melds on the table, dead cards, the pile, other players' seen "
+                "cards); points outside that answer 422 referee_mismatch.")},
     }},
 })
 
