@@ -417,7 +417,7 @@ def test_the_entry_after_a_followed_hand_shows_the_cards_each_player_kept(table,
     assert "Abe kept 6 cards" in entry and "Ben kept 5 cards" in entry
     assert "Carl kept 6 cards" in entry and "Dee went out" in entry
     # what those cards can be worth, the cards seen elsewhere left out (as the refusal says)
-    assert "Ben kept 5 cards worth 25 to 180" in entry
+    assert "Ben kept 5 cards worth 25 to 180 points" in entry
 
 
 @pytest.mark.parametrize("rows, seat, message", [
