@@ -79,6 +79,8 @@ def test_a_stale_version_is_409_and_changes_nothing(client):
     (scored(1, "Ben", {"Carl": 35}), "bad_hand_entry", "event.points.Abe"),
     (scored(1, "Ben", {"Carl": 35, "Abe": 0}), "bad_hand_entry", "event.points.Abe"),
     (scored(1, "Ben", {"Carl": 35, "Abe": 15, "Ben": 12}), "bad_hand_entry", "event.points.Ben"),
+    # a rummy penalty is two cards, the rummy card and the caller's discard: 10 at the least
+    (scored(1, "Ben", {"Carl": 35, "Abe": 15, "Ben": 5}), "bad_hand_entry", "event.points.Ben"),
     (scored(1, "Zed", {"Carl": 35, "Abe": 15}), "bad_hand_entry", "event.went_out"),
     (scored(2, "Ben", {"Carl": 35, "Abe": 15}), "illegal_event", "event.hand"),
     ({"type": "hand_corrected", "hand": 1, "went_out": "Ben", "points": {"Carl": 5, "Abe": 5},

@@ -244,6 +244,12 @@ def test_a_hand_may_end_with_no_team_out(ask):
     ({"Us": OUT, "Them": team(clean=22, melded=770)}, {}, 422, "bad_hand_entry", "teams"),
     ({"Us": OUT, "Them": team(clean=2, dirty=2, wild=1)}, {}, 422, "bad_hand_entry",
      "teams.Them.melded"),
+    # melded totals no melds of five decks make: below three 4s, past every card but the 3s,
+    # below what nine clean piles hold (only eight can be of 4s to 7s)
+    ({"Us": team(melded=5), "Them": team()}, {}, 422, "bad_hand_entry", "teams.Us.melded"),
+    ({"Us": team(melded=3000), "Them": team()}, {}, 422, "bad_hand_entry", "teams.Us.melded"),
+    ({"Us": team(clean=9, melded=315), "Them": team()}, {}, 422, "bad_hand_entry",
+     "teams.Us.melded"),
     ({"Us": OUT}, {"hand": None}, 400, "missing_field", "hand"),
     ([OUT], {}, 400, "wrong_type", "teams"),
     ({}, {}, 400, "wrong_type", "teams"),
@@ -253,6 +259,11 @@ def test_a_hand_may_end_with_no_team_out(ask):
 def test_an_entry_no_hand_could_end_with_is_refused_at_its_field(ask, teams, extra, status,
                                                                   code, field):
     assert_error(score(ask, teams, **extra), status, code, field)
+
+
+def test_the_nearest_melded_totals_the_decks_allow_are_scored(ask):
+    for us, points in ((team(melded=15), 15), (team(clean=9, melded=350), 350 + 9 * 500)):
+        assert score(ask, {"Us": us, "Them": team()}).get_json()["scores"]["Us"] == points
 
 
 def test_players_are_not_how_a_game_of_teams_is_scored(ask):

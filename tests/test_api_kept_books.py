@@ -58,3 +58,14 @@ def test_go_fish_plays_pairs_for_young_children(client):
     assert document["totals"] == {"Ann": 1, "Bo": 1} and not document["finished"]
     alone = client.post(GAMES, json={"ruleset": "go-fish", "players": ["Ann"]})
     assert alone.status_code == 422
+
+
+def test_authors_is_dealt_seven_each_for_two_to_seven_and_eight_are_refused(client):
+    listed = client.get("/api/v1/rulesets").get_json()
+    described = {game["key"]: game for game in listed["rulesets"]}
+    assert described["authors"]["deal"] == [{"players": "2-7", "cards": 7}]
+    assert described["authors"]["players"] == {"min": 2, "max": 7}
+    refused = client.post(GAMES, json={"ruleset": "authors",
+                                       "players": [f"P{n}" for n in range(8)]})
+    assert refused.status_code == 422
+    assert "2 to 7 players" in str(refused.get_json())

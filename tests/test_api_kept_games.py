@@ -186,7 +186,7 @@ def test_the_player_limits_are_the_rulesets_own(client):
                          "piquet": {"min": 2, "max": 2}, "escoba": {"min": 2, "max": 4},
                          "jack-change-it": {"min": 2, "max": 6},
                          "bourre": {"min": 2, "max": 8},
-                         "authors": {"min": 2, "max": 10}, "go-fish": {"min": 2, "max": 10}}
+                         "authors": {"min": 2, "max": 7}, "go-fish": {"min": 2, "max": 10}}
 
 
 # --- 500 Rummy: melded minus held ----------------------------------------------------------
@@ -327,6 +327,7 @@ def test_basic_with_two_players_the_winner_deals_next(client):
     (basic("Ann", Ann=5, Bo=12, Cy=7), "event.points.Ann"),
     (basic("Ann", Bo=12, Cy=7, Zed=3), "event.points.Zed"),
     (basic("Ann", Bo=12, Cy=400), "event.points.Cy"),
+    (basic("Ann", Bo=71, Cy=7), "event.points.Bo"),  # seven cards dealt: 70 at the most
     (five_hundred("Ann", Ann=(45, 0), Bo=(20, 32), Cy=(0, 15)), "event.players"),
 ])
 def test_basic_refuses_an_entry_no_table_could_have(client, event, field):
@@ -372,6 +373,14 @@ def test_base_to_a_target(client):
     table.send(five_hundred("Ann", Ann=(40, 0), Bo=(10, 5), Cy=(0, 10)))
     over = table.send(five_hundred("Ann", 2, Ann=(30, 0), Bo=(10, 5), Cy=(0, 10)))
     assert over["finished"] and over["winners"] == ["Ann"] and over["totals"]["Ann"] == 70
+
+
+def test_base_the_player_out_laid_down_at_least_the_seven_cards_dealt(client):
+    table = Kept(client, "base")
+    error = table.refused(five_hundred("Ann", Ann=(8, 0), Bo=(0, 5), Cy=(0, 5)), 422,
+                          "bad_hand_entry", "event.players.Ann.melded")
+    assert "worth 17 at the least" in str(error)
+    assert table.send(five_hundred("Ann", Ann=(17, 0), Bo=(0, 5), Cy=(0, 5)))["finished"]
 
 
 def test_base_has_no_aces_so_a_held_one_cannot_be_counted_past_the_deck(client):

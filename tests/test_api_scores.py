@@ -56,6 +56,38 @@ def test_eversol_held_points_and_aris_rule(client):
                    "penalty": 15}
 
 
+def test_basic_a_player_not_out_holds_no_more_than_the_seven_dealt_to_three(client):
+    seven = "2C 3C 4C 5C 6C 7C 8C"
+    players = [out("Ann", melds=[["KH", "KS", "KD"]]), held("Bo", seven), held("Cy", "2D")]
+    assert score(client, "basic", players)["scores"]["Ann"] == 35 + 2
+    players[1] = held("Bo", seven + " 9C")
+    error = assert_error(post(client, SCORE, {"ruleset": "basic", "players": players}), 422,
+                         "bad_count", "players[1].hand")
+    assert "at most the 7 cards dealt, not 8" in error["message"]
+
+
+def test_base_the_player_out_laid_down_at_least_the_seven_dealt(client):
+    three = out("A", melds=[["3H", "3S", "3D"]])
+    error = assert_error(post(client, SCORE, {"ruleset": "base",
+                                              "players": [three, held("C", "2C")]}),
+                         422, "bad_going_out", "players[0].melds")
+    assert "at least the 7 cards dealt, not 3" in error["message"]
+    seven = out("A", melds=[["3H", "3S", "3D"], ["4C", "5C", "6C", "7C"]])
+    assert score(client, "base", [seven, held("C", "2C")])["scores"]["A"] == 9 + 22
+
+
+def test_500_two_lay_offs_that_overfill_one_group_are_422(client):
+    group = ["9H", "9S", "9D"]
+    players = [out("Ann", melds=[group]),
+               held("Bo", "2C", layoffs=[{"card": "9C", "onto": group}]),
+               held("Cy", "3C", layoffs=[{"card": "JK", "onto": group}])]
+    error = assert_error(post(client, SCORE, {"ruleset": "500", "players": players}), 422,
+                         "bad_layoff", "players[2].layoffs[0].card")
+    assert "at most 4 cards" in error["message"]
+    players[2] = held("Cy", "3C")
+    assert score(client, "500", players)["scores"]["Bo"] == 9 - 2
+
+
 def test_eversol_without_aris_rule_refuses_penalties(client):
     response = post(client, SCORE, {"ruleset": "eversol", "options": {"aris_rule": False},
                                     "players": [out("Ben"), held("Abe", "3S")],
@@ -168,8 +200,13 @@ def test_wrong_types_are_400(client, change, code, field):
     ({"players": [out("Ben", melds=[["2H", "3H", "4H", "5H"]]), held("Carl", "2H")]},
      "too_many_copies", "players[1].hand[0]"),
     ({"players": [out("Ben"), held("Carl", "2H")],
-      "penalties": [{"player": "Carl", "cards": ["JK", "JK", "JK"]}]},
+      "penalties": [{"player": "Carl", "cards": ["JK", "JK", "JK", "JK"]}]},
      "too_many_copies", "penalties[0].cards[2]"),
+    ({"players": [out("Ben"), held("Carl", "2H")],
+      "penalties": [{"player": "Ben", "cards": ["3H"]}]}, "bad_count", "penalties[0].cards"),
+    ({"players": [out("Ben"), held("Carl", "2H")],
+      "penalties": [{"player": "Ben", "cards": ["3H", "4H", "5H"]}]}, "bad_count",
+     "penalties[0].cards"),
     ({"players": [out("Ben", melds=[["2H", "3H", "4H"]]), held("Carl")]}, "bad_table_meld",
      "players[0].melds[0]"),
     ({"players": [out("Ben", layoffs=[{"card": "9C", "onto": ["5H", "5S", "5D"]}]),

@@ -68,3 +68,24 @@ def test_a_game_as_entered_reads_back_as_its_books():
         state.results[0])})
     noun = state.table.ruleset.hand_noun
     assert event.describe(noun) == "Game 1: Ann 6 books, Bo 4 books, Cy 3 books"
+
+
+def test_authors_deals_seven_each_and_leaves_a_stock_for_two_to_seven():
+    authors = GameSetup.create("authors", ["Ann", "Bo"]).table.ruleset
+    assert [authors.deal_size(n, None, {}) for n in (2, 3, 7)] == [7, 7, 7]
+    assert authors.players == (2, 7)
+    assert any("stock" in note for note in authors.hand_notes(1, {}))
+    with pytest.raises(Exception, match="Authors is played by 2 to 7 players; 8 were given"):
+        GameSetup.create("authors", [f"P{n}" for n in range(8)])
+    go_fish = GameSetup.create("go-fish", ["Ann", "Bo"]).table.ruleset
+    assert [go_fish.deal_size(n, None, {}) for n in (2, 4)] == [7, 5]  # the usual Go Fish deal
+    assert any("pond" in note for note in go_fish.hand_notes(1, {}))
+
+
+def test_a_saved_authors_night_of_eight_players_still_loads():
+    eight = [f"P{n}" for n in range(8)]
+    setup = GameSetup.from_dict({**GameSetup.create("authors", eight[:7]).to_dict(),
+                                 "players": eight, "first_dealer": 0})
+    state = replay(setup, [event_from_dict({"type": "hand_scored", "hand": 1, "books": dict(
+        zip(eight, (6, 1, 1, 1, 1, 1, 1, 1)))})], strict=False)  # as a saved game loads
+    assert state.totals["P0"] == 1

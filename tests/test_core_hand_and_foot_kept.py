@@ -6,6 +6,8 @@ these are what the scorekeeper adds: seats, entries checked against the decks, t
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from referee.core.cards import parse_cards
@@ -162,14 +164,32 @@ def test_an_entry_no_cards_could_make_is_refused_with_the_reason(teams, location
 
 
 def test_every_pile_and_perfect_draw_the_table_could_have_is_taken():
-    state = replay(setup(), [scored(1, Us=team(clean=11, melded=385, perfect_draws=2),
-                                    Them=team(clean=11, dirty=11, melded=935))])
-    assert state.totals == {"Us": 385 + 5500 + 200, "Them": 935 + 5500 + 3300}
+    # Eleven clean piles: two of each rank 4 to 7 and three dearer (8 x 35 + 3 x 70); eleven
+    # dirty ones too: each rank's six natural cards left, and a 2 each (600 + 220).
+    state = replay(setup(), [scored(1, Us=team(clean=11, melded=490, perfect_draws=2),
+                                    Them=team(clean=11, dirty=11, melded=490 + 820))])
+    assert state.totals == {"Us": 490 + 5500 + 200, "Them": 1310 + 5500 + 3300}
     teams_of_three = [{"name": "A", "players": ["Ann", "Cy", "Ed"]},
                       {"name": "B", "players": ["Bo", "Di", "Flo"]}]
     state = replay(setup(teams_of_three, ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"]),
                    [scored(1, A=team(perfect_draws=3), B=team())])
     assert state.totals == {"A": 300, "B": 0}
+
+
+@pytest.mark.parametrize("us, refused", [
+    (team(melded=5), "The cheapest meld, three 4s, is worth 15: Us's melded cannot be 5"),
+    (team(melded=10), "three 4s, is worth 15"),
+    (team(melded=3000), "5 decks meld 2900 at the most (3s never meld)"),
+    # only eight clean piles can be of 4s to 7s (two of each rank): the ninth is 8s or dearer
+    (team(clean=9, melded=315), "worth at least 350 in cards"),
+])
+def test_a_melded_total_no_melds_of_the_decks_make_is_refused(us, refused):
+    with pytest.raises(HandEntryError, match=re.escape(refused)) as caught:
+        replay(setup(), [scored(1, Us=us, Them=team())])
+    assert caught.value.location == ("event", "teams", "Us", "melded")
+    assert replay(setup(), [scored(1, Us=us, Them=team())], strict=False).totals  # saved: loads
+    for nearest in (team(melded=15), team(melded=2900), team(clean=9, melded=350)):
+        assert replay(setup(), [scored(1, Us=nearest, Them=team())]).totals["Us"] >= 15
 
 
 def test_the_wild_piles_and_red_threes_the_decks_hold_grow_with_the_decks():

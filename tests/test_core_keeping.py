@@ -189,6 +189,29 @@ def test_basic_entries_no_table_could_have_are_refused(points, message):
         replay(game("basic", players=("Ann", "Bo", "Cy")), [HandScored(1, "Ann", points)])
 
 
+@pytest.mark.parametrize(("points", "refused", "location"), [
+    ({"Bo": 101}, "Bo did not go out, so holds 10 cards at most, worth 100 at the most",
+     ("event", "points", "Bo")),  # two players: ten cards each
+    ({"Bo": 71, "Cy": 3}, "holds 7 cards at most, worth 70", ("event", "points", "Bo")),
+    ({"Bo": 160, "Cy": 3}, "holds 7 cards at most", ("event", "points", "Bo")),
+    ({"Bo": 201, "Cy": 3}, "holds 7 cards at most", ("event", "points", "Bo")),
+    # five players, six cards each: 60 each would take 24 ten-point cards of the deck's 16
+    ({"Bo": 60, "Cy": 60, "Di": 60, "Ed": 60}, "the others' 24 cards can be worth \\(228\\)",
+     ("event", "points")),
+])
+def test_basic_a_player_not_out_holds_no_more_than_the_deal(points, refused, location):
+    players = ("Ann", *points)
+    with pytest.raises(HandEntryError, match=refused) as caught:
+        replay(game("basic", players=players), [HandScored(1, "Ann", points)])
+    assert caught.value.location == location
+    saved = replay(game("basic", players=players), [HandScored(1, "Ann", points)], strict=False)
+    assert saved.totals["Ann"] == sum(points.values())  # a hand saved before still loads
+    most = {"Bo": 100} if len(points) == 1 else {"Bo": 70, "Cy": 70} if len(points) == 2 else {
+        "Bo": 60, "Cy": 60, "Di": 60, "Ed": 48}
+    assert replay(game("basic", players=players), [HandScored(1, "Ann", most)]).totals["Ann"] \
+        == sum(most.values())
+
+
 def test_basic_needs_someone_out_and_ends_at_the_target_or_the_hands():
     with pytest.raises(HandEntryError, match="ends when someone goes out"):
         replay(game("basic", players=("Ann", "Bo")), [HandScored(1, None, {"Ann": 3, "Bo": 4})])
@@ -204,7 +227,7 @@ def test_basic_needs_someone_out_and_ends_at_the_target_or_the_hands():
 def test_base_rules_is_one_hand_by_default_the_first_out_stops_the_game():
     # 004: "The game stops when the first person goes out."
     state = replay(game("base", players=("Ann", "Bo")), [
-        HandScored(1, "Bo", players=melded_held(Ann=(20, 9), Bo=(10, 0)))])
+        HandScored(1, "Bo", players=melded_held(Ann=(30, 9), Bo=(17, 0)))])
     assert state.hands_in_game == 1 and state.finished and state.winners == ["Ann"]
 
 
@@ -232,6 +255,16 @@ def test_base_rules_entries_no_cards_could_make_are_refused(players, message, lo
     with pytest.raises(HandEntryError, match=message) as refused:
         replay(game("base", players=("Ann", "Bo")), [HandScored(1, "Ann", players=players)])
     assert refused.value.location == location
+
+
+def test_base_rules_the_player_out_laid_down_at_least_the_seven_cards_dealt():
+    short = HandScored(1, "Ann", players=melded_held(Ann=(8, 0), Bo=(10, 5)))
+    with pytest.raises(HandEntryError, match="at least the 7 cards dealt, worth 17") as caught:
+        replay(game("base", players=("Ann", "Bo")), [short])
+    assert caught.value.location == ("event", "players", "Ann", "melded")
+    assert replay(game("base", players=("Ann", "Bo")), [short], strict=False).finished
+    cheapest = HandScored(1, "Ann", players=melded_held(Ann=(17, 0), Bo=(10, 5)))  # 2222 333
+    assert replay(game("base", players=("Ann", "Bo")), [cheapest]).totals["Ann"] == 17
 
 
 def test_eversol_still_ranks_lowest_first_and_ends_after_six_hands():

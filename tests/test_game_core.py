@@ -112,6 +112,16 @@ def test_with_aris_rule_the_one_who_went_out_may_carry_a_rummy_penalty():
         replay(setup(), [HandScored(1, "Abe", {"Abe": 7, "Ben": 5, "Carl": 5, "Dee": 5})])
 
 
+def test_a_rummy_penalty_is_two_cards_so_one_who_went_out_with_5_is_refused():
+    cheapest = HandScored(1, "Abe", {"Abe": 10, "Ben": 5, "Carl": 5, "Dee": 5})  # 2H 3H
+    assert replay(setup(), [cheapest]).totals["Abe"] == 10
+    one_card = HandScored(1, "Abe", {"Abe": 5, "Ben": 5, "Carl": 5, "Dee": 5})
+    with pytest.raises(HandEntryError, match="2 cards a call.*worth 10 at the least") as caught:
+        replay(setup(), [one_card])
+    assert caught.value.field == "event.points.Abe"
+    assert replay(setup(), [one_card], strict=False).totals["Abe"] == 5  # saved before: loads
+
+
 def test_corrections_replace_a_hand_and_keep_every_reason():
     state = replay(setup(), [HandScored(1, "Abe", {"Ben": 5, "Carl": 10, "Dee": 15}),
                              HandScored(2, "Ben", {"Abe": 5, "Carl": 5, "Dee": 5})])
@@ -315,7 +325,7 @@ def test_an_entry_that_contradicts_the_followed_hand_is_refused_naming_each_play
     with pytest.raises(RefereeMismatchError) as refused:
         state.apply(HandScored(1, "Ben", {"Abe": 20, "Carl": 40}))  # totals only, as over the API
     assert [m.message for m in refused.value.mismatches] == [
-        "The referee saw Abe keep 7 cards, K♣ among them: worth 40 to 170 points, not 20."]
+        "The referee saw Abe keep 7 cards, K♣ among them: worth 40 to 130 points, not 20."]
     with pytest.raises(RefereeMismatchError, match="charged Carl a rummy penalty of 10"):
         state.apply(HandScored(1, "Ben", {"Abe": 35, "Carl": 30},
                                entries={"Carl": {"way": "total", "total": 30}}))
@@ -331,7 +341,7 @@ def test_a_contradicting_entry_saved_anyway_keeps_what_did_not_agree():
     saved = state.apply(HandScored(1, "Ben", {"Abe": 20, "Carl": 40}, overrides_referee=True))
     assert saved.totals == {"Abe": 20, "Ben": 0, "Carl": 40}
     assert [m.message for m in saved.results[0].saved_anyway] == [
-        "The referee saw Abe keep 7 cards, K♣ among them: worth 40 to 170 points, not 20."]
+        "The referee saw Abe keep 7 cards, K♣ among them: worth 40 to 130 points, not 20."]
     again = event_from_dict(HandScored(1, "Ben", {"Abe": 20, "Carl": 40},
                                        overrides_referee=True).to_dict())
     assert again.overrides_referee

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from referee.core.errors import (CardSyntaxError, RefereeInputError, TooManyCopiesError,
                                  WrongTypeError)
 from referee.core.game import GameSetup, HandScored, replay
+from referee.core.game.followed import mismatches
 from referee.core.games.eversol.hand.errors import IllegalStepError
 from referee.core.games.eversol.hand.hand import LiveHand
 from referee.core.games.eversol.hand.hand import replay as replay_hand
@@ -896,3 +897,16 @@ def test_a_hand_played_with_real_cards_is_never_refused_for_its_cards(rng, decks
         if hand.finished:
             break
     assert hand.held == {name: len(cards) for name, cards in held.items()}
+
+
+def test_the_appendix_bound_leaves_out_every_card_seen_elsewhere():
+    # One deck; one joker lies in Ben's book 8C 8S JK and the ace of spades is dead, so
+    # Carl's four unseen cards are at most a joker and three aces: 4S 6C 9D + 95 = 110.
+    hand = appendix_hand()
+    result, table = hand.result, hand.table
+    assert result.held_points(table) == {"Abe": (15, 70), "Carl": (35, 110)}
+    assert mismatches(result, table, {"Abe": 15, "Ben": 0, "Carl": 110}, {}) == []
+    too_much = mismatches(result, table, {"Abe": 15, "Ben": 0, "Carl": 115}, {})
+    assert [m.message for m in too_much] == [
+        "The referee saw Carl keep 7 cards, 4♠, 6♣ and 9♦ among them: worth 35 to 110 points, "
+        "not 115."]

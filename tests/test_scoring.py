@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from referee.core import get_ruleset, parse_card, parse_cards
-from referee.core.errors import (CardNotInGameError, GoingOutError,
+from referee.core.errors import (CardCountError, CardNotInGameError, GoingOutError,
                                  LayOffError, NotInRulesetError,
                                  PlayerCountError, PlayerNameError, TableMeldError,
                                  TooManyCopiesError, UnknownPlayerError)
@@ -73,8 +73,18 @@ def test_aris_rule_off_refuses_penalties():
 def test_penalty_for_someone_not_at_the_table():
     with pytest.raises(UnknownPlayerError) as caught:
         score_hand(table("eversol"), [player("Ben", went_out=True), player("Abe")],
-                   [Penalty("Abe", []), Penalty("Zed", parse_cards("9D"))])
+                   [Penalty("Abe", parse_cards("2C 3C")), Penalty("Zed", parse_cards("9D"))])
     assert caught.value.field == "penalties[1].player" and "Zed" in caught.value.message
+
+
+@pytest.mark.parametrize("cards", ["", "2H", "2H 3H 4H"])
+def test_a_rummy_penalty_is_two_cards_a_call(cards):
+    players = [player("Ben", went_out=True), player("Abe", "9D")]
+    with pytest.raises(CardCountError, match="2 cards a call") as caught:
+        score_hand(table("eversol"), players, [Penalty("Ben", parse_cards(cards))])
+    assert caught.value.field == "penalties[0].cards"
+    two_calls = [Penalty("Ben", parse_cards("2H 3H")), Penalty("Ben", parse_cards("4H 5H 6H 7H"))]
+    assert score_hand(table("eversol"), players, two_calls).scores["Ben"] == 30
 
 
 def test_penalty_cards_count_against_the_supply():
@@ -251,7 +261,7 @@ def test_supply_counts_every_players_cards_together():
 
 def test_a_lay_off_onto_names_cards_already_counted():
     # 5H 5S 5D appear in C's meld and again as the lay-off's onto: one deck is enough.
-    assert scores(table("base"), player("A", layoffs=[("5C", "5H 5S 5D")], went_out=True),
+    assert scores(table("500"), player("A", layoffs=[("5C", "5H 5S 5D")], went_out=True),
                   player("C", "2C", melds=["5H 5S 5D"])) == {"A": 5, "C": 13}
 
 
@@ -263,6 +273,28 @@ def test_a_lay_off_goes_onto_a_meld_someone_laid_this_hand(ruleset):
                                     player("C", "2C", melds=["9H 9S 9D"])])
     assert caught.value.field == "players[0].layoffs[0].onto"
     assert caught.value.message.startswith("Nobody laid 5♥ 5♠ 5♦ this hand")
+
+
+@pytest.mark.parametrize("layoffs, refused, where", [
+    # 9C by Bo and a joker by Cy, each onto the group as it was laid: a group of five
+    ({"Bo": [("9C", "9H 9S 9D")], "Cy": [("JK", "9H 9S 9D")]}, "at most 4 cards",
+     "players[2].layoffs[0].card"),
+    ({"Bo": [("9C", "9H 9S 9D"), ("JK", "9H 9S 9D")]}, "at most 4 cards",
+     "players[1].layoffs[1].card"),
+    ({"Bo": [("4H", "5H 6H 7H")], "Cy": [("JK=4H", "5H 6H 7H")]}, "already has 4♥",
+     "players[2].layoffs[0].card"),
+])
+def test_500_lay_offs_onto_one_meld_must_fit_it_together(layoffs, refused, where):
+    def hand(**laid):
+        return [player("Ann", melds=["9H 9S 9D", "5H 6H 7H"], went_out=True),
+                *(player(name, "2C" if name == "Bo" else "3C", layoffs=laid.get(name, ()))
+                  for name in ("Bo", "Cy"))]
+    with pytest.raises(LayOffError, match=refused) as caught:
+        score_hand(table("500"), hand(**layoffs))
+    assert caught.value.field == where
+    # the nearest the cards allow: the fourth nine and a joker at the run's other end
+    fits = hand(Bo=[("9C", "9H 9S 9D"), ("4H", "5H 6H 7H")], Cy=[("JK=8H", "5H 6H 7H")])
+    assert scores(table("500"), *fits) == {"Ann": 27 + 18, "Bo": 9 + 4 - 2, "Cy": 15 - 3}
 
 
 def test_a_lay_off_may_go_onto_a_meld_as_earlier_lay_offs_left_it():

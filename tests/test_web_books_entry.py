@@ -79,3 +79,9 @@ def test_a_game_of_pairs_is_titled_in_pairs_in_the_history(client):
     assert saved.status_code == 303, errors(saved)
     history = text(client.get(f"/games/{game_id}/history"))
     assert "Game 1: Ann 16 pairs, Bo 10 pairs" in history and "books" not in history
+
+
+def test_an_authors_board_deals_seven_each_and_names_the_stock(client):
+    board = text(client.get(f"/games/{api_game(client, 'authors')}"))
+    assert "Deal 7 cards each" in board
+    assert "The rest of the deck is the stock" in board

@@ -246,3 +246,27 @@ def test_a_basic_rummy_joker_is_refused_beside_the_player(client, app):
     assert problem(refused, 2) == ("Cy didn't go out, so still holds at least one card: 1 or "
                                    "more.")
     assert version_of(app, game_id) == 0
+
+
+def test_basic_says_what_the_deal_allows_and_refuses_more_beside_the_player(client, app):
+    game_id = api_game(client, "basic")
+    page = client.get(f"/games/{game_id}/hands/1").get_data(as_text=True)
+    assert "a player not out holds 7 at most: 70 points, and 140 for the others" in page
+    refused = send(client, f"/games/{game_id}/hands/1",
+                   entry(0, "0", {"held1-total": 71, "held2-total": 3}))
+    assert refused.status_code == 422
+    assert "Bo did not go out, so holds 7 cards at most, worth 70" in problem(refused, 1)
+    saved = send(client, f"/games/{game_id}/hands/1",
+                 entry(0, "0", {"held1-total": 70, "held2-total": 3}))
+    assert saved.status_code == 303, errors(saved)
+
+
+def test_base_says_the_player_out_laid_the_deal_and_refuses_less_beside_them(client, app):
+    game_id = api_game(client, "base")
+    page = client.get(f"/games/{game_id}/hands/1").get_data(as_text=True)
+    assert "the player out has laid down at least 7: 17 points melded at the least" in page
+    refused = send(client, f"/games/{game_id}/hands/1", entry(0, "0", {
+        "melded0-total": 8, "held1-total": 5, "held2-total": 5}))
+    assert refused.status_code == 422
+    assert "worth 17 at the least: 8 can't be right" in problem(refused, 0)
+    assert version_of(app, game_id) == 0

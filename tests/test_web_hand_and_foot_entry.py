@@ -205,3 +205,15 @@ def test_the_csv_has_a_column_per_team_and_each_teams_numbers(client):
     cells = dict(zip(header, hand))
     assert cells["Us wild piles"] == "1" and cells["Us went out"] == "yes"
     assert cells["Them held"] == "120" and cells["Us penalties"] == "100"
+
+
+def test_the_melded_cards_say_what_the_decks_allow_and_a_total_below_a_meld_is_refused(
+        client, app):
+    game_id = team_game(client)
+    page = text(client.get(f"/games/{game_id}/hands/1"))
+    assert "Nothing, or 15 (three 4s) up to 2900 with 5 decks" in page
+    refused = send(client, f"/games/{game_id}/hands/1", entry(0, "nobody", **{
+        "team0-melded_total": 5, "team1-melded_total": 300, "team1-held_ace": 1}))
+    assert refused.status_code == 422
+    assert "The cheapest meld, three 4s, is worth 15" in problem(refused, 0, "melded")
+    assert version_of(app, game_id) == 0

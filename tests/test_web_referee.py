@@ -443,6 +443,8 @@ def test_the_entry_after_a_followed_hand_shows_the_cards_each_player_kept(table,
     assert "The referee followed this hand: it saw Dee go out" in entry
     assert "Abe kept 6 cards" in entry and "Ben kept 5 cards" in entry
     assert "Carl kept 6 cards" in entry and "Dee went out" in entry
+    # what those cards can be worth, the cards seen elsewhere left out (as the refusal says)
+    assert "Ben kept 5 cards worth 25 to 180 points" in entry
 
 
 @pytest.mark.parametrize("rows, seat, message", [
@@ -451,12 +453,12 @@ def test_the_entry_after_a_followed_hand_shows_the_cards_each_player_kept(table,
     ({"held0-total": "30", "held0-penalty": "15", "held1-n5": "4", "held2-total": "30"},
      1, "The referee saw Ben keep 5 cards, but 4 were counted."),
     ({"held0-total": "30", "held0-penalty": "15", "held1-total": "20", "held2-total": "30"},
-     1, "The referee saw Ben keep 5 cards: worth 25 to 215 points, not 20."),
+     1, "The referee saw Ben keep 5 cards: worth 25 to 180 points, not 20."),
     ({"held0-total": "30", "held0-penalty": "10", "held1-total": "25", "held2-total": "30"},
      0, "The referee charged Abe a rummy penalty of 15 (Ari's rule), not 10."),
     ({"held0-total": "30", "held0-penalty": "15", "held1-total": "25", "held2-total": "30",
-      "held3-penalty": "5"},
-     3, "The referee saw no rummy penalty charged to Dee, but 5 was entered."),
+      "held3-penalty": "10"},
+     3, "The referee saw no rummy penalty charged to Dee, but 10 was entered."),
 ])
 def test_an_entry_that_contradicts_the_followed_hand_is_flagged_beside_the_player(
         table, client, rows, seat, message):

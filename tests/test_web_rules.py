@@ -126,3 +126,26 @@ def test_a_refused_hand_entry_links_the_games_rule(client):
     assert "Eversol points come in fives: 12 can't be right for Ben." in text(response)
     assert f'href="/games/{game_id}/rules#scoring"' in response.get_data(as_text=True)
     assert 'id="scoring"' in client.get(f"/games/{game_id}/rules").get_data(as_text=True)
+
+
+@pytest.mark.parametrize("key, says, never", [
+    ("authors", ["Two to seven players", "seven cards each", "stock",
+                 "when it is the very card you asked for, show it and ask again",
+                 "Once the stock is gone a failed ask simply ends the turn"],
+     ["dealt out entirely", "the turn passes to them"]),
+    ("go-fish", ["Drawing a card of the rank you asked for lets you ask again",
+                 "Once the pond is empty", "the usual Go Fish deal"], []),
+    ("eversol", ["by going down or laying off with it"], ["by a discard except in hand six"]),
+    ("hand-and-foot", ["wild cards alone also make a meld", "the top two cards of either stock",
+                       "the top seven of the discard pile", "a black 3 on top closes the pile",
+                       "When the stocks are used up"],
+     ["a meld needs at least one card that is not wild"]),
+    ("base", ["the first one picked up, into a meld", "at least the seven cards dealt"], []),
+    ("basic", ["may not be thrown back in the same turn", "turns the discard pile over"], []),
+])
+def test_the_rules_pages_say_the_rules_as_the_texts_do(client, key, says, never):
+    page = text(client.get(f"/rules/{key}"))
+    for words in says:
+        assert words in page, words
+    for words in never:
+        assert words not in page, words

@@ -475,7 +475,8 @@ SCHEMAS.update({
                 "properties": {"player": {"type": "string"},
                                "cards": {"type": "array", "items": _ref("Card")}}},
                 "description": "Eversol, Ari's rule: dead cards whose points are added to "
-                               "the player who threw the rummy card."},
+                               "the player who threw the rummy card: two a call, the rummy "
+                               "card and the caller's discard (else 422 bad_count)."},
         },
     },
     "ScoreHandResponse": {
@@ -582,10 +583,14 @@ PATHS: dict[str, Any] = {
         "team's numbers (the teams form), bonuses and penalties in named parts. A hand no "
         "table could end is 422, as a kept game's entry is: bad_going_out for a player out "
         "holding cards or (500, Base) with nothing melded or laid off, or a player not out "
-        "holding nothing (a 500 floater aside); bad_layoff for a lay-off onto a meld nobody "
-        "laid. 422 codes of its own: bad_player_count, bad_player_name, unknown_player, "
-        "bad_going_out, bad_layoff; by team: bad_teams, bad_hand, bad_hand_entry, bad_count, "
-        "went_out_short.",
+        "holding nothing (a 500 floater aside), or (Base) with fewer cards melded and laid off "
+        "than the 7 dealt; bad_count for a player not out holding more cards than dealt "
+        "(Basic: 10 to two players, 7 to three or four, 6 to more); bad_layoff for a lay-off "
+        "onto a meld nobody laid, or lay-offs onto one meld that do not fit it together "
+        "(a fifth card on a group of four, two cards for one place in a sequence), whoever "
+        "laid them. 422 codes of its own: bad_player_count, bad_player_name, unknown_player, "
+        "bad_going_out, bad_layoff, bad_count (a penalty not two cards a call); by team: "
+        "bad_teams, bad_hand, bad_hand_entry, bad_count, went_out_short.",
         "ScoreHandRequest", "ScoreHandResponse",
         {"ruleset": "500", "players": [
             {"name": "Ann", "hand": [], "went_out": True,

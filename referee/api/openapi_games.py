@@ -43,7 +43,8 @@ MELDED_AND_HELD = {"type": "object", "additionalProperties": {
     "500 and Base Rules: by player's name, the value of the cards they melded or laid off "
     "this hand and of the cards still in their hand; the hand's score is melded minus held. "
     "Each must be a total some cards make (no held 1; no melded 1 in Base Rules); the one "
-    "out holds 0 and melded more than 0; everyone else holds a card (held above 0), except "
+    "out holds 0 and melded more than 0 (Base Rules: at least the seven cards dealt, so 17 "
+    "or more); everyone else holds a card (held above 0), except "
     "a 500 player floating under its house rules. Else 422 bad_hand_entry.")}
 WENT_OUT = {"type": ["string", "null"], "pattern": r"\S", "description": (
     "Who went out; null when the hand ended without anyone out (500: the stock ran out).")}
@@ -60,9 +61,12 @@ SIDE = {"type": "string", "description": "A player's name, or in a game played i
 TEAM = {"type": "object", "required": ["name", "players"], "properties": {
     "name": {"type": "string"}, "players": {"type": "array", "items": {"type": "string"}}}}
 HAND_POINTS = {**POINTS, "description": (
-    "Eversol: everyone's points caught with (the one out: 0, or a rummy penalty under Ari's "
-    "rule), each a multiple of 5, at least 5. Basic Rummy: each other player's points held "
-    "(at least 1).")}
+    "Eversol: everyone's points caught with (the one out: 0, or rummy penalties under Ari's "
+    "rule, two cards a call, so 10 at the least: else 422 bad_hand_entry), each a multiple "
+    "of 5, at least 5. Basic Rummy: each other player's points held (at least 1), never more "
+    "than the cards dealt are worth (ten cards to two players: 100; seven to three or four: "
+    "70; six to more: 60), and all of them together no more than the others' dealt cards "
+    "can be (five players: 228); else 422 bad_hand_entry.")}
 GAME_ID = {"name": "game_id", "in": "path", "required": True, "schema": {"type": "string"},
            "description": "The game's id: unguessable, so it is also the key to read it."}
 EDIT_KEY = {"name": "X-Edit-Key", "in": "header", "required": False,
@@ -441,8 +445,9 @@ SCHEMAS.update({
                 "what each player is caught with (the one out scores those alone), how "
                 "many cards each still holds, and for each other player the least and most "
                 "those cards can be worth, counting the cards seen going into the hand (a "
-                "joker bought, a discard taken); points outside that answer "
-                "referee_mismatch.")},
+                "joker bought, a discard taken) and leaving out every card seen lying "
+                "elsewhere (melds on the table, dead cards, the pile, other players' seen "
+                "cards); points outside that answer 422 referee_mismatch.")},
     }},
 })
 

@@ -26,8 +26,11 @@ SCHEMAS.update({
         "properties": {
             "melded": {**COUNT, "description": (
                 "The value of every card the team melded (a multiple of 5), its piles' own "
-                "cards included: at least 35 a clean pile, 50 a dirty one and 140 a wild one "
-                "(less answers 422 bad_hand_entry at its melded).")},
+                "cards included: at least 35 a clean pile, 50 a dirty one and 140 a wild one, "
+                "from the cards the decks hold (five decks: only eight clean piles of 4s to "
+                "7s, so nine are 350 at the least); 0, or at least 15 (three 4s); at most what "
+                "every card but the 3s is worth (five decks: 2900). Else 422 bad_hand_entry "
+                "at its melded.")},
             "held": {**COUNT, "description": "The value of every card its players still hold, "
                                              "hand and any foot not picked up (a multiple of "
                                              "5)."},

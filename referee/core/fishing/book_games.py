@@ -68,8 +68,11 @@ def book_ruleset(*, key: str, title: str, summary: str, rules_text: Mapping[str,
                  deal_size: Callable[[int, int | None, Options], int],
                  deal_table: tuple[dict[str, Any], ...] = (),
                  options: tuple[OptionSpec, ...] = (),
-                 players: tuple[int, int] = (2, 10)) -> Ruleset:
-    """A book game's ruleset: one 52-card deck, no melds to check, kept as books per game."""
+                 players: tuple[int, int] = (2, 10), stock: str = "stock") -> Ruleset:
+    """A book game's ruleset: one 52-card deck, no melds to check, kept as books per game;
+    what the deal leaves is drawn from, and the game calls it ``stock`` (Go Fish's pond)."""
+    stock_note = (f"The rest of the deck is the {stock}, face down: a player whose ask fails "
+                  "draws from it, and once it is empty a failed ask draws nothing.",)
     return game_without_melds(
         key=key, title=title, summary=summary, deck=DeckSpec(game=title),
         hand_size=0,  # never read: the deal sizes below are the game's own
@@ -78,5 +81,5 @@ def book_ruleset(*, key: str, title: str, summary: str, rules_text: Mapping[str,
         keeping=Keeping(EntryShape.SCORES, Ranking.HIGHEST_FIRST, end=_end,
                         stock_may_run_out=True, most_per_hand=1, books=BOOKS,
                         seats_change=True),
-        runs=False, upcard=False,
+        runs=False, upcard=False, hand_notes=lambda hand, options: stock_note,
         hand_noun="game")  # each entry of the night is a whole game

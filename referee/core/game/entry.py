@@ -243,6 +243,11 @@ def _read_penalty(table: TableRules, reading: HandReading, seat: int, name: str,
         reading.add_problem(seat, f"A rummy penalty is the points of two cards, in "
                                   f"{step_words(table)}: {penalty} can't be right for {name}.")
         return 0
+    try:
+        table.ruleset.keeping.check_penalty(table, name, penalty, "penalty")
+    except HandEntryError as error:
+        reading.add_problem(seat, error.message)
+        return 0
     return penalty
 
 

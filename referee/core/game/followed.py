@@ -64,7 +64,7 @@ def mismatches(seen: HandOutcome, table: TableRules, points: Mapping[str, int],
         if penalty != penalty_seen:
             found.append(Mismatch(name, _penalty_words(name, penalty_seen, penalty)))
         problem = _held_problem(name, seen.held[name], seen.seen.get(name, ()),
-                                given - penalty, entry, table)
+                                given - penalty, entry, seen.held_range(table, name))
         if problem:
             found.append(Mismatch(name, problem))
     return found
@@ -91,8 +91,9 @@ def _penalty_words(name: str, seen: int, given: int) -> str:
 
 
 def _held_problem(name: str, kept: int, known: Sequence[Card], points: int,
-                  entry: Mapping[str, Any], table: TableRules) -> str | None:
-    """Whether ``points`` could be what ``name`` kept: ``kept`` cards, ``known`` among them."""
+                  entry: Mapping[str, Any], bound: tuple[int, int]) -> str | None:
+    """Whether ``points`` could be what ``name`` kept: ``kept`` cards, ``known`` among them,
+    worth ``bound`` (the least and the most) with the cards seen elsewhere left out."""
     cards = f"{kept} card{'s' if kept != 1 else ''}"
     way = entry.get("way")
     if way in ("cards", "counts"):
@@ -102,7 +103,7 @@ def _held_problem(name: str, kept: int, known: Sequence[Card], points: int,
             verb = "tapped" if way == "cards" else "counted"
             return (f"The referee saw {name} keep {cards}, but {told} "
                     f"{'was' if told == 1 else 'were'} {verb}.")
-    low, high = table.held_points_range(kept, known)
+    low, high = bound
     if not low <= points <= high:
         among = f", {spoken_list([card.label for card in known])} among them" if known else ""
         return (f"The referee saw {name} keep {cards}{among}: worth {low} to {high} points, "

@@ -22,8 +22,10 @@ from enum import Enum
 from typing import TYPE_CHECKING, Any
 
 from ..errors import GameSetupError, HandEntryError, Location, RefereeInputError
-from .card_points import (_check_all_cards, check_player_end, check_points, most_points,
-                          point_step, step_words)
+from .card_points import (_check_all_cards, check_held_within_deal, check_laid_going_out,
+                          check_player_end, check_points,
+                          could_make_in_lots, least_in_lot, most_points, point_step,
+                          step_words)
 from .seats import seat_of
 
 if TYPE_CHECKING:
@@ -237,6 +239,14 @@ class Keeping:
     # The house rule (option name, and its name in words) under which whoever threw a called
     # rummy card is charged for the dead cards, even a player who then went out.
     penalty_rule: tuple[str, str] | None = None
+    # The cards one called rummy card leaves dead, so charged: the card and the caller's discard.
+    penalty_cards: int = 2
+    # A player not out never holds more than the deal: each turn draws one card and throws one
+    # (Basic). Off where a hand may grow (buys, deeper draws, a pile picked up).
+    held_within_deal: bool = False
+    # The player out has laid down at least the cards dealt: every turn draws before it
+    # discards (Base Rules).
+    out_lays_the_deal: bool = False
     followed: bool = False  # the referee can follow a hand turn by turn
     partnerships: Partnerships | None = None  # played in teams, which score (shape TEAMS)
     stakes: Stakes | None = None  # played for stakes, each hand settled (shape SETTLEMENT)
@@ -338,6 +348,8 @@ class Keeping:
             return _melded_minus_held(table, players, went_out, sheet.players, strict)
         held = _held_points(table, players, went_out, sheet.points,
                             charge_out=self.out_penalty(table.options), strict=strict)
+        if strict and went_out is not None and held[went_out]:
+            self.check_penalty(table, went_out, held[went_out], ("event", "points", went_out))
         if self.shape is EntryShape.WINNER_COLLECTS:
             collected = sum(held.values()) * (2 if sheet.went_rummy else 1)
             scores = {name: collected if name == went_out else 0 for name in players}
@@ -436,6 +448,17 @@ class Keeping:
         return self.read_deal(players, _known(players, sheet.elder, "event.elder"), sheet.deal,
                               dealer)
 
+    def check_penalty(self, table: TableRules, name: str, points: int,
+                      field_name: str | Location) -> None:
+        """Refuse rummy penalties worth ``points`` that no whole calls could leave dead: each
+        call charges ``penalty_cards`` cards (Eversol's two: 5 is no penalty, 10 may be)."""
+        lot = self.penalty_cards
+        if not could_make_in_lots(table, points, lot):
+            raise HandEntryError(
+                f"A rummy penalty is {lot} cards a call, the rummy card and the caller's "
+                f"discard: no such cards are worth {points}, so it can't be right for {name} "
+                f"({lot} cards are worth {least_in_lot(table, lot)} at the least).", field_name)
+
     def out_penalty(self, options: Options) -> bool:
         """Whether rummy penalties are charged at a table with these options."""
         return self.penalty_rule is not None and bool(options[self.penalty_rule[0]])
@@ -492,6 +515,7 @@ def _held_points(table: TableRules, players: Sequence[str], went_out: str | None
     held = {name: given.get(name, 0) for name in players}
     if strict:
         _check_all_cards(table, sum(held.values()), "event.points")
+        check_held_within_deal(table, held, went_out, "event.points")
     return held
 
 
@@ -509,6 +533,8 @@ def _melded_minus_held(table: TableRules, players: Sequence[str], went_out: str 
                          strict=strict)
         check_player_end(table, name, name == went_out, parts["melded"], parts["held"],
                          ((*where, "melded"), (*where, "held")), strict)
+        if strict and name == went_out:
+            check_laid_going_out(table, name, parts["melded"], len(players), (*where, "melded"))
         melded[name], held[name] = parts["melded"], parts["held"]
     if strict:
         _check_all_cards(table, sum(melded.values()) + sum(held.values()), "event.players")

@@ -171,7 +171,10 @@ def _melds(ruleset: Ruleset, options: Options) -> tuple[Paragraph, ...]:
         paragraphs.append(Paragraph((
             f"A {run} is {rules.min_run} or more cards of one suit in an unbroken row of ranks. "
             + aces).strip(), RuleAnchor.RUNS.value, title=f"{run.capitalize()}s"))
-    if ruleset.deck(options).jokers_per_deck:
+    if ruleset.wild_words is not None:
+        paragraphs.append(Paragraph(ruleset.wild_words, RuleAnchor.WILD.value,
+                                    title="Wild cards"))
+    elif ruleset.deck(options).jokers_per_deck:
         swap = (" A joker on the table may be taken by handing over the card it stands for."
                 if rules.joker_swap else " A joker laid on the table stays where it is.")
         paragraphs.append(Paragraph(

@@ -110,6 +110,9 @@ class Ruleset:
     # A legal meld in one sentence (the pile it makes), where the game has more to say of it.
     describe_meld: Callable[[Sequence[Card], Options], str | None] | None = None
     arranges: bool = True  # the arranger and lay-offs work under its MeldRules
+    # A game whose wild cards are not the shared grammar's jokers (2s wild too, melds of wild
+    # cards alone) says them in its own words on the rules page (None: the shared paragraph).
+    wild_words: str | None = None
     # False: a game without melds (Piquet, Escoba): no meld question is offered for it and its
     # rules say nothing of melds; its meld_rules are only there to fill the field.
     has_melds: bool = True
@@ -357,17 +360,21 @@ class TableRules:
         self.deck.check_card(card)  # a joker in Basic, an ace in Base: bad input
         return self.ruleset.card_value(card, self.options, low_ace_in_run)
 
-    def held_points_range(self, count: int, known: Sequence[Card] = ()) -> tuple[int, int]:
+    def held_points_range(self, count: int, known: Sequence[Card] = (),
+                          elsewhere: Sequence[Card] = ()) -> tuple[int, int]:
         """The fewest and the most points ``count`` cards held could be worth, when ``known``
-        are among them (seen going into the hand) and the rest may be any other cards.
+        are among them (seen going into the hand) and the rest may be any other cards but
+        those seen ``elsewhere`` (on the table, dead, in another hand).
 
         >>> from referee.core.games.registry import EVERSOL
         >>> table = EVERSOL.configure(decks=1)
         >>> table.held_points_range(3), table.held_points_range(3, [JOKER])
         ((15, 115), (60, 115))
+        >>> table.held_points_range(3, elsewhere=[JOKER])  # one joker left to hold
+        (15, 80)
         """
         rest = Counter(self.every_card())
-        rest.subtract(card.bare() for card in known)
+        rest.subtract(card.bare() for card in (*known, *elsewhere))
         values = sorted(self.card_value(card) for card in (+rest).elements())
         count = max(0, min(count - len(known), len(values)))
         seen = sum(self.card_value(card) for card in known)

@@ -87,6 +87,9 @@ class TeamSheet:
     held_where: str
     titles: Mapping[str, str]  # "melded", "counters", "held"
     against: tuple[str, ...] = ("held", PENALTY_FIELD)
+    # What the decks in play allow an amount, in words by amount ("melded"), from the decks
+    # and the options: said beside that amount on the screen.
+    bounds: Callable[[int, Options], Mapping[str, str]] = lambda decks, options: {}
 
     @property
     def fields(self) -> tuple[str, ...]:

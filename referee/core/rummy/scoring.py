@@ -34,12 +34,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..cards import Card, Rank
-from ..errors import (GoingOutError, LayOffError,
+from ..errors import (CardCountError, GoingOutError, LayOffError,
                      NotInRulesetError, PlayerCountError, PlayerNameError, RefereeInputError,
                      TableMeldError, UnknownPlayerError)
 from ..melds import MeldKind
 from ..model.ruleset import TableRules
-from ..model.card_points import check_player_end
+from ..model.card_points import (check_player_end, dealt_each, least_laid_going_out,
+                                most_held_within_deal)
 from ..model.keeping import EntryShape
 from ..model.ruleset import MAX_PLAYERS, MIN_PLAYERS
 from .solver import arrange
@@ -119,12 +120,14 @@ def score_hand(table: TableRules, players: Sequence[PlayerHand],
     _check_supply(table, players, penalties)
     laid = [_laid_points(table, player, f"players[{i}]") for i, player in enumerate(players)]
     _check_onto_laid(players)
+    _check_layoffs_together(table, players)
     held = [sum(table.card_value(card) for card in player.hand) for player in players]
     counts_melds = keeping.shape is EntryShape.MELDED_MINUS_HELD
     for i, player in enumerate(players):  # the same rule as a kept game's entry
         check_player_end(table, player.name, player.went_out,
                          sum(laid[i]) if counts_melds else None, held[i],
                          (f"players[{i}].melds", f"players[{i}].hand"), error=GoingOutError)
+    _check_deal(table, players)
     charged = [0] * len(players)
     for penalty in penalties:
         charged[seats[name_key(penalty.player)]] += sum(table.card_value(c) for c in penalty.cards)
@@ -199,11 +202,17 @@ def _check_penalties(table: TableRules, seats: dict[str, int],
         raise NotInRulesetError(
             f"{rule[1]} is off at this table, so nobody is charged for a rummy card.",
             "penalties")
+    lot = table.ruleset.keeping.penalty_cards
     for i, penalty in enumerate(penalties):
         if name_key(penalty.player) not in seats:
             raise UnknownPlayerError(
                 f"Nobody called {penalty.player.strip()[:40]!r} played this hand.",
                 f"penalties[{i}].player")
+        if not penalty.cards or len(penalty.cards) % lot:
+            raise CardCountError(
+                f"A rummy penalty is {lot} cards a call (the rummy card and the caller's "
+                f"discard), so {len(penalty.cards)} cannot be one: give {lot}, or "
+                f"{lot} for each call.", f"penalties[{i}].cards")
 
 
 def _check_going_out(table: TableRules, players: Sequence[PlayerHand],
@@ -228,6 +237,22 @@ def _check_going_out(table: TableRules, players: Sequence[PlayerHand],
             name = players[i].name
             raise GoingOutError(f"{name} went out, so {name} cannot still hold cards.",
                                 f"players[{i}].hand")
+
+
+def _check_deal(table: TableRules, players: Sequence[PlayerHand]) -> None:
+    """What the deal bounds: no more cards held than dealt where a hand never grows (Basic),
+    no fewer laid down by the player out than dealt where every turn draws first (Base)."""
+    dealt = dealt_each(table, len(players))
+    for i, player in enumerate(players):
+        if (not player.went_out and len(player.hand) > dealt
+                and most_held_within_deal(table, len(players)) is not None):
+            raise CardCountError(f"{player.name} did not go out, so holds at most the {dealt} "
+                                 f"cards dealt, not {len(player.hand)}.", f"players[{i}].hand")
+        laid = sum(map(len, player.melds)) + len(player.layoffs)
+        if (player.went_out and laid < dealt
+                and least_laid_going_out(table, len(players)) is not None):
+            raise GoingOutError(f"{player.name} went out, so laid down at least the {dealt} "
+                                f"cards dealt, not {laid}.", f"players[{i}].melds")
 
 
 def _check_supply(table: TableRules, players: Sequence[PlayerHand],
@@ -270,14 +295,49 @@ def _check_onto_laid(players: Sequence[PlayerHand]) -> None:
     laid_off = Counter(layoff.card.supply_key for player in players for layoff in player.layoffs)
     for i, player in enumerate(players):
         for k, layoff in enumerate(player.layoffs):
-            onto = Counter(card.supply_key for card in layoff.onto)
-            others = laid_off - Counter([layoff.card.supply_key])
-            if not any(meld <= onto and onto - meld <= others for meld in melds):
+            if _base_meld(melds, laid_off, layoff) is None:
                 cards = " ".join(card.label for card in layoff.onto)
                 raise LayOffError(f"Nobody laid {cards} this hand: a card can only be laid "
                                   "off onto a meld a player laid, listed with that player's "
                                   "melds.",
                                   f"players[{i}].layoffs[{k}].onto")
+
+
+def _base_meld(melds: Sequence[Counter], laid_off: Counter, layoff: LayOff) -> int | None:
+    """Which laid meld (its index among all the players' melds) ``layoff`` went onto: its
+    ``onto`` is that meld's cards and perhaps other cards laid off on it before."""
+    onto = Counter(card.supply_key for card in layoff.onto)
+    others = laid_off - Counter([layoff.card.supply_key])
+    return next((j for j, meld in enumerate(melds) if meld <= onto and onto - meld <= others),
+                None)
+
+
+def _check_layoffs_together(table: TableRules, players: Sequence[PlayerHand]) -> None:
+    """Every card laid off onto one meld fits it together with the others, whoever laid
+    them: two cards that each fit a full group (a fifth card) or the same end of a run
+    (4H and a joker for 4H) cannot both be there. Where two laid melds are the same cards
+    (several decks), which of them a card went onto is not told, so those are left alone."""
+    laid = [meld for player in players for meld in player.melds]
+    melds = [Counter(card.supply_key for card in meld) for meld in laid]
+    laid_off = Counter(layoff.card.supply_key for player in players for layoff in player.layoffs)
+    onto: dict[int, list[tuple[str, Card]]] = {}
+    for i, player in enumerate(players):
+        for k, layoff in enumerate(player.layoffs):
+            base = _base_meld(melds, laid_off, layoff)
+            if base is not None and melds.count(melds[base]) == 1:
+                onto.setdefault(base, []).append((f"players[{i}].layoffs[{k}].card",
+                                                  layoff.card))
+    for base, added in onto.items():
+        if len(added) < 2:
+            continue
+        outcomes = [meld.extend([card for _, card in added], table.melds)
+                    for meld in TableMeld.candidates(laid[base], table.melds)]
+        if not any(outcome.valid for outcome in outcomes):
+            cards = " and ".join(card.label for _, card in added)
+            meld = " ".join(card.label for card in laid[base])
+            both = "both" if len(added) == 2 else "all"
+            raise LayOffError(f"{cards} cannot {both} be laid off on {meld}: "
+                              f"{outcomes[0].reason}", added[-1][0])
 
 
 # --- Points melded and laid off ----------------------------------------------------------------

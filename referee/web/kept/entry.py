@@ -23,7 +23,7 @@ from typing import Any
 from ...core.game.entry import (WAY_WORDS, AmountEntry, SeatEntry, describe_entry, entered_rows,
                                flag, read_hand)
 from ...core.game.held import MELD_BREAK, card_buttons, card_values, low_ace_points, value_classes
-from ...core.model.card_points import point_step
+from ...core.model.card_points import deal_bound_words, point_step
 from ...core.model.keeping import EntryShape
 from ...core.model.ruleset import TableRules
 from ...core.text import whole_number
@@ -142,6 +142,10 @@ class EntryForm:
     def least_held(self) -> int:
         """What one card held is worth at the least: a player not out holds at least that."""
         return self.table.held_points_range(1)[0]
+
+    def deal_bound(self, players: int) -> str | None:
+        """What the deal bounds of the entry, said beside the rows (Basic, Base Rules)."""
+        return deal_bound_words(self.table, players)
 
     def buttons(self, part: str) -> tuple[str, ...]:
         buttons = card_buttons(self.table)

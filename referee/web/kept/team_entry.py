@@ -86,6 +86,10 @@ class TeamEntryForm:
         """What one of each counted thing earns, by part (``{"wild_piles": 1500}``)."""
         return {part.key: part.each for part in self.sheet.parts({}, self.table.options)}
 
+    def bound(self, amount: str) -> str | None:
+        """What the decks allow ``amount`` ("melded"), said beside it; ``None``: no bound."""
+        return self.sheet.bounds(self.table.decks, self.table.options).get(amount)
+
     def form(self, players: int = 0, formdata=None, rows: Sequence[TeamRow] = (),
              went_out: str | None = None, **data):
         """``players`` is there to be asked like ``EntryForm.form``: the teams say the size."""

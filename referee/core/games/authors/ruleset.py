@@ -4,24 +4,26 @@ the deck), the most books winning; what it shares with Go Fish is the fishing fa
 
 >>> AUTHORS.configure().ruleset.keeping.books.in_deck(AUTHORS.configure().options)
 13
->>> AUTHORS.deal_size(5, None, {})
-10
+>>> AUTHORS.deal_size(5, None, {}), AUTHORS.players
+(7, (2, 7))
 """
 
 from __future__ import annotations
 
 from ...fishing.book_games import book_ruleset
+from . import HAND_SIZE
 from .rules_text import RULES_TEXT
 
-DECK_SIZE = 52
+# Seven cards each from 52 leave a stock for at most seven players.
+MOST_PLAYERS = 7
 
 AUTHORS = book_ruleset(
     key="authors",
     title="Authors",
-    summary="Two players or more; every card dealt. Ask another player for a card to make "
-            "books of four of a kind; the most of the 13 books wins.",
+    summary="Two to seven players, seven cards each and the rest a stock. Ask another player "
+            "for a card to make books of four of a kind; the most of the 13 books wins.",
     rules_text=RULES_TEXT,
-    # Every card is dealt: so many each, some players one more.
-    deal_size=lambda players, hand, options: DECK_SIZE // players,
-    deal_table=tuple({"players": str(n), "cards": DECK_SIZE // n} for n in range(2, 11)),
+    deal_size=lambda players, hand, options: HAND_SIZE,
+    deal_table=({"players": f"2-{MOST_PLAYERS}", "cards": HAND_SIZE},),
+    players=(2, MOST_PLAYERS),
 )

@@ -53,7 +53,7 @@ BASE = Ruleset(
     short_title="Base Rules",
     keeping=Keeping(EntryShape.MELDED_MINUS_HELD, Ranking.HIGHEST_FIRST,
                     end=end_from_options(target="target_score", hands="hands", choice="game_end"),
-                    stock_may_run_out=True),
+                    stock_may_run_out=True, out_lays_the_deal=True),
     book_word="group",
     run_word="sequence",
     value_notes=("2-10 face value, J Q K 10; there are no aces.",),

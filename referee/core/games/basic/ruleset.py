@@ -64,7 +64,7 @@ BASIC = Ruleset(
     most_decks=1,
     keeping=Keeping(EntryShape.WINNER_COLLECTS, Ranking.HIGHEST_FIRST,
                     end=end_from_options(target="target_points", hands="hands", choice="game_end"),
-                    winner_deals_two_handed=True),
+                    winner_deals_two_handed=True, held_within_deal=True),
     book_word="group",
     run_word="sequence",
     value_notes=("Ace 1, J Q K 10, the rest face value.",),

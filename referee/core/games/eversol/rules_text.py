@@ -15,7 +15,8 @@ RULES_TEXT = {
         "once; after that they may add cards to any meld on the table.",
         "In the sixth hand every card must be melded: there is no last discard.",),
     "going-out": (
-        "A player goes out by getting rid of the last card, by a discard except in hand six.",),
+        "A player goes out by getting rid of the last card: by a discard, or by going down "
+        "or laying off with it (in hand six, where there is no last discard, only so).",),
     "scoring": (
         "Whoever goes out scores nothing for the hand. Everyone else is charged what their "
         "remaining cards are worth; melds earn nothing, so a hand's score is always a multiple "

@@ -31,4 +31,5 @@ GO_FISH = book_ruleset(
         FEW_DEAL if players <= FEW_PLAYERS else MANY_DEAL,
     deal_table=({"players": "2-3", "cards": FEW_DEAL}, {"players": "4 or more", "cards": MANY_DEAL}),
     options=(PAIRS,),
+    stock="pond",
 )

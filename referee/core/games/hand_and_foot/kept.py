@@ -26,7 +26,7 @@ from ...model.keeping import ScoredHand, Team
 from ...model.ruleset import TableRules
 from .melds import PileKind
 from .options import check_hand
-from .possible import pile_problem
+from .possible import CHEAPEST_MELD, least_melded, most_melded, pile_problem
 from .scoring import ScorePart, TeamEntry, score_hand
 from .teams import largest_team
 
@@ -97,6 +97,26 @@ def _team_named(teams: Sequence[Team], name: Any) -> Team:
                          ("event", "teams", str(name)[:30]))
 
 
+def _check_melded(table: TableRules, melded: int, entry: TeamEntry, location: Location,
+                  team: str) -> None:
+    """A team's melded cards: none, or a meld at the least; no more than the decks can
+    meld; at least what the piles it says it made hold, from the cards the decks have."""
+    if 0 < melded < CHEAPEST_MELD:
+        raise HandEntryError(f"The cheapest meld, three 4s, is worth {CHEAPEST_MELD}: "
+                             f"{team}'s melded cannot be {melded} (0 if it melded nothing).",
+                             location)
+    most = most_melded(table.decks)
+    if melded > most:
+        raise HandEntryError(f"{table.decks} deck{'s' * (table.decks != 1)} meld {most} at "
+                             f"the most (3s never meld): {team}'s melded cannot be {melded}.",
+                             location)
+    least = least_melded(entry.clean_piles, entry.dirty_piles, entry.wild_piles, table.decks)
+    if melded < least:
+        raise HandEntryError(f"{team}'s piles alone are worth at least {least} in cards with "
+                             f"the cards of {table.decks} deck{'s' * (table.decks != 1)}, so "
+                             f"melded cannot be {melded}.", location)
+
+
 def check_within_decks(table: TableRules, entries: Mapping[str, TeamEntry],
                        location: Location, sizes: Mapping[str, int]) -> None:
     """Together the teams cannot have more cards or piles than the decks hold, nor a team more
@@ -119,6 +139,13 @@ def check_within_decks(table: TableRules, entries: Mapping[str, TeamEntry],
         raise HandEntryError(f"Together the teams' entries say {piles[0]} clean, {piles[1]} "
                              f"dirty and {piles[2]} wild piles, but {problem[1][0].lower()}"
                              f"{problem[1][1:]}", location)
+    for name, entry in entries.items():
+        _check_melded(table, entry.melded, entry, (*location, name, "melded"), name)
+    melded = sum(entry.melded for entry in entries.values())
+    if melded > most_melded(table.decks):
+        raise HandEntryError(f"The teams' melded points come to {melded}, more than {decks} "
+                             f"can meld ({most_melded(table.decks)}: 3s never meld): one of "
+                             "them is wrong.", location)
     for name, entry in entries.items():
         if entry.perfect_draws > sizes[name]:
             raise HandEntryError(f"A perfect draw is one player's: {name} can have at most "

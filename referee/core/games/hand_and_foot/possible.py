@@ -15,6 +15,10 @@ and a dirty one at least one wild card and the rest natural cards of its rank.
 (True, 'dirty_piles')
 >>> least_melded(2, 2, 1)
 310
+>>> least_melded(9, 0, 0), least_melded(9, 0, 0, decks=5)  # two clean piles a rank of 4s-7s
+(315, 350)
+>>> CHEAPEST_MELD, most_melded(5)
+(15, 2900)
 """
 
 from __future__ import annotations
@@ -38,12 +42,57 @@ def _cheapest(wild: bool) -> int:
                if is_wild(card) == wild and (wild or card.rank in MELD_RANKS))
 
 
-def least_melded(clean: int, dirty: int, wild: int) -> int:
+MELD_LEAST = 3  # cards in a meld
+CHEAPEST_MELD = MELD_LEAST * _cheapest(False)  # three 4s: 15
+
+
+def _naturals(decks: int) -> list[tuple[int, int]]:
+    """Each meldable rank's worth and how many of it the decks hold, cheapest first."""
+    return sorted((card_value(natural(rank, Suit.SPADES)), NATURALS_PER_DECK * decks)
+                  for rank in MELD_RANKS)
+
+
+def _wilds(decks: int) -> list[int]:
+    """Every wild card's worth, cheapest first (the 2s, then the jokers)."""
+    twos = [card_value(natural(Rank.TWO, Suit.SPADES))] * NATURALS_PER_DECK * decks
+    return sorted(twos + [card_value(JOKER)] * (WILDS_PER_DECK - NATURALS_PER_DECK) * decks)
+
+
+def most_melded(decks: int) -> int:
+    """What every card that can be melded is worth together: all but the 3s."""
+    return sum(worth * count for worth, count in _naturals(decks)) + sum(_wilds(decks))
+
+
+def melded_bounds(decks: int, options: Options | None = None) -> dict[str, str]:
+    """What the decks allow a team's melded cards, said beside that entry on the screen.
+
+    >>> melded_bounds(5)["melded"]
+    'Nothing, or 15 (three 4s) up to 2900 with 5 decks, and at least what its piles hold.'
+    """
+    return {"melded": f"Nothing, or {CHEAPEST_MELD} (three 4s) up to {most_melded(decks)} "
+                      f"with {decks} deck{'s' * (decks != 1)}, and at least what its piles "
+                      "hold."}
+
+
+def least_melded(clean: int, dirty: int, wild: int, decks: int | None = None) -> int:
     """The least the cards of these piles are worth: a pile is worth at least its own cards
-    (a dirty pile needs one wild card at the least)."""
+    (a dirty pile needs one wild card at the least). With ``decks``, the cards those decks
+    hold: a clean pile is seven of one rank, so only so many piles can be of the cheapest
+    ranks, and the wild cards run from the 2s to the jokers."""
     low, wild_card = _cheapest(False), _cheapest(True)
-    return (clean * PILE * low + dirty * ((PILE - 1) * low + wild_card)
-            + wild * PILE * wild_card)
+    if decks is None:
+        return (clean * PILE * low + dirty * ((PILE - 1) * low + wild_card)
+                + wild * PILE * wild_card)
+    clean_worth, left = 0, clean
+    naturals = []  # the natural cards the clean piles leave, by worth
+    for worth, count in _naturals(decks):
+        piles = min(left, count // PILE)
+        clean_worth += piles * PILE * worth
+        left -= piles
+        naturals += [worth] * (count - piles * PILE)
+    dirty_naturals = sum(naturals[:(PILE - 1) * dirty])
+    wilds = sum(_wilds(decks)[:wild * PILE + dirty])
+    return clean_worth + dirty_naturals + wilds
 
 
 def most_clean_piles(decks: int) -> int:

@@ -96,6 +96,11 @@ HAND_AND_FOOT = Ruleset(
     value_notes=("Joker 50, 2 and ace 20, K to 8 10, 7 to 4 5, black 3 5; a red 3 is a "
                  "100 bonus (held at the end, it counts against the team).",
                  "Jokers and 2s are wild. Each player gets a hand and a foot of 11 cards."),
+    wild_words=("Jokers and 2s are wild: each stands for a card of the meld's rank, and wild "
+                "cards alone also make a meld (a wild pile at seven). A meld with natural "
+                "cards holds only a few wild ones: as many as the house options allow, one "
+                "in a meld of three to five cards and two in one of six or seven unless the "
+                "table says otherwise."),
     judge_meld=_judge_meld,
     describe_meld=_describe_meld,
     arranges=False,  # neither the shared arranger nor lay-offs know wild 2s: it arranges itself

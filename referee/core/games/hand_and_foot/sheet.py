@@ -22,6 +22,7 @@ from ...text import counted
 from .cards import card_value
 from .options import resolve_options
 from .going_out import PENALTIES
+from .possible import melded_bounds
 from .scoring import TeamEntry, team_parts
 
 MINUS = "\u2212"
@@ -96,4 +97,5 @@ SHEET = TeamSheet(classes=_classes, counters=COUNTERS, penalties=PENALTIES, part
                   out_part="going_out", counted="its piles, red 3s and perfect draws",
                   held_where="in hand and in any foot not picked up",
                   titles={"melded": "Melded cards", "counters": "Piles and bonuses",
-                          "held": "Still held (hand, and any foot not picked up)"})
+                          "held": "Still held (hand, and any foot not picked up)"},
+                  bounds=melded_bounds)

@@ -328,7 +328,8 @@ class LiveHand:
         cards = self._record.cards
         seen = {name: tuple(cards.seen_in_hand(name)) for name in self.players}
         return HandOutcome(self._record.went_out, MappingProxyType(self.rummy_penalties),
-                           MappingProxyType(self.held), MappingProxyType(seen))
+                           MappingProxyType(self.held), MappingProxyType(seen),
+                           face_up=tuple(cards.known.elements()))
 
     def snapshot(self) -> dict[str, Any]:
         """Everything derived, as JSON: for screens, and to compare two moments of a hand."""

@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -29,25 +30,39 @@ class HandOutcome:
     player was caught with; the player who went out is charged those alone.
     ``seen`` are cards the referee saw going into a hand and still there (a discard
     taken or bought, a penalty card shown, a joker bought off the table): what
-    each player holds is worth at least those.
+    each player holds is worth at least those. ``face_up`` are all the cards it saw
+    and knows where they lie (on the table, dead, on the pile, in a hand): a player's
+    unseen cards are none of those but their own.
     """
 
     went_out: str
     rummy_penalties: Mapping[str, int]
     held: Mapping[str, int]  # cards each player still holds: the steppers' counts
     seen: Mapping[str, tuple[Card, ...]] = field(default_factory=lambda: MappingProxyType({}))
+    face_up: tuple[Card, ...] = ()
 
-    def held_points(self, table: TableRules) -> dict[str, tuple[int, int]]:
-        """The least and most each player but the one out can be caught with.
+    def held_range(self, table: TableRules, name: str) -> tuple[int, int]:
+        """The least and most ``name``'s cards can be worth: those seen going in, and any
+        others not seen lying elsewhere.
 
         >>> from referee.core.cards import JOKER
         >>> from referee.core.games.eversol.ruleset import EVERSOL
         >>> seen = HandOutcome("Ben", {}, {"Abe": 2, "Ben": 0}, {"Abe": (JOKER,)})
-        >>> seen.held_points(EVERSOL.configure(decks=1))
-        {'Abe': (55, 100)}
+        >>> seen.held_range(EVERSOL.configure(decks=1), "Abe")
+        (55, 100)
+        >>> laid = HandOutcome("Ben", {}, {"Abe": 2, "Ben": 0}, {}, face_up=(JOKER,))
+        >>> laid.held_range(EVERSOL.configure(decks=1), "Abe")  # the other joker is on the table
+        (10, 65)
         """
-        return {name: table.held_points_range(count, self.seen.get(name, ()))
-                for name, count in self.held.items() if name != self.went_out}
+        own = self.seen.get(name, ())
+        elsewhere = Counter(card.bare() for card in self.face_up)
+        elsewhere.subtract(card.bare() for card in own)
+        return table.held_points_range(self.held[name], own, tuple((+elsewhere).elements()))
+
+    def held_points(self, table: TableRules) -> dict[str, tuple[int, int]]:
+        """The least and most each player but the one out can be caught with."""
+        return {name: self.held_range(table, name)
+                for name in self.held if name != self.went_out}
 
     def points(self, caught: Mapping[str, int]) -> dict[str, int]:
         """Everyone's points for the hand, given what the others were caught with.
