@@ -172,3 +172,16 @@ def test_a_hint_that_takes_a_while_says_it_is_searching_and_can_be_stopped(
     expect(page.locator("#fc-hint")).to_be_focused()
     expect(page.locator(".fc-hint")).to_have_count(0)
     page.unroute(re.compile(r"hint=1"))
+
+
+def test_without_javascript_a_card_and_its_lit_place_still_make_the_move(live_server, open_screen):
+    page = open_screen(TABLET, javascript=False).page
+    deal(page, live_server, "1")
+    expect(page.locator("#fc-verdict")).to_contain_text("Find out now")
+    page.get_by_role("link", name="Find out now").click()
+    expect(page.locator("#fc-verdict")).to_have_text("This deal can be won.")
+    page.locator("#fc-card-6C").click()
+    expect(page.locator(".fc-target")).to_have_count(1)
+    page.get_by_role("button", name="Put 6♣ in a free cell").click()
+    expect(page.locator("#fc-said")).to_have_text("Moved 6♣ from column 5 to a free cell.")
+    expect(page.locator(".fc-cells .fc-face")).to_have_text(["6♣"])

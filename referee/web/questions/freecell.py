@@ -79,6 +79,7 @@ VERDICT_WORDS = {
     UNSOLVABLE: "This deal cannot be won: the referee searched every position it can reach.",
     UNKNOWN: "The referee could not tell in time whether this deal can be won.",
 }
+NO_HINT_FOR_A_LOST_DEAL = "This deal cannot be won, so there is no move to hint: try another deal."
 
 
 def carrying_words(count: int) -> str:
@@ -280,16 +281,15 @@ def _hint(kept, board) -> tuple[str, Move | None]:
         return "Every card is home: the game is won.", None
     at_the_deal = not board.move_stack
     if at_the_deal and kept.verdict == UNSOLVABLE:
-        return "This deal cannot be won, so there is no move to hint: try another deal.", None
+        return NO_HINT_FOR_A_LOST_DEAL, None
     solution = solve(board.position, SOLVER_BUDGET)
     if at_the_deal and kept.verdict is None:
         kept_games.save_verdict(kept, solution.status)
     if solution.moves:
         return f"Hint: move {move_words(solution.moves[0])}.", solution.moves[0]
     if solution.status == UNSOLVABLE:
-        return ("This deal cannot be won, so there is no move to hint: try another deal."
-                if at_the_deal else "No way to win from here (every position was searched):"
-                " undo some moves and ask again."), None
+        return (NO_HINT_FOR_A_LOST_DEAL if at_the_deal else "No way to win from here (every"
+                " position was searched): undo some moves and ask again."), None
     return solution_words(solution), None
 
 
