@@ -14,9 +14,9 @@ import pytest
 from referee.core.cards import Rank, Suit, natural, parse_card, parse_cards
 from referee.core.games.freecell import (
     MS_DECK, Board, BuildError, CardCoveredError, CardNotInPlayError, CellError, FoundationError,
-    GameNumberError, LayoutError, Move, NothingToUndoError, Place, PlaceError, Position,
-    SameColumnError, SupermoveError, apply_move, deal, hint, legal_moves, make_move, replay,
-    solve, supermove_limit)
+    GameNumberError, LayoutError, Move, MoveError, NothingToUndoError, Place, PlaceError,
+    Position, SameColumnError, SupermoveError, apply_move, deal, hint, legal_moves, make_move,
+    places_by_card, replay, solve, supermove_limit)
 
 # Rosetta Code, "Deal cards for FreeCell": the deals in rows, as dealt (T is the ten).
 GAME_1_ROWS = """
@@ -316,6 +316,29 @@ def test_legal_moves_are_each_allowed_and_include_the_runs():
         "6C from cell to column 8", "8H from column 2 to cell"}
     for move in moves:
         apply_move(board.position, move)
+
+
+def test_the_places_offered_for_a_card_are_exactly_those_its_move_may_go_to():
+    """Along game 1's solution (runs carried, cells full, columns emptied): every card in
+    play, to every place, is allowed exactly where it is offered."""
+    position = Position.from_game(1)
+    every_place = ["foundation", "cell"] + [f"column {n}" for n in range(1, 9)]
+    carried = False
+    moves = solve(position).moves
+    for step in range(0, len(moves), 6):
+        position = replay(Position.from_game(1), moves[:step])
+        offered = places_by_card(position)
+        for card in [c for column in position.columns for c in column] + list(position.cells):
+            allowed = []
+            for place in every_place:
+                try:
+                    allowed.append(make_move(position, card, place).target)
+                except MoveError:
+                    continue
+            assert offered.get(card, ()) == tuple(allowed), (card, position.text())
+            carried = carried or any(make_move(position, card, str(place)).count > 1
+                                     for place in allowed)
+    assert carried
 
 
 # --- the solver ---

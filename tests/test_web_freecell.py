@@ -1,7 +1,9 @@
 """FreeCell's screens over HTTP: what HTTP adds to the rules core (test_core_freecell.py) and
-the API (test_api_freecell.py): a deal kept server-side and picked up from its link, a move
-refused with the rule beside the board (422), a stale tap from a second device (409), a
-layout that is not one deck refused beside the form, and the solution replayed step by step.
+the API (test_api_freecell.py): a deal kept server-side and picked up from its link, a card
+picked up lighting only the places the core allows, a move refused with the rule beside the
+board (422), a stale tap from a second device (409), a layout that is not one deck refused
+beside the form, a hint whose move is one button, whether the deal can be won found once and
+kept, and the solution replayed step by step.
 """
 
 from __future__ import annotations
@@ -12,8 +14,10 @@ from tests.test_web_games import csrf_token
 
 
 def said(page: str, role: str) -> list[str]:
-    return [re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", text)).strip()
-            for text in re.findall(rf'role="{role}"[^>]*>(.*?)</p>', page, re.S)]
+    """What the page's regions of ``role`` say (an empty one, waiting for words, says nothing)."""
+    texts = [re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", text)).strip()
+             for text in re.findall(rf'role="{role}"[^>]*>(.*?)</p>', page, re.S)]
+    return [text for text in texts if text]
 
 
 def deal(client, game="1") -> str:
@@ -67,10 +71,34 @@ def test_a_layout_that_is_not_one_deck_is_refused_beside_the_form(client):
     assert "each card once" in said(refused.get_data(as_text=True), "alert")[0]
 
 
-def test_the_hint_and_the_solution_replay_game_one_to_the_end(client):
+def lit(page: str) -> dict[str, str]:
+    """The places lit on the board: each button's place, and what it says to a screen reader."""
+    return dict(re.findall(r'<button type="submit" form="fc-move" name="to" value="([^"]+)"'
+                           r'[^>]*?aria-label="([^"]+)"', page))
+
+
+def test_a_card_picked_up_lights_only_the_places_the_rules_allow(client):
     where = deal(client)
-    hint = said(client.get(where + "?hint=1").get_data(as_text=True), "status")
-    assert hint[0].startswith("Hint: move ")
+    assert move(client, where, "3D", "cell", 0).status_code == 303
+    assert move(client, where, "2C", "cell", 1).status_code == 303
+    page = client.get(where + "?card=AC").get_data(as_text=True)
+    assert lit(page) == {"foundation": "Put A♣ on the clubs foundation",
+                         "cell": "Put A♣ in a free cell", "column 3": "Put A♣ on 2♥ in column 3"}
+    assert 'aria-current="true"' in page and "Move A♣: tap a lit place." in said(page, "status")
+    assert lit(client.get(where + "?card=KD").get_data(as_text=True)) == {}  # it cannot move
+    assert lit(client.get(where).get_data(as_text=True)) == {}
+
+
+def test_the_hint_is_one_tap_and_the_solution_replays_game_one_to_the_end(client):
+    where = deal(client)
+    page = client.get(where + "?hint=1").get_data(as_text=True)
+    hint = [words for words in said(page, "status") if words.startswith("Hint: move ")]
+    card, to = re.search(r"Hint: move (\S+) from .* to (?:a free )?(cell|column \d|the foundation)",
+                         hint[0]).groups()
+    make = re.search(r'name="card" value="([^"]+)".*?<button type="submit" name="to" value="([^"]+)"'
+                     r'[^>]*>Make this move</button>', page, re.S)
+    assert make and make.group(2) in to
+    assert move(client, where, make.group(1), make.group(2), 0).status_code == 303
     first = client.get(where + "/solution").get_data(as_text=True)
     steps = int(re.search(r"a solution in (\d+) moves", first).group(1))
     assert "Move 1 of" in first
@@ -81,6 +109,17 @@ def test_the_hint_and_the_solution_replay_game_one_to_the_end(client):
 
 def test_game_11982_is_shown_proved_to_have_no_solution(client, freecell_solved_once):
     where = deal(client, "11982")
+    first = client.get(where).get_data(as_text=True)
+    assert "Finding out whether this deal can be won" in first
+    asked = client.get(where + "/verdict", headers={"HX-Request": "true"})
+    cannot = "This deal cannot be won: the referee searched every position it can reach."
+    assert said(asked.get_data(as_text=True), "status") == [cannot]
+    assert client.get(where + "/verdict").status_code == 303  # without htmx: the page again
+    page = client.get(where).get_data(as_text=True)
+    assert said(page, "status") == [cannot]
+    hint = said(client.get(where + "?hint=1").get_data(as_text=True), "status")
+    assert hint == [cannot, "This deal cannot be won, so there is no move to hint: try another"
+                    " deal."]
     page = client.get(where + "/solution").get_data(as_text=True)
     assert said(page, "status") == [
         "No solution from here: every position was searched (proved)."]

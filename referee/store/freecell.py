@@ -1,6 +1,6 @@
 """A FreeCell game followed with real cards, kept so another device (a phone) can pick it up:
 where it started (a game number, or a layout tapped in) and the moves made since, each as
-the card and where it went. The position is replayed through the rules core when read, so
+the card and where it went; and once the solver has looked, whether the deal can be won. The position is replayed through the rules core when read, so
 what is kept is only what a player did.
 
 ``version`` counts every change; a write names the version it saw and fails with
@@ -33,6 +33,8 @@ class FreeCellPosition(db.Model):
     game: Mapped[int | None]  # a Microsoft game number, or None for a layout tapped in
     layout: Mapped[list[list[str]] | None] = mapped_column(JSON)  # eight columns, as text
     moves: Mapped[list[dict[str, str]]] = mapped_column(JSON)  # [{"card", "to"}, ...]
+    # The solver's answer from the deal: "solved", "unsolvable" or "unknown"; None until asked.
+    verdict: Mapped[str | None] = mapped_column(String(16))
     version: Mapped[int] = mapped_column(default=0)
     created_at: Mapped[datetime] = mapped_column(default=utc_now)
     updated_at: Mapped[datetime] = mapped_column(default=utc_now)
@@ -73,3 +75,10 @@ def save_moves(kept_id: str, moves: list[dict[str, Any]], expected_version: int)
         load(kept_id)  # not found beats stale
         raise StaleFreeCellError(kept_id)
     return expected_version + 1
+
+
+def save_verdict(kept: FreeCellPosition, verdict: str) -> None:
+    """Keep what the solver found from the deal: it never changes, as the deal does not (two
+    devices asking at once write the same answer)."""
+    kept.verdict = verdict
+    db.session.commit()

@@ -8,10 +8,12 @@ tap is a plain link or a form with CSRF; htmx swaps the board in place where it 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from functools import lru_cache
 
 import segno
-from flask import Blueprint, abort, redirect, request, url_for
+from flask import Blueprint, abort, redirect, render_template, request, url_for
 from markupsafe import Markup
 from flask_wtf import FlaskForm
 from wtforms import IntegerField, StringField
@@ -19,9 +21,9 @@ from wtforms.validators import InputRequired, NumberRange, Optional
 
 from ...core.cards import Card, Rank, parse_card, parse_cards
 from ...core.errors import RefereeInputError
-from ...core.games.freecell import (FIRST_GAME, FOUNDATION_SUITS, LAST_GAME, Board,
-                                   FreeCellError, Move, Position, check_game_number, replay,
-                                   solve)
+from ...core.games.freecell import (FIRST_GAME, FOUNDATION_SUITS, LAST_GAME, SOLVED, UNKNOWN,
+                                   UNSOLVABLE, Board, FreeCellError, Move, Place, Position,
+                                   check_game_number, find_card, places_by_card, replay, solve)
 from ...store import freecell as kept_games
 from ...store.freecell import SOLVER_BUDGET
 from ..shell.rendering import render_screen, wants_fragment
@@ -68,9 +70,20 @@ def place_words(place) -> str:
 
 
 def move_words(move: Move) -> str:
-    many = f" (with the {move.count - 1} card{'s' if move.count > 2 else ''} above it)" \
-        if move.count > 1 else ""
-    return f"{move.card.label}{many} from {place_words(move.source)} to {place_words(move.target)}"
+    return (f"{move.card.label}{carrying_words(move.count)} from {place_words(move.source)}"
+            f" to {place_words(move.target)}")
+
+
+VERDICT_WORDS = {
+    SOLVED: "This deal can be won.",
+    UNSOLVABLE: "This deal cannot be won: the referee searched every position it can reach.",
+    UNKNOWN: "The referee could not tell in time whether this deal can be won.",
+}
+NO_HINT_FOR_A_LOST_DEAL = "This deal cannot be won, so there is no move to hint: try another deal."
+
+
+def carrying_words(count: int) -> str:
+    return f" (with the {count - 1} card{'s' if count > 2 else ''} above it)" if count > 1 else ""
 
 
 def solution_words(solution) -> str:
@@ -193,16 +206,42 @@ def layout():
     return redirect(url_for("freecell.game", kept_id=kept.id), 303)
 
 
-def _game_screen(kept, board, status=200, refusal=None, chosen=None, hint=None, hinted=None):
+@dataclass(frozen=True)
+class Taps:
+    """What a tap on the board does now: the cards that can move and the places the core
+    allows each (``places``), the card picked up and the places lit for it, the link that
+    picks a card up (``None``: puts it down), and the element a swap gives the focus to."""
+
+    places: dict[Card, tuple[Place, ...]]
+    chosen: Card | None
+    link: Callable[[Card | None], str]
+    focus: str | None = None
+
+    @property
+    def lit(self) -> frozenset[str]:
+        return frozenset(str(place) for place in self.places.get(self.chosen, ()))
+
+
+def _game_screen(kept, board, status=200, refusal=None, chosen=None, hint=None, hinted=None,
+                 focus=None):
     position = board.position
-    if chosen is not None and chosen not in _movable(position):
+    places = places_by_card(position)
+    if chosen not in places:
         chosen = None
+    if hinted is not None:
+        chosen, focus = hinted.card, "fc-make-move"
+    elif chosen is not None:
+        focus = f"fc-card-{chosen}"
+    elif refusal:
+        focus = "fc-said"
+    taps = Taps(places, chosen, lambda card: url_for(
+        "freecell.game", kept_id=kept.id, card=str(card) if card else None), focus)
     response = render_screen(
         "freecell/game.html", "freecell/_board.html", status,
-        kept=kept, title=_title(kept), position=position, board=board, chosen=chosen,
-        refusal=refusal, hint=hint, hinted=hinted, place_words=place_words,
-        move_words=move_words, last=board.move_stack[-1] if board.move_stack else None,
-        card_link=lambda card: url_for("freecell.game", kept_id=kept.id, card=str(card)),
+        kept=kept, title=_title(kept), position=position, board=board, taps=taps,
+        refusal=refusal, hint=hint, hinted=hinted, move_words=move_words,
+        carrying=carrying_words(find_card(position, chosen)[1]) if chosen else "",
+        last=board.move_stack[-1] if board.move_stack else None, verdict_words=VERDICT_WORDS,
         move_form=MoveForm(formdata=None), undo_form=UndoForm(formdata=None),
         watch_url=url_for("freecell.game", kept_id=kept.id, _external=True),
         watch_qr=_qr(url_for("freecell.game", kept_id=kept.id, _external=True)))
@@ -220,10 +259,6 @@ def _qr(url: str) -> Markup:
     return Markup(svg)  # segno writes only the modules' path and the escaped title
 
 
-def _movable(position: Position) -> set:
-    return {card for column in position.columns for card in column} | set(position.cells)
-
-
 @bp.get("/<kept_id>")
 def game(kept_id: str):
     kept, board = _load(kept_id)
@@ -235,16 +270,39 @@ def game(kept_id: str):
             chosen = None
     hint = hinted = None
     if request.args.get("hint"):
-        solution = solve(board.position, SOLVER_BUDGET)
-        if solution.moves:
-            hinted = solution.moves[0]
-            hint = f"Hint: move {move_words(hinted)}."
-        elif board.position.is_won:
-            hint = "Every card is home: the game is won."
-        else:
-            hint = solution_words(solution) + (" Undo some moves and ask again."
-                                               if solution.status == "unsolvable" else "")
+        hint, hinted = _hint(kept, board)
     return _game_screen(kept, board, chosen=chosen, hint=hint, hinted=hinted)
+
+
+def _hint(kept, board) -> tuple[str, Move | None]:
+    """The hint's words and its move: the first of a solution from here, found within the
+    solver's budget (so a slow search ends by itself); at the deal, what the store knows."""
+    if board.position.is_won:
+        return "Every card is home: the game is won.", None
+    at_the_deal = not board.move_stack
+    if at_the_deal and kept.verdict == UNSOLVABLE:
+        return NO_HINT_FOR_A_LOST_DEAL, None
+    solution = solve(board.position, SOLVER_BUDGET)
+    if at_the_deal and kept.verdict is None:
+        kept_games.save_verdict(kept, solution.status)
+    if solution.moves:
+        return f"Hint: move {move_words(solution.moves[0])}.", solution.moves[0]
+    if solution.status == UNSOLVABLE:
+        return (NO_HINT_FOR_A_LOST_DEAL if at_the_deal else "No way to win from here (every"
+                " position was searched): undo some moves and ask again."), None
+    return solution_words(solution), None
+
+
+@bp.get("/<kept_id>/verdict")
+def verdict(kept_id: str):
+    """Whether the deal can be won: the solver asked once (within its budget), the answer
+    kept with the game."""
+    kept, board = _load(kept_id)
+    if kept.verdict is None:
+        kept_games.save_verdict(kept, solve(board.start, SOLVER_BUDGET).status)
+    if not wants_fragment():
+        return redirect(url_for("freecell.game", kept_id=kept.id), 303)
+    return render_template("freecell/_verdict.html", kept=kept, verdict_words=VERDICT_WORDS)
 
 
 @bp.post("/<kept_id>/move")
@@ -273,7 +331,8 @@ def move(kept_id: str):
     if not wants_fragment():
         return redirect(url_for("freecell.game", kept_id=kept.id), 303)
     kept, board = _load(kept_id)
-    return _game_screen(kept, board)
+    still_moves = made.card in places_by_card(board.position)
+    return _game_screen(kept, board, focus=f"fc-card-{made.card}" if still_moves else "fc-said")
 
 
 @bp.post("/<kept_id>/undo")
@@ -291,7 +350,7 @@ def undo(kept_id: str):
     if not wants_fragment():
         return redirect(url_for("freecell.game", kept_id=kept.id), 303)
     kept, board = _load(kept_id)
-    return _game_screen(kept, board)
+    return _game_screen(kept, board, focus="fc-undo" if board.move_stack else "fc-said")
 
 
 @bp.get("/<kept_id>/solution")
@@ -310,5 +369,4 @@ def solution(kept_id: str):
         "freecell/solution.html", "freecell/_solution.html",
         kept=kept, title=_title(kept), found=found, verdict=solution_words(found), moves=moves,
         step=step, position=shown, upcoming=upcoming, move_words=move_words,
-        done=moves[step - 1] if step else None, place_words=place_words,
-        chosen=upcoming.card if upcoming else None, hinted=upcoming)
+        done=moves[step - 1] if step else None)

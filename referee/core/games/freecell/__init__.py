@@ -17,7 +17,7 @@ from .errors import (BuildError, CardCoveredError, CardNotInPlayError, CellError
                      FoundationError, FreeCellError, GameNumberError, LayoutError, MoveError,
                      NothingToUndoError, PlaceError, SameColumnError, SupermoveError)
 from .moves import (Board, Move, Place, apply_move, builds_on, check_move, find_card,
-                    legal_moves, make_move, supermove_limit)
+                    legal_moves, make_move, places_by_card, supermove_limit)
 from .position import CELLS, FOUNDATION_SUITS, Position
 from .solver import SOLVED, UNKNOWN, UNSOLVABLE, Solution, hint, replay, solve
 
@@ -30,6 +30,6 @@ __all__ = [
     "FoundationError", "FreeCellError", "GameNumberError", "LayoutError", "Move", "MoveError",
     "NothingToUndoError", "PlaceError", "Position", "SameColumnError", "Solution",
     "SupermoveError", "apply_move", "builds_on", "check_game_number", "check_move", "deal",
-    "dealing_order", "find_card", "hint", "legal_moves", "make_move", "replay", "solve",
-    "supermove_limit",
+    "dealing_order", "find_card", "hint", "legal_moves", "make_move", "places_by_card", "replay",
+    "solve", "supermove_limit",
 ]

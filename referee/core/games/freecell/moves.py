@@ -220,6 +220,21 @@ def legal_moves(position: Position) -> list[Move]:
     return moves
 
 
+def places_by_card(position: Position) -> dict[Card, tuple[Place, ...]]:
+    """Where each card that can move now may go: the cards a player may pick up, and for
+    each the places it may be put (the cards above it going along, as ``find_card`` says).
+
+    >>> from referee.core.cards import parse_card
+    >>> places = places_by_card(Position.from_game(1))
+    >>> len(places), [str(place) for place in places[parse_card("6C")]]
+    (8, ['cell'])
+    """
+    places: dict[Card, list[Place]] = {}
+    for move in legal_moves(position):
+        places.setdefault(move.card, []).append(move.target)
+    return {card: tuple(targets) for card, targets in places.items()}
+
+
 class Board:
     """A position with the moves that led to it: ``push`` a move, ``pop`` to take it back."""
 
