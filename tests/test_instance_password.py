@@ -14,7 +14,8 @@ import pytest
 from werkzeug.security import generate_password_hash
 
 from referee import cli, create_app, doors
-from tests.test_web_games import errors, setup_data, text
+from tests.test_web_games import (errors, game_count, hand_data, new_game, send, setup_data,
+                                  text)
 
 PASSWORD = "club night"
 # A cheap hash: the tests check the doors, not how slowly the password is hashed.
@@ -184,6 +185,25 @@ def test_the_watch_and_join_links_still_work_for_whoever_holds_them(locked, clie
     assert page.status_code == 200 and "Save hand 1" in text(page)
     assert phone.get(f"/games/{game_id}/export.json").status_code == 200  # its own download
     assert phone.get("/games").status_code == 303  # but not the others'
+
+
+def test_playing_again_needs_the_password_as_a_new_game_does(locked, client, app):
+    """The join link lets a phone score its game, not make games: "Play again" on it sends
+    the phone to sign in and makes nothing; the device signed in plays again as before."""
+    sign_in(client)
+    game_id = new_game(client, ("Abe", "Ben", "Carl", "Dee"))
+    for hand in range(1, 7):
+        send(client, f"/games/{game_id}/hands/{hand}", hand_data(hand - 1, "3", {0: 5, 1: 5, 2: 5}))
+    share = client.get(f"/games/{game_id}").get_data(as_text=True)
+    phone = app.test_client()
+    phone.get(re.search(r'href="http://localhost(/games/[^/]+/join/[^"]+)"', share).group(1))
+    before = game_count(app)
+    refused = phone.post(f"/games/{game_id}/again",
+                         data={"expected_version": "6", "csrf_token": token(phone)})
+    assert refused.status_code == 303 and "/sign-in" in refused.headers["Location"]
+    assert game_count(app) == before
+    again = send(client, f"/games/{game_id}/again", {"expected_version": "6"})
+    assert again.status_code == 303 and game_count(app) == before + 1
 
 
 @pytest.mark.parametrize("address", ["/", "/rules/eversol", "/check/eversol",
