@@ -71,29 +71,43 @@ class TooManyGuesses(Exception):
 
 
 class _Guesses:
-    """The times of each address's recent wrong guesses (in memory: a restart forgets them)."""
+    """The times of each address's recent guesses (in memory, each server process its own: a
+    restart forgets them).
+
+    A guess is counted before its password is hashed, under the lock, and forgiven once it
+    proves right: forty guesses sent at once are forty counted, and only the first few are
+    ever hashed, however long each hash takes.
+    """
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._wrong: dict[str, deque[float]] = {}
+        self._counted: dict[str, deque[float]] = {}
 
     def _recent(self, address: str, now: float) -> deque[float]:
-        times = self._wrong.setdefault(address, deque())
+        times = self._counted.setdefault(address, deque())
         while times and now - times[0] > GUESS_WINDOW:
             times.popleft()
         return times
 
-    def check(self, address: str, now: float) -> None:
+    def count(self, address: str, now: float) -> None:
+        """Count one guess from ``address``, or raise ``TooManyGuesses`` if it has had its
+        share of late."""
         with self._lock:
-            if len(self._recent(address, now)) >= GUESSES:
+            times = self._recent(address, now)
+            if len(times) >= GUESSES:
                 raise TooManyGuesses()
-
-    def wrong(self, address: str, now: float) -> None:
-        with self._lock:
-            self._recent(address, now).append(now)
+            times.append(now)
             # Forget the addresses that have waited long enough, so the table stays small.
-            for other in [a for a, t in self._wrong.items() if not t or now - t[-1] > GUESS_WINDOW]:
-                del self._wrong[other]
+            for other in [a for a, t in self._counted.items()
+                          if not t or now - t[-1] > GUESS_WINDOW]:
+                del self._counted[other]
+
+    def forgive(self, address: str, counted_at: float) -> None:
+        """A guess that proved right is no longer held against its address."""
+        with self._lock:
+            times = self._counted.get(address)
+            if times and counted_at in times:
+                times.remove(counted_at)
 
 
 def _guesses() -> _Guesses:
@@ -110,11 +124,11 @@ def password_matches(password: str | None) -> bool:
     no password at all is no guess."""
     if not password:
         return False
-    address = request.remote_addr or ""
-    _guesses().check(address, clock())
+    address, now = request.remote_addr or "", clock()
+    _guesses().count(address, now)
     if check_password_hash(current_app.config["PASSWORD_HASH"], password):
+        _guesses().forgive(address, now)
         return True
-    _guesses().wrong(address, clock())
     return False
 
 

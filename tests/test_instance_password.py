@@ -132,6 +132,34 @@ def test_too_many_wrong_guesses_must_wait_a_minute(locked, client, monkeypatch):
     assert sign_in(client).status_code == 303
 
 
+def test_guesses_sent_at_once_are_each_counted_before_any_is_checked(locked, app, monkeypatch):
+    """Forty wrong guesses arriving while the first is still being hashed (a hash takes a
+    while): only the allowed few are checked, the rest must wait, as when sent one by one."""
+    monkeypatch.setattr(doors, "clock", lambda: 3000.0)
+    answers: list[bool | str] = []
+
+    def guess() -> None:
+        try:
+            answers.append(doors.password_matches("guess"))
+        except doors.TooManyGuesses:
+            answers.append("wait")
+
+    hash_slowly, first = doors.check_password_hash, [True]
+
+    def others_arrive_meanwhile(stored: str, given: str) -> bool:
+        if first:  # while the first guess is hashed, the other 39 come in
+            first.clear()
+            for _ in range(39):
+                guess()
+        return hash_slowly(stored, given)
+
+    monkeypatch.setattr(doors, "check_password_hash", others_arrive_meanwhile)
+    with app.test_request_context(environ_base={"REMOTE_ADDR": "192.0.2.7"}):
+        guess()
+    assert len(answers) == 40
+    assert answers.count(False) == doors.GUESSES and answers.count("wait") == 40 - doors.GUESSES
+
+
 def test_signing_out_closes_the_doors_again(locked, client):
     sign_in(client)
     out = client.post("/sign-out", data={"csrf_token": token(client)})
