@@ -50,6 +50,23 @@ def test_names_are_one_name_however_the_accent_was_typed(client):
     assert again.status_code == 422 and "Two players" in again.get_json()["error"]["message"]
 
 
+@pytest.mark.parametrize("field, event", [
+    ("elder", {"type": "hand_scored", "hand": 1, "elder": "", "deal": {}}),
+    ("dealer", {"type": "dealer_chosen", "dealer": "  "}),
+])
+def test_a_blank_name_is_a_missing_one_as_the_document_says(client, field, event):
+    """Blank where a name belongs: refused as missing (not as a wrong type), and the OpenAPI
+    document forbids it too, so what it allows and what is answered agree."""
+    game = make_game(client, ("Abe", "Ben"), ruleset="piquet")
+    error = send(client, game, event, 0).get_json()["error"]
+    assert (error["code"], error["field"]) == ("missing_field", f"event.{field}")
+    assert "blank" in error["message"]
+    document = client.get("/api/v1/openapi.json").get_json()
+    scored = next(kind for kind in document["components"]["schemas"]["GameEvent"]["oneOf"]
+                  if kind["properties"]["type"]["enum"] == [event["type"]])
+    assert scored["properties"][field]["pattern"] == r"\S"
+
+
 def test_a_nul_or_lone_surrogate_anywhere_in_a_body_is_refused_where_it_is(client):
     game = make_game(client)
     event = {**scored(1, "Ben", {"Abe": 10, "Carl": 5}), "entries": {"Abe": ["x\x00"]}}

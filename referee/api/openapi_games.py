@@ -11,7 +11,7 @@ from .games import LONGEST_HISTORY_PAGE
 from .openapi import PASSWORD_OR_NONE, PATHS, RESPONSES, SCHEMAS, _error, _json, _ref
 
 KEPT_RULESETS = [key for key, ruleset in RULESETS.items() if ruleset.keeping is not None]
-# A name is read with its spaces trimmed: one of spaces alone is no name (400 wrong_type).
+# A name is read with its spaces trimmed: one of spaces alone is no name (400 missing_field).
 NAME = {"type": "string", "pattern": r"\S",
         "description": "A player's name, as given when the game was made."}
 NEW_NAME = {"type": "string", "pattern": r"\S", "description": (
@@ -23,7 +23,7 @@ POINTS = {"type": "object", "additionalProperties": {"type": "integer"},
 TYPED_SCORES = {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0},
                 "description": "Piquet and Escoba: each player's points for the hand, as the "
                                "table worked them out."}
-PIQUET_ELDER = {"type": "string", "description": (
+PIQUET_ELDER = {**NAME, "description": (
     "Piquet, with deal: who was elder (the non-dealer) in the deal.")}
 PIQUET_DEAL = {"type": "object", "description": (
     "Piquet, with elder: the deal's score sheet, the body POST /piquet/deal takes "
