@@ -168,6 +168,20 @@ def test_signing_out_closes_the_doors_again(locked, client):
     assert client.get("/games").status_code == 303
 
 
+def test_signing_out_also_ends_a_copy_of_the_cookie_taken_before(locked, client, app):
+    """A cookie copied off a signed-in tablet (or a backup of its browser) opens the games
+    only until the tablet signs out; another device's own sign-in is not touched."""
+    sign_in(client)
+    copied = app.test_client()
+    copied.set_cookie("session", client.get_cookie("session").value)
+    other = app.test_client()
+    sign_in(other)
+    assert copied.get("/games").status_code == 200
+    client.post("/sign-out", data={"csrf_token": token(client)})
+    assert copied.get("/games").status_code == 303
+    assert other.get("/games").status_code == 200
+
+
 def test_a_new_password_signs_every_device_out(locked, client):
     sign_in(client)
     locked.config["PASSWORD_HASH"] = generate_password_hash("new one", method="pbkdf2:sha256:1000")
