@@ -216,7 +216,7 @@ def test_behind_a_trusted_proxy_the_visitors_scheme_host_and_address_are_believe
     https, the links name the public host, and wrong passwords count against the visitor who
     typed them, not every visitor of the proxy."""
     with_password(tmp_path / "instance")
-    server = servers(REFEREE_TRUSTED_PROXIES="1")
+    server = servers(REFEREE_TRUSTED_PROXIES="1", REFEREE_HOSTS="games.example.org")
     for _ in range(doors.GUESSES):
         assert new_game_as(server.port, VISITORS[0], "guess")[0] == 401
     assert new_game_as(server.port, VISITORS[0], PASSWORD)[0] == 429
@@ -241,6 +241,24 @@ def test_without_trusted_proxies_forwarded_headers_are_not_believed(
     for _ in range(doors.GUESSES):
         assert new_game_as(server.port, VISITORS[0], "guess")[0] == 401
     assert new_game_as(server.port, VISITORS[1], PASSWORD)[0] == 429
+
+
+# --- Which hosts are answered ----------------------------------------------------------------
+
+def test_a_request_naming_a_host_the_server_is_not_is_refused(servers, tmp_path):  # noqa: F811
+    """A page on the web whose name was pointed at this machine (DNS rebinding) sends its own
+    name as the Host: refused in a sentence, nothing listed or made, while the machine's
+    address, localhost and the names in REFEREE_HOSTS are answered."""
+    server = servers(REFEREE_HOSTS="games.example.org, referee.lan")
+    stranger = {"Host": "evil.example", "Origin": "http://evil.example"}
+    status, headers, _ = call(server.port, "GET", "/games/all.json", headers=stranger)
+    assert status == 400 and headers["content-type"].startswith("text/plain")
+    status, _, _ = call(server.port, "POST", GAMES, NEW_GAME, stranger)
+    assert status == 400
+    for host in (f"127.0.0.1:{server.port}", f"localhost:{server.port}", "games.example.org",
+                 f"referee.lan:{server.port}"):
+        status, _, everything = call(server.port, "GET", "/games/all.json", headers={"Host": host})
+        assert status == 200 and everything["games"] == [], host
 
 
 # --- Backups as the server starts and while it runs --------------------------------------------
