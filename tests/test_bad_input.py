@@ -34,6 +34,7 @@ def test_an_event_type_that_is_not_text_is_400(client, event_type, game_exists):
 @pytest.mark.parametrize("name, message", [
     ("Ab\x00e", "U+0000"), ("Ab\ud800e", "U+D800"), ("Ab\u200be", "U+200B"),
     ("Ab\u202ee", "U+202E"), ("Ab\u2066e", "U+2066"), ("A" * 31, "30 letters"),
+    ("\u3164", "U+3164"), ("Ab\u2800", "U+2800"), ("\ufe0f", "U+FE0F"),
 ])
 def test_a_name_with_a_character_no_name_can_hold_is_422_at_its_seat(client, name, message):
     response = client.post(GAMES, json={"ruleset": "eversol", "players": ["Abe", name]})
@@ -126,7 +127,7 @@ def test_any_if_none_match_is_read_without_a_5xx(client, etag):
 
 @pytest.mark.parametrize("name, message", [
     ("Ab\x00e", "U+0000"), ("Abe\u200d", "U+200D"), ("Ab\u200fe", "U+200F"),
-    ("A" * 31, "30 letters"),
+    ("A" * 31, "30 letters"), ("Abe\uffa0", "U+FFA0"), ("\u2800", "U+2800"),
 ])
 def test_a_name_refused_on_the_form_is_422_beside_its_seat(client, app, name, message):
     response = send_form(client, NEW_GAME, setup_data(("Abe", name, "Carl")))

@@ -16,8 +16,10 @@ NAME = {"type": "string", "pattern": r"\S",
         "description": "A player's name, as given when the game was made."}
 NEW_NAME = {"type": "string", "pattern": r"\S", "description": (
     f"At most {MAX_NAME} letters, as on the screen; kept in Unicode NFC with single spaces. "
-    "Refused (422, bad_text): control, zero-width and direction characters, NUL and lone "
-    "surrogates.")}
+    "Refused (422, bad_text): control, zero-width and direction characters, every other that "
+    "shows nothing (Unicode's default ignorable ones, such as the Hangul fillers, and the "
+    "blank braille cell), NUL and lone surrogates; a variation selector or joiner kept in a "
+    "name is not counted when names are compared.")}
 POINTS = {"type": "object", "additionalProperties": {"type": "integer"},
           "description": "Points by player's name."}
 TYPED_SCORES = {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0},
