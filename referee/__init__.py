@@ -15,7 +15,8 @@ from flask import Flask
 from . import settings
 from .compression import register_compression
 from .extensions import csrf, db, migrate
-from .security import SessionCookie, add_security_headers, trust_proxies
+from .security import (SessionCookie, add_security_headers, answer_known_hosts_only,
+                       trust_proxies)
 from .static_versions import register_static_versions
 
 PACKAGE = Path(__file__).resolve().parent
@@ -43,6 +44,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     app.session_interface = SessionCookie()
     trust_proxies(app)
+    answer_known_hosts_only(app)
     db.init_app(app)
     migrate.init_app(app, db, directory=str(PACKAGE / "migrations"))
     csrf.init_app(app)

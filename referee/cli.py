@@ -126,7 +126,8 @@ def _bind(app: Flask, host: str, port: int, threads: int):
     """The server, listening; checked before anything says it serves."""
     # Behind a reverse proxy every connection comes from the proxy: the proxy limits each
     # client then (docs/serving.md), and the limit per address here would throttle everyone.
-    per_address = 0 if app.config["TRUSTED_PROXIES"] else _setting(
+    behind_proxies = bool(app.config["TRUSTED_PROXIES"])
+    per_address = 0 if behind_proxies else _setting(
         "REFEREE_CONNECTIONS_PER_ADDRESS", CONNECTIONS_PER_ADDRESS)
     try:
         return create_guarded_server(
@@ -134,7 +135,11 @@ def _bind(app: Flask, host: str, port: int, threads: int):
             per_address=per_address, host=host, port=port, threads=threads,
             ident="rummy-referee", connection_limit=CONNECTION_LIMIT,
             channel_timeout=CHANNEL_TIMEOUT, cleanup_interval=CLEANUP_INTERVAL,
-            max_request_body_size=LARGEST_BODY, asyncore_use_poll=True)
+            max_request_body_size=LARGEST_BODY, asyncore_use_poll=True,
+            # waitress drops every X-Forwarded-* header unless told to keep them; behind the
+            # proxies the operator named, the app's ProxyFix reads them (security.py), and
+            # believes only as many hops as there are proxies.
+            clear_untrusted_proxy_headers=not behind_proxies)
     except OSError as error:
         if error.errno == errno.EADDRINUSE:
             fail(f"Port {port} is already in use by another program: stop it, or start "

@@ -65,6 +65,9 @@ def defaults(instance: Path) -> dict[str, Any]:
         "SESSION_COOKIE_SAMESITE": "Lax",
         # How many reverse proxies in front set X-Forwarded-* (0: none, the headers ignored).
         "TRUSTED_PROXIES": int(os.environ.get("REFEREE_TRUSTED_PROXIES", 0)),
+        # Host names answered besides this machine's addresses, localhost and its own name
+        # (security.answer_known_hosts_only): the names a proxy or the network gives it.
+        "HOSTS": os.environ.get("REFEREE_HOSTS", "").replace(",", " ").split(),
         "MAX_CONTENT_LENGTH": 256 * 1024,
         "MIGRATE_ON_START": True,
         # Automatic backups while ``referee run`` serves: how often, and how many are kept.

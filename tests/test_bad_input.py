@@ -34,6 +34,7 @@ def test_an_event_type_that_is_not_text_is_400(client, event_type, game_exists):
 @pytest.mark.parametrize("name, message", [
     ("Ab\x00e", "U+0000"), ("Ab\ud800e", "U+D800"), ("Ab\u200be", "U+200B"),
     ("Ab\u202ee", "U+202E"), ("Ab\u2066e", "U+2066"), ("A" * 31, "30 letters"),
+    ("\u3164", "U+3164"), ("Ab\u2800", "U+2800"), ("\ufe0f", "U+FE0F"),
 ])
 def test_a_name_with_a_character_no_name_can_hold_is_422_at_its_seat(client, name, message):
     response = client.post(GAMES, json={"ruleset": "eversol", "players": ["Abe", name]})
@@ -48,6 +49,23 @@ def test_names_are_one_name_however_the_accent_was_typed(client):
     assert game["players"] == [composed, "Ben"]
     again = client.post(GAMES, json={"ruleset": "eversol", "players": [composed, decomposed]})
     assert again.status_code == 422 and "Two players" in again.get_json()["error"]["message"]
+
+
+@pytest.mark.parametrize("field, event", [
+    ("elder", {"type": "hand_scored", "hand": 1, "elder": "", "deal": {}}),
+    ("dealer", {"type": "dealer_chosen", "dealer": "  "}),
+])
+def test_a_blank_name_is_a_missing_one_as_the_document_says(client, field, event):
+    """Blank where a name belongs: refused as missing (not as a wrong type), and the OpenAPI
+    document forbids it too, so what it allows and what is answered agree."""
+    game = make_game(client, ("Abe", "Ben"), ruleset="piquet")
+    error = send(client, game, event, 0).get_json()["error"]
+    assert (error["code"], error["field"]) == ("missing_field", f"event.{field}")
+    assert "blank" in error["message"]
+    document = client.get("/api/v1/openapi.json").get_json()
+    scored = next(kind for kind in document["components"]["schemas"]["GameEvent"]["oneOf"]
+                  if kind["properties"]["type"]["enum"] == [event["type"]])
+    assert scored["properties"][field]["pattern"] == r"\S"
 
 
 def test_a_nul_or_lone_surrogate_anywhere_in_a_body_is_refused_where_it_is(client):
@@ -109,7 +127,7 @@ def test_any_if_none_match_is_read_without_a_5xx(client, etag):
 
 @pytest.mark.parametrize("name, message", [
     ("Ab\x00e", "U+0000"), ("Abe\u200d", "U+200D"), ("Ab\u200fe", "U+200F"),
-    ("A" * 31, "30 letters"),
+    ("A" * 31, "30 letters"), ("Abe\uffa0", "U+FFA0"), ("\u2800", "U+2800"),
 ])
 def test_a_name_refused_on_the_form_is_422_beside_its_seat(client, app, name, message):
     response = send_form(client, NEW_GAME, setup_data(("Abe", name, "Carl")))

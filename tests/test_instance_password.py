@@ -14,7 +14,8 @@ import pytest
 from werkzeug.security import generate_password_hash
 
 from referee import cli, create_app, doors
-from tests.test_web_games import errors, setup_data, text
+from tests.test_web_games import (errors, game_count, hand_data, new_game, send, setup_data,
+                                  text)
 
 PASSWORD = "club night"
 # A cheap hash: the tests check the doors, not how slowly the password is hashed.
@@ -131,12 +132,54 @@ def test_too_many_wrong_guesses_must_wait_a_minute(locked, client, monkeypatch):
     assert sign_in(client).status_code == 303
 
 
+def test_guesses_sent_at_once_are_each_counted_before_any_is_checked(locked, app, monkeypatch):
+    """Forty wrong guesses arriving while the first is still being hashed (a hash takes a
+    while): only the allowed few are checked, the rest must wait, as when sent one by one."""
+    monkeypatch.setattr(doors, "clock", lambda: 3000.0)
+    answers: list[bool | str] = []
+
+    def guess() -> None:
+        try:
+            answers.append(doors.password_matches("guess"))
+        except doors.TooManyGuesses:
+            answers.append("wait")
+
+    hash_slowly, first = doors.check_password_hash, [True]
+
+    def others_arrive_meanwhile(stored: str, given: str) -> bool:
+        if first:  # while the first guess is hashed, the other 39 come in
+            first.clear()
+            for _ in range(39):
+                guess()
+        return hash_slowly(stored, given)
+
+    monkeypatch.setattr(doors, "check_password_hash", others_arrive_meanwhile)
+    with app.test_request_context(environ_base={"REMOTE_ADDR": "192.0.2.7"}):
+        guess()
+    assert len(answers) == 40
+    assert answers.count(False) == doors.GUESSES and answers.count("wait") == 40 - doors.GUESSES
+
+
 def test_signing_out_closes_the_doors_again(locked, client):
     sign_in(client)
     out = client.post("/sign-out", data={"csrf_token": token(client)})
     assert out.status_code == 303 and out.headers["Location"] == "/"
     assert "Signed out" in text(client.get("/"))
     assert client.get("/games").status_code == 303
+
+
+def test_signing_out_also_ends_a_copy_of_the_cookie_taken_before(locked, client, app):
+    """A cookie copied off a signed-in tablet (or a backup of its browser) opens the games
+    only until the tablet signs out; another device's own sign-in is not touched."""
+    sign_in(client)
+    copied = app.test_client()
+    copied.set_cookie("session", client.get_cookie("session").value)
+    other = app.test_client()
+    sign_in(other)
+    assert copied.get("/games").status_code == 200
+    client.post("/sign-out", data={"csrf_token": token(client)})
+    assert copied.get("/games").status_code == 303
+    assert other.get("/games").status_code == 200
 
 
 def test_a_new_password_signs_every_device_out(locked, client):
@@ -184,6 +227,25 @@ def test_the_watch_and_join_links_still_work_for_whoever_holds_them(locked, clie
     assert page.status_code == 200 and "Save hand 1" in text(page)
     assert phone.get(f"/games/{game_id}/export.json").status_code == 200  # its own download
     assert phone.get("/games").status_code == 303  # but not the others'
+
+
+def test_playing_again_needs_the_password_as_a_new_game_does(locked, client, app):
+    """The join link lets a phone score its game, not make games: "Play again" on it sends
+    the phone to sign in and makes nothing; the device signed in plays again as before."""
+    sign_in(client)
+    game_id = new_game(client, ("Abe", "Ben", "Carl", "Dee"))
+    for hand in range(1, 7):
+        send(client, f"/games/{game_id}/hands/{hand}", hand_data(hand - 1, "3", {0: 5, 1: 5, 2: 5}))
+    share = client.get(f"/games/{game_id}").get_data(as_text=True)
+    phone = app.test_client()
+    phone.get(re.search(r'href="http://localhost(/games/[^/]+/join/[^"]+)"', share).group(1))
+    before = game_count(app)
+    refused = phone.post(f"/games/{game_id}/again",
+                         data={"expected_version": "6", "csrf_token": token(phone)})
+    assert refused.status_code == 303 and "/sign-in" in refused.headers["Location"]
+    assert game_count(app) == before
+    again = send(client, f"/games/{game_id}/again", {"expected_version": "6"})
+    assert again.status_code == 303 and game_count(app) == before + 1
 
 
 @pytest.mark.parametrize("address", ["/", "/rules/eversol", "/check/eversol",

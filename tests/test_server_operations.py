@@ -6,9 +6,11 @@ or a port another program holds."""
 from __future__ import annotations
 
 import argparse
+import base64
 import gc
 import http.client
 import os
+import re
 import select
 import shutil
 import socket
@@ -18,10 +20,11 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from referee import cli
+from referee import cli, doors
 from tests.test_api_games import make_game
 from tests.test_durability import GAMES, ROOT, call, free_port, new_game, servers  # noqa: F401
 
@@ -159,6 +162,103 @@ def test_behind_a_proxy_its_one_address_is_not_held_to_the_limit_per_address(
     finally:
         for connection in held:
             connection.close()
+
+
+# --- Behind a reverse proxy ------------------------------------------------------------------
+
+PASSWORD = "club night"
+NEW_GAME = {"ruleset": "eversol", "players": ["Abe", "Ben", "Carl"], "first_dealer": "Abe"}
+# What an https proxy in front says of its visitors (addresses of the documentation ranges:
+# only named in headers, never sent to).
+FORWARDED = {"X-Forwarded-Proto": "https", "X-Forwarded-Host": "games.example.org"}
+VISITORS = ["198.51.100.1", "198.51.100.2"]
+
+
+def with_password(instance: Path) -> None:
+    instance.mkdir(parents=True, exist_ok=True)
+    doors.set_password(instance, PASSWORD)
+
+
+def new_game_as(port: int, visitor: str, password: str) -> tuple[int, dict, Any]:
+    """POST a new game through the proxy for ``visitor``, with ``password`` (HTTP Basic)."""
+    secret = base64.b64encode(f":{password}".encode()).decode()
+    return call(port, "POST", GAMES, NEW_GAME, {**FORWARDED, "X-Forwarded-For": visitor,
+                                                "Authorization": f"Basic {secret}"})
+
+
+def page(port: int, path: str, headers: dict) -> tuple[int, dict[str, str], str]:
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    try:
+        connection.request("GET", path, headers=headers)
+        response = connection.getresponse()
+        return (response.status, {k.lower(): v for k, v in response.getheaders()},
+                response.read().decode())
+    finally:
+        connection.close()
+
+
+def joined(port: int, game: dict) -> tuple[str, str]:
+    """Open the game's join link through the proxy: the cookie it sets, and the game page as
+    that cookie then shows it (its own join link on it)."""
+    status, headers, _ = page(port, f"/games/{game['id']}/join/{game['edit_key']}", FORWARDED)
+    assert status == 303, headers
+    cookie = headers["set-cookie"]
+    status, _, shown = page(port, f"/games/{game['id']}",
+                            {**FORWARDED, "Cookie": cookie.split(";", 1)[0]})
+    assert status == 200
+    join = re.search(r'href="([^"]*/games/[^/"]+/join/[^"]+)"', shown).group(1)
+    return cookie, join
+
+
+def test_behind_a_trusted_proxy_the_visitors_scheme_host_and_address_are_believed(
+        servers, tmp_path):  # noqa: F811
+    """``referee run`` with REFEREE_TRUSTED_PROXIES=1: the cookie is Secure for a visitor on
+    https, the links name the public host, and wrong passwords count against the visitor who
+    typed them, not every visitor of the proxy."""
+    with_password(tmp_path / "instance")
+    server = servers(REFEREE_TRUSTED_PROXIES="1", REFEREE_HOSTS="games.example.org")
+    for _ in range(doors.GUESSES):
+        assert new_game_as(server.port, VISITORS[0], "guess")[0] == 401
+    assert new_game_as(server.port, VISITORS[0], PASSWORD)[0] == 429
+    status, _, game = new_game_as(server.port, VISITORS[1], PASSWORD)
+    assert status == 201, game
+    cookie, join = joined(server.port, game)
+    assert "Secure" in cookie
+    assert join.startswith(f"https://games.example.org/games/{game['id']}/join/")
+
+
+def test_without_trusted_proxies_forwarded_headers_are_not_believed(
+        servers, tmp_path):  # noqa: F811
+    """The same headers sent straight to the server claim nothing: no Secure cookie, the
+    server's own address in the links, and every guess from this one address counted."""
+    with_password(tmp_path / "instance")
+    server = servers()
+    status, _, game = new_game_as(server.port, VISITORS[1], PASSWORD)
+    assert status == 201, game
+    cookie, join = joined(server.port, game)
+    assert "Secure" not in cookie
+    assert join.startswith(f"http://127.0.0.1:{server.port}/games/{game['id']}/join/")
+    for _ in range(doors.GUESSES):
+        assert new_game_as(server.port, VISITORS[0], "guess")[0] == 401
+    assert new_game_as(server.port, VISITORS[1], PASSWORD)[0] == 429
+
+
+# --- Which hosts are answered ----------------------------------------------------------------
+
+def test_a_request_naming_a_host_the_server_is_not_is_refused(servers, tmp_path):  # noqa: F811
+    """A page on the web whose name was pointed at this machine (DNS rebinding) sends its own
+    name as the Host: refused in a sentence, nothing listed or made, while the machine's
+    address, localhost and the names in REFEREE_HOSTS are answered."""
+    server = servers(REFEREE_HOSTS="games.example.org, referee.lan")
+    stranger = {"Host": "evil.example", "Origin": "http://evil.example"}
+    status, headers, _ = call(server.port, "GET", "/games/all.json", headers=stranger)
+    assert status == 400 and headers["content-type"].startswith("text/plain")
+    status, _, _ = call(server.port, "POST", GAMES, NEW_GAME, stranger)
+    assert status == 400
+    for host in (f"127.0.0.1:{server.port}", f"localhost:{server.port}", "games.example.org",
+                 f"referee.lan:{server.port}"):
+        status, _, everything = call(server.port, "GET", "/games/all.json", headers={"Host": host})
+        assert status == 200 and everything["games"] == [], host
 
 
 # --- Backups as the server starts and while it runs --------------------------------------------

@@ -11,6 +11,7 @@ from __future__ import annotations
 from flask import Blueprint, Response, jsonify, request
 from werkzeug.exceptions import HTTPException, InternalServerError
 
+from ..core.errors import MissingFieldError  # noqa: F401  (the API's views take it from here)
 from ..core.errors import RefereeInputError, WrongTypeError
 
 
@@ -18,12 +19,6 @@ class BadJsonError(WrongTypeError):
     """The body is not a JSON object."""
 
     code = "bad_json"
-
-
-class MissingFieldError(WrongTypeError):
-    """A required field is absent (or null)."""
-
-    code = "missing_field"
 
 
 class BadKindError(RefereeInputError):

@@ -11,19 +11,21 @@ from .games import LONGEST_HISTORY_PAGE
 from .openapi import PASSWORD_OR_NONE, PATHS, RESPONSES, SCHEMAS, _error, _json, _ref
 
 KEPT_RULESETS = [key for key, ruleset in RULESETS.items() if ruleset.keeping is not None]
-# A name is read with its spaces trimmed: one of spaces alone is no name (400 wrong_type).
+# A name is read with its spaces trimmed: one of spaces alone is no name (400 missing_field).
 NAME = {"type": "string", "pattern": r"\S",
         "description": "A player's name, as given when the game was made."}
 NEW_NAME = {"type": "string", "pattern": r"\S", "description": (
     f"At most {MAX_NAME} letters, as on the screen; kept in Unicode NFC with single spaces. "
-    "Refused (422, bad_text): control, zero-width and direction characters, NUL and lone "
-    "surrogates.")}
+    "Refused (422, bad_text): control, zero-width and direction characters, every other that "
+    "shows nothing (Unicode's default ignorable ones, such as the Hangul fillers, and the "
+    "blank braille cell), NUL and lone surrogates; a variation selector or joiner kept in a "
+    "name is not counted when names are compared.")}
 POINTS = {"type": "object", "additionalProperties": {"type": "integer"},
           "description": "Points by player's name."}
 TYPED_SCORES = {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0},
                 "description": "Piquet and Escoba: each player's points for the hand, as the "
                                "table worked them out."}
-PIQUET_ELDER = {"type": "string", "description": (
+PIQUET_ELDER = {**NAME, "description": (
     "Piquet, with deal: who was elder (the non-dealer) in the deal.")}
 PIQUET_DEAL = {"type": "object", "description": (
     "Piquet, with elder: the deal's score sheet, the body POST /piquet/deal takes "

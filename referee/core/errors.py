@@ -129,6 +129,12 @@ class WrongTypeError(RefereeInputError):
     code = "wrong_type"
 
 
+class MissingFieldError(WrongTypeError):
+    """A required field is absent, null, or text holding nothing but spaces."""
+
+    code = "missing_field"
+
+
 class NotInRulesetError(RefereeInputError):
     """A question this game does not have, such as a contract outside Eversol."""
 

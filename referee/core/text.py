@@ -2,9 +2,12 @@
 
 Every text is made NFC, so a name typed on two keyboards is one name. A NUL or half of a
 surrogate pair is refused in any text: neither can be stored on every database, nor
-encoded as UTF-8 to be shown again. A name also refuses the invisible characters
-(controls, zero-width and direction marks) that would make two names look alike, except a
-joiner inside a word or emoji; a correction's reason has them tidied away (normal_reason).
+encoded as UTF-8 to be shown again. A name also refuses the characters that show nothing
+(controls, zero-width and direction marks, and every other that Unicode marks default
+ignorable: the Hangul fillers, the combining grapheme joiner...), which would make a blank
+name or two names that look alike, except a joiner inside a word or emoji and a variation
+selector after the character it varies; names are compared without those. A correction's
+reason has them tidied away (normal_reason).
 
 >>> clean_name("  Zoe\\u0301  Ann ", "players[0]")
 'Zoé Ann'
@@ -13,6 +16,12 @@ Traceback (most recent call last):
 ...
 referee.core.text.TextError: A name cannot hold invisible characters (U+200B).
 >>> clean_name("\\U0001F468\\u200d\\U0001F467", "players[2]") == "\\U0001F468\\u200d\\U0001F467"
+True
+>>> clean_name("Ann\\u3164", "players[3]")
+Traceback (most recent call last):
+...
+referee.core.text.TextError: A name cannot hold invisible characters (U+3164).
+>>> name_key("\\u2764\\ufe0f Ann") == name_key("\\u2764 Ann")
 True
 >>> clean_text("Carl had \\x00 a joker", "reason", MAX_REASON)
 Traceback (most recent call last):
@@ -47,6 +56,25 @@ _INVISIBLE = {"Cc", "Cf", "Zl", "Zp"}
 # Indic conjunct needs one between two of its own characters (letters, marks, symbols).
 _JOINERS = "\u200c\u200d"
 _JOINABLE = ("L", "M", "S")
+# Default_Ignorable_Code_Point, the characters a font draws as nothing, as Unicode's
+# DerivedCoreProperties.txt derives it (Unicode 15.1, https://www.unicode.org/Public/UCD/
+# latest/ucd/DerivedCoreProperties.txt): Other_Default_Ignorable_Code_Point + Cf +
+# Variation_Selector - White_Space - FFF9..FFFB - 13430..1343F - Prepended_Concatenation_Mark.
+# Python's unicodedata has the categories but not these properties: their ranges are PropList.txt's.
+_OTHER_DEFAULT_IGNORABLE = ((0x034F, 0x034F), (0x115F, 0x1160), (0x17B4, 0x17B5),
+                            (0x2065, 0x2065), (0x3164, 0x3164), (0xFFA0, 0xFFA0),
+                            (0xFFF0, 0xFFF8), (0xE0000, 0xE0000), (0xE0002, 0xE001F),
+                            (0xE0080, 0xE00FF), (0xE01F0, 0xE0FFF))
+_VARIATION_SELECTORS = ((0x180B, 0x180D), (0x180F, 0x180F), (0xFE00, 0xFE0F),
+                        (0xE0100, 0xE01EF))
+_SHOWN_FORMATS = ((0xFFF9, 0xFFFB), (0x13430, 0x1343F),  # and Prepended_Concatenation_Mark:
+                  (0x0600, 0x0605), (0x06DD, 0x06DD), (0x070F, 0x070F), (0x0890, 0x0891),
+                  (0x08E2, 0x08E2), (0x110BD, 0x110BD), (0x110CD, 0x110CD))
+# Drawn as nothing, though Unicode counts it a symbol and not ignorable: the braille cell
+# with no dots, the blank most often pasted for a name that looks empty.
+_BLANK_SYMBOLS = "\u2800"
+# What a variation selector may follow: the letter, digit or symbol (an emoji) it varies.
+_VARIABLE = ("L", "N", "S")
 # Bidi embeddings and overrides (U+202A-U+202E) turn what follows around until a pop that
 # may never come: a reason keeps none. Isolates (U+2066-U+2069) are kept only when paired.
 _EMBEDDINGS = set("\u202a\u202b\u202c\u202d\u202e")
@@ -67,7 +95,26 @@ def name_key(name: object) -> str:
     ('ben lee', True)
     """
     text = " ".join(unicodedata.normalize("NFC", str(name)).split()).casefold()
-    return text.translate(dict.fromkeys(map(ord, _JOINERS)))  # unseen in most scripts
+    if text.isascii():  # nothing in ASCII is ignorable: most names, at once
+        return text
+    return "".join(c for c in text if not default_ignorable(c))  # joiners, selectors: unseen
+
+
+def default_ignorable(char: str) -> bool:
+    """Whether Unicode has ``char`` drawn as nothing where a font has no use for it
+    (Default_Ignorable_Code_Point).
+
+    >>> [default_ignorable(c) for c in "\\u200b\\u3164\\ufe0f\\u034f\\u00ad\\u0600 a"]
+    [True, True, True, True, True, False, False, False]
+    """
+    code = ord(char)
+    if unicodedata.category(char) == "Cf":
+        return not char.isspace() and not _within(code, _SHOWN_FORMATS)
+    return _within(code, _OTHER_DEFAULT_IGNORABLE) or _within(code, _VARIATION_SELECTORS)
+
+
+def _within(code: int, ranges: tuple[tuple[int, int], ...]) -> bool:
+    return any(low <= code <= high for low, high in ranges)
 
 
 def spoken_list(words: Sequence[str]) -> str:
@@ -114,14 +161,25 @@ def clean_name(value: str, field: str | Location, max_length: int = MAX_NAME) ->
     """A player's name: ``clean_text``, its spaces made single, no invisible characters."""
     refuse_unstorable(value, field)
     text = " ".join(unicodedata.normalize("NFC", value).split())
-    hidden = [c for i, c in enumerate(text)
-              if unicodedata.category(c) in _INVISIBLE and not _joins(text, i)]
+    hidden = [c for i, c in enumerate(text) if _shows_nothing(c) and not _joins(text, i)
+              and not _varies(text, i)]
     if hidden:
         raise TextError(f"A name cannot hold invisible characters "
                         f"({', '.join(dict.fromkeys(map(_code_point, hidden)))}).", field)
     if len(text) > max_length:
         raise TextError(f"Keep names to {max_length} letters: {text[:max_length]}…", field)
     return text
+
+
+def _shows_nothing(char: str) -> bool:
+    return (unicodedata.category(char) in _INVISIBLE or default_ignorable(char)
+            or char in _BLANK_SYMBOLS)
+
+
+def _varies(text: str, i: int) -> bool:
+    """Whether ``text[i]`` is a variation selector after a character it may vary."""
+    return (_within(ord(text[i]), _VARIATION_SELECTORS) and i > 0
+            and unicodedata.category(text[i - 1])[0] in _VARIABLE)
 
 
 def _joins(text: str, i: int) -> bool:

@@ -23,7 +23,7 @@ from sqlalchemy import DateTime, Engine, Integer, create_engine, select, text
 from sqlalchemy.exc import SQLAlchemyError
 
 from ..extensions import db
-from .models import DERIVED_TABLES
+from .models import NOT_BACKED_UP
 
 BACKUP_FORMAT = "rummy-referee-backup"
 BACKUP_PREFIX = "referee-"
@@ -37,8 +37,8 @@ class NotABackupError(ValueError):
 
 def _backed_up_tables() -> list:
     """The app's tables a backup holds: all but those derived from the others (a restore
-    empties those, and they are made again as the games are read)."""
-    return [table for table in db.metadata.sorted_tables if table.name not in DERIVED_TABLES]
+    empties those, and they are made again as the games are read) and the sign-ins."""
+    return [table for table in db.metadata.sorted_tables if table.name not in NOT_BACKED_UP]
 
 
 def sqlite_file(engine: Engine) -> Path | None:

@@ -104,5 +104,17 @@ class GameSnapshot(db.Model):
     state: Mapped[bytes] = mapped_column(LargeBinary)
 
 
-# Tables of data derived from the others: not backed up, emptied by a restore.
-DERIVED_TABLES = frozenset({GameSnapshot.__tablename__})
+class SignIn(db.Model):
+    """A device signed in with the instance password (``referee.doors``): its session
+    cookie names the row, and signing out deletes it, so a copy of the cookie signs in no more.
+    Only a digest of the cookie's id is kept."""
+
+    __tablename__ = "sign_in"
+
+    digest: Mapped[str] = mapped_column(String(64), primary_key=True)
+    signed_in_at: Mapped[datetime] = mapped_column(default=utc_now, index=True)
+
+
+# Tables not backed up, emptied by a restore: data derived from the others, and the devices
+# signed in (a restored server asks each device for the password again).
+NOT_BACKED_UP = frozenset({GameSnapshot.__tablename__, SignIn.__tablename__})

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any, ClassVar
 
-from ..errors import WrongTypeError
+from ..errors import MissingFieldError, WrongTypeError
 from ..text import counted, normal_reason, spoken_list
 from ..games.registry import RULESETS
 from ..games.followed_hands import STEP_TYPES, Step, shown, step_from_dict
@@ -430,6 +430,8 @@ def _whole_number(data: Mapping[str, Any], name: str) -> int:
 
 def _text(data: Mapping[str, Any], name: str) -> str:
     value = data.get(name)
-    if not isinstance(value, str) or not value.strip():
+    if not isinstance(value, str):
         raise WrongTypeError(f"{name} must be given as text.", f"event.{name}")
+    if not value.strip():
+        raise MissingFieldError(f"{name} is blank: it needs a name or a word.", f"event.{name}")
     return unicodedata.normalize("NFC", value.strip())

@@ -33,14 +33,16 @@ if TYPE_CHECKING:
     from .state import GameState, HandResult
 
 
-def roster_change(state: GameState, event: RosterEvent) -> GameState:
+def roster_change(state: GameState, event: RosterEvent, strict: bool = True) -> GameState:
+    """``strict`` off for an event saved earlier: a name it gave stays, though the rules for
+    names have refused more since (GameState.apply)."""
     if state.finished:
         raise IllegalEventError("The game is over.", "event.name")
     if state.live is not None:
         raise IllegalEventError(f"Hand {state.hand} is being followed: change who plays "
                                 "between hands.", "event.name")
     if isinstance(event, PlayerRenamed):
-        return _renamed(state, event)
+        return _renamed(state, event, strict)
     if not state.keeping.seats_change:
         title = get_ruleset(state.setup.ruleset).title
         why = (" its teams are the game" if state.setup.teams
@@ -48,7 +50,7 @@ def roster_change(state: GameState, event: RosterEvent) -> GameState:
         raise IllegalEventError(f"No one joins or leaves a game of {title} midway:{why}.",
                                 "event.type")
     if isinstance(event, PlayerSeated):
-        return _seated(state, event)
+        return _seated(state, event, strict)
     return _left(state, event)
 
 
@@ -60,11 +62,16 @@ def _known(state: GameState, name: str, field: str) -> str:
     return found
 
 
-def _new_name(state: GameState, name: str, field: str, allowed: str | None = None) -> str:
+def _new_name(state: GameState, name: str, field: str, allowed: str | None = None,
+              strict: bool = True) -> str:
     try:
         name = clean_name(name, field)
     except RefereeInputError as error:
+        if not strict:
+            return name
         raise IllegalEventError(error.message, field) from None
+    if not strict:
+        return name
     taken = [p for p in (*state.players, *state.left, *(t.name for t in state.setup.teams))
              if p != allowed and name_key(p) == name_key(name)]
     if taken:
@@ -75,9 +82,9 @@ def _new_name(state: GameState, name: str, field: str, allowed: str | None = Non
 
 # ---------------------------------------------------------------------- a name corrected
 
-def _renamed(state: GameState, event: PlayerRenamed) -> GameState:
+def _renamed(state: GameState, event: PlayerRenamed, strict: bool) -> GameState:
     old = _known(state, event.name, "event.name")
-    new = _new_name(state, event.new_name, "event.new_name", allowed=old)
+    new = _new_name(state, event.new_name, "event.new_name", allowed=old, strict=strict)
     names = {old: new}
     teams, sides = [], {old: new}
     for team in state.setup.teams:
@@ -150,9 +157,9 @@ def _reseated(state: GameState, players: tuple[str, ...], next_dealer: str) -> G
                    first_dealer=players.index(next_dealer), dealt_from=hand, past_dealers=past)
 
 
-def _seated(state: GameState, event: PlayerSeated) -> GameState:
+def _seated(state: GameState, event: PlayerSeated, strict: bool) -> GameState:
     returning = next((p for p in state.left if name_key(p) == name_key(event.name)), None)
-    name = returning or _new_name(state, event.name, "event.name")
+    name = returning or _new_name(state, event.name, "event.name", strict=strict)
     players = list(state.players)
     seat = len(players) + 1 if event.seat is None else event.seat
     if not 1 <= seat <= len(players) + 1:

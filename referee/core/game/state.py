@@ -384,7 +384,7 @@ class GameState:
         if isinstance(event, HandCorrected):
             return self._corrected(event, strict)
         if isinstance(event, (PlayerRenamed, PlayerSeated, PlayerLeft)):
-            return roster_change(self, event)
+            return roster_change(self, event, strict)
         if isinstance(event, GameEnded):
             if self.finished:
                 raise IllegalEventError("The game is already over.", "event.type")

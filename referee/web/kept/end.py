@@ -16,6 +16,7 @@ from ...store.starts import start_game_once
 from ..forms import ConfirmForm
 from .games import bp, game_or_404
 from ..shell.edit_rights import grant_edit, required_edit_key
+from ..shell.sign_in import guarded
 from .ledger import ledger_of, settling_up
 from .standings import ranking_places
 
@@ -59,9 +60,11 @@ def end_game(game_id: str):
 
 
 @bp.post("/<game_id>/again")
+@guarded
 def play_again(game_id: str):
     """The game over, played again in one tap: the same seats, house rules and stake, the
-    deal passing on as the game's rules pass it. Tapped twice, it is the same new game."""
+    deal passing on as the game's rules pass it. Tapped twice, it is the same new game.
+    It makes a game, so it needs what making one needs: the join link alone is not enough."""
     loaded = game_or_404(game_id)
     required_edit_key(loaded)
     if not ConfirmForm().validate() or not loaded.state.finished:
