@@ -154,6 +154,25 @@ def test_a_deal_the_tricks_order_decides_asks_for_pique_reached(ask):
     assert reached["scores"]["elder"] == missed["scores"]["elder"] + 30
 
 
+def test_a_certain_pique_cannot_be_answered_no(ask):
+    body = {"declarations": {"elder": 7, "younger": 0}, "tricks": {"elder": 11, "younger": 1},
+            "last_trick": "younger"}
+    error = assert_error(ask(DEAL, body | {"pique_reached": False}), 422,
+                         "pique_reached_needed", "pique_reached")
+    assert "certain pique" in error["message"]
+    assert ask(DEAL, body).get_json()["scores"] == {"elder": 70, "younger": 1}
+    assert ask(DEAL, body | {"pique_reached": True}).get_json()["scores"]["elder"] == 70
+
+
+def test_thirty_declared_against_nothing_needs_its_repique(ask):
+    body = {"declarations": {"elder": 35, "younger": 0}, "tricks": {"elder": 6, "younger": 6},
+            "last_trick": "younger"}
+    error = assert_error(ask(DEAL, body), 422, "bad_score", "declarations.elder")
+    assert "repique" in error["message"]
+    repiqued = ask(DEAL, body | {"declarations": {"elder": 95, "younger": 0}}).get_json()
+    assert repiqued["scores"]["elder"] == 95 + 7 + 6  # seven leads, six tricks
+
+
 @pytest.mark.parametrize("change, status, code, field", [
     ({"tricks": {"elder": "7", "younger": 5}}, 400, "wrong_type", "tricks.elder"),
     ({"tricks": {"elder": 7}}, 400, "missing_field", "tricks.younger"),

@@ -312,6 +312,40 @@ def test_a_pique_the_tricks_make_impossible_is_refused():
     assert error.field == "pique_reached"
 
 
+def test_the_youngers_one_trick_the_last_makes_the_elders_run_certain():
+    # Tricks 1-11 the elder's, all twelve led: 7 + 12 + 11 = 30 before the younger scores.
+    certain = score_deal({"elder": 7, "younger": 0}, tricks(11, 1), "younger")
+    assert certain.elder.pique == 30 and certain.elder.total == 7 + 12 + 11 + 10 + 30
+    error = refusal(PiqueUnknownError, score_deal, {"elder": 7, "younger": 0}, tricks(11, 1),
+                    "younger", pique_reached=False)
+    assert error.field == "pique_reached" and "certain pique" in error.message
+    # One short of 30 that way is no pique, and with two tricks the younger's first may
+    # come early: the order decides.
+    assert score_deal({"elder": 6, "younger": 0}, tricks(11, 1), "younger").elder.pique == 0
+    refusal(PiqueUnknownError, score_deal, {"elder": 9, "younger": 0}, tricks(10, 2),
+            "younger")
+
+
+def test_a_deal_saved_with_its_pique_answered_scores_as_it_was_kept():
+    saved = score_deal({"elder": 7, "younger": 0}, tricks(11, 1), "younger",
+                       pique_reached=False, strict=False)
+    assert saved.elder.pique == 0
+
+
+def test_thirty_in_declarations_against_nothing_holds_its_repique():
+    error = refusal(PiquetScoreError, score_deal, {"elder": 35, "younger": 0}, tricks(6, 6),
+                    "younger")
+    assert error.field == "declarations.elder" and "90" in error.message
+    assert refusal(PiquetScoreError, score_deal, {"elder": 0, "younger": 89}, tricks(6, 6),
+                   "younger").field == "declarations.younger"
+    # With its 60, or against something, or under 30, the same points stand.
+    assert score_deal({"elder": 95, "younger": 0}, tricks(6, 6), "younger").elder.total == 108
+    assert score_deal({"elder": 35, "younger": 1}, tricks(6, 6), "younger").elder.total == 48
+    assert score_deal({"elder": 29, "younger": 0}, tricks(6, 6), "younger").elder.pique == 30
+    assert score_deal({"elder": 35, "younger": 0}, tricks(6, 6), "younger",
+                      strict=False).elder.total == 48  # as a saved deal was kept
+
+
 def test_the_younger_never_piques():
     # The elder's first lead scores before the younger can score in play.
     score = score_deal({"elder": 0, "younger": 29}, tricks(0, 12), "younger")
@@ -379,6 +413,9 @@ def test_a_deal_shares_the_leads_and_the_cards_never_both_ways(elder_tricks, eld
     taken = tricks(elder_tricks, 12 - elder_tricks)
     if taken[last.value] == 0:
         last = last.other
+    # 30 against nothing is a repique: its 60 are in the declarations.
+    elder_declared += 60 if elder_declared >= 30 and not younger_declared else 0
+    younger_declared += 60 if younger_declared >= 30 and not elder_declared else 0
     try:
         score = score_deal({"elder": elder_declared, "younger": younger_declared}, taken, last)
     except PiqueUnknownError:
