@@ -45,6 +45,16 @@ def test_a_piquet_partie_under_way_has_no_margin_and_refuses_a_third_player(clie
     assert three.status_code == 422
 
 
+def test_a_piquet_deal_no_cards_could_make_is_refused_and_the_nearest_kept(client):
+    game = made(client, "piquet", ("Ann", "Ben"), first_dealer="Ben")
+    for ann, ben in ((0, 0), (250, 250)):
+        refused = score(client, game, 0, 1, Ann=ann, Ben=ben)
+        assert refused.status_code == 422
+        assert refused.get_json()["error"]["field"] == "event.scores.Ben"
+        assert "24 to 185" in refused.get_json()["error"]["message"]
+    assert score(client, game, 0, 1, Ann=12, Ben=12).status_code == 201
+
+
 def test_an_escoba_game_to_21_ties_play_on(client):
     game = made(client, "escoba", ("Ann", "Bo", "Cy"))
     assert game["end"]["target"] == 21

@@ -228,6 +228,7 @@ def test_partie_under_the_rubicon_and_a_tie(ask):
     ({"Ann": 100, "Bob": 90, "Cy": 80}, 422, "bad_player_count", "totals"),
     ({"Ann": "100", "Bob": 90}, 400, "wrong_type", "totals.Ann"),
     ({"Ann": 100, "Bob": -1}, 422, "bad_score", "totals.Bob"),
+    ({"Ann": 0, "Bob": 0}, 422, "bad_score", "totals.Bob"),  # six deals make 144 at least
     ({"Ann": 100, " ": 90}, 422, "bad_player_name", "totals"),
     ([100, 90], 400, "wrong_type", "totals"),
     (None, 400, "missing_field", "totals"),

@@ -426,3 +426,12 @@ def test_a_deal_shares_the_leads_and_the_cards_never_both_ways(elder_tricks, eld
     assert not (score.elder.the_cards and score.younger.the_cards)
     assert score.younger.pique == 0
     assert not (score.elder.pique and younger_declared)
+
+
+def test_totals_no_six_deals_could_make_are_refused():
+    # Six deals of 12 leads and 12 tricks each, three of them led by each player.
+    assert refusal(PiquetScoreError, partie_result, {"Ann": 0, "Bob": 0}).field == "totals.Bob"
+    assert refusal(PiquetScoreError, partie_result, {"Ann": 142, "Bob": 2}).field == "totals.Bob"
+    assert refusal(PiquetScoreError, partie_result, {"Ann": 1108, "Bob": 2}).field == "totals.Ann"
+    assert partie_result({"Ann": 141, "Bob": 3}) == PartieResult("Ann", 244, True)
+    assert partie_result({"Ann": 1107, "Bob": 3}).margin == 1210
