@@ -73,8 +73,10 @@ def test_a_declaration_nobody_wins_has_a_null_winner(ask):
 
 
 def test_carte_blanche_counts_in_the_totals(ask):
-    plain = ask(DECLARATIONS, HANDS).get_json()
-    answer = ask(DECLARATIONS, HANDS | {"carte_blanche": ["Younger"]}).get_json()
+    # Five kings, queens and jacks at most came in the exchange to the hand shown blanche.
+    hands = HANDS | {"younger": "9H 8H KS QS JS 10S 9S 7S KC QC 10D 9D".split()}
+    plain = ask(DECLARATIONS, hands).get_json()
+    answer = ask(DECLARATIONS, hands | {"carte_blanche": ["Younger"]}).get_json()
     assert answer["carte_blanche"] == {"elder": 0, "younger": 10}
     assert answer["totals"]["younger"] == 10
     assert answer["repique"] is None  # the younger scored first: no repique for the elder
@@ -98,6 +100,7 @@ def test_optional_fields_may_be_null_and_unknown_fields_are_ignored(ask):
     ({"elder": " ".join(ELDER)}, 400, "wrong_type", "elder"),
     ({"younger": None}, 400, "missing_field", "younger"),
     ({"carte_blanche": ["elder", "younger"]}, 422, "bad_carte_blanche", "carte_blanche"),
+    ({"carte_blanche": ["younger"]}, 422, "bad_carte_blanche", "carte_blanche"),  # 7 courts
     ({"carte_blanche": ["elder", "elder"]}, 422, "bad_carte_blanche", "carte_blanche"),
     ({"carte_blanche": ["dealer"]}, 422, "bad_side", "carte_blanche[0]"),
     ({"carte_blanche": [None]}, 400, "wrong_type", "carte_blanche[0]"),
@@ -275,7 +278,7 @@ def test_the_document_lists_the_piquet_operations(openapi_document):
 
 GOOD_BODIES = [
     (DECLARATIONS, HANDS),
-    (DECLARATIONS, HANDS | {"carte_blanche": ["younger"]}),
+    (DECLARATIONS, HANDS | {"carte_blanche": ["elder"]}),
     (DEAL, {"declarations": {"elder": 29, "younger": 0}, "tricks": TRICKS,
             "last_trick": "younger"}),
     (DEAL, {"declarations": HANDS, "tricks": TRICKS, "last_trick": "elder",

@@ -166,7 +166,7 @@ def test_nines_and_below_make_no_set():
 # --- Carte blanche and repique ---------------------------------------------------------------
 
 def test_carte_blanche_scores_ten_and_is_in_the_totals():
-    hands = ("AH KH 9H 8H 7H  QS JS 10S  AD KD  AC KC", "AS KS 9S 8S 7S  QH JH 10H  QD JD  QC JC")
+    hands = ("AH KH QH JH 7H  QS JS 10S  AD KD  AC KC", "AS KS 9S 8S 7S  9H 8H 10H  QD JD  QC JC")
     found, without = deal(*hands, carte_blanche=["younger"]), deal(*hands)
     assert found.carte_blanche == SideScores(elder=0, younger=10)
     assert found.totals == SideScores(elder=without.totals.elder,
@@ -178,6 +178,17 @@ def test_both_players_cannot_hold_carte_blanche():
     assert refusal(CarteBlancheError, deal, *hands,
                    carte_blanche=["elder", "younger"]).field == "carte_blanche"
     assert refusal(SideError, deal, *hands, carte_blanche=["dealer"]).field == "carte_blanche[0]"
+
+
+def test_carte_blanche_keeps_seven_cards_below_the_jack_or_aces_after_the_exchange():
+    # At most five cards come in the exchange: a hand shown without a king, queen or jack
+    # holds at most five of them after it.
+    error = refusal(CarteBlancheError, deal, "AH KH QH JH AS KS QS JS AC KC QC JC",
+                    "10H 9H 8H 7H 10S 9S 8S 7S 10C 9C 8C 7C", carte_blanche=["elder"])
+    assert error.field == "carte_blanche" and "9 kings, queens and jacks" in error.message
+    five = deal("AH KH QH JH 7H  10S 9S 8S  AD 10D  AC KC",
+                "AS KS QS JS 7S  9H 8H 10H  QD JD  QC JC", carte_blanche=["elder"])
+    assert five.carte_blanche == SideScores(elder=10, younger=0)
 
 
 # Elder: point of 7 (spades), septième to the ace, four aces: 7 + 17 + 14 = 38.
@@ -192,7 +203,7 @@ def test_thirty_in_declarations_with_nothing_to_the_other_is_a_repique_of_sixty(
 
 
 def test_carte_blanche_counts_first_so_it_stops_the_others_repique():
-    found = deal(STRONG, WEAK, carte_blanche=["younger"])
+    found = deal(STRONG, WEAK.replace("KC", "9C"), carte_blanche=["younger"])
     assert found.repique is None
     assert found.totals == SideScores(elder=38, younger=10)
 

@@ -167,8 +167,14 @@ def test_piquet_says_who_scores_each_declaration_and_the_repique(client):
 
 
 def test_piquet_counts_carte_blanche(client):
-    said = answer(ask(client, PIQUET, elder=ELDER, younger=YOUNGER, blanche="younger"))
+    said = answer(ask(client, PIQUET, elder=ELDER, younger=YOUNGER.replace("KC", "9C"),
+                      blanche="younger"))
     assert "Carte blanche Younger scores 10" in said and "Repique" not in said
+    courts = ask(client, PIQUET, elder=ELDER, younger=YOUNGER, blanche="younger")
+    assert courts.status_code == 422
+    assert field_error(courts, "blanche") == (
+        "The younger's hand holds 6 kings, queens and jacks; after carte blanche at most 5 "
+        "came in the exchange.")
 
 
 def test_piquet_refuses_beside_the_hand(client):
