@@ -165,6 +165,16 @@ def test_score_errors_name_the_field(ask, sides, status, code, field):
     assert_error(ask(SCORE, {"sides": sides}), status, code, field)
 
 
+def test_a_court_card_the_best_diamond_holds_three_diamonds_at_the_most(ask):
+    bob = {"count": 9, "diamonds": 5, "seven_of_diamonds": False,
+           "best": ["6S", "7H", "7C", "KD"], "escobas": 0}
+    error = assert_error(ask(SCORE, {"sides": {"Ann": ANN, "Bob": bob}}), 422,
+                         "bad_escoba_counts", "sides.Bob.diamonds")
+    assert "3 at the most" in error["message"]
+    answer = ask(SCORE, {"sides": {"Ann": ANN, "Bob": bob | {"diamonds": 3}}})
+    assert answer.status_code == 200, answer.get_json()
+
+
 def test_score_needs_its_sides(ask):
     assert_error(ask(SCORE, {}), 400, "missing_field", "sides")
     assert_error(ask(SCORE, {"sides": [ANN, BOB]}), 400, "wrong_type", "sides")
