@@ -66,6 +66,15 @@ def test_an_escoba_game_to_21_ties_play_on(client):
     assert document["finished"] and document["winners"] == ["Ann"] and "margin" not in document
 
 
+def test_an_escoba_hand_worth_more_than_a_hand_can_be_is_refused(client):
+    game = made(client, "escoba", ("Ann", "Bo"))
+    refused = score(client, game, 0, 1, Ann=24, Bo=24)
+    assert refused.status_code == 422
+    assert refused.get_json()["error"]["field"] == "event.scores.Bo"
+    assert "0 to 24" in refused.get_json()["error"]["message"]
+    assert score(client, game, 0, 1, Ann=20, Bo=4).status_code == 201
+
+
 def test_an_escoba_hand_is_typed_scores_not_held_points(client):
     game = made(client, "escoba", ("Ann", "Bo"), options={"target": 15})
     assert game["end"]["target"] == 15
