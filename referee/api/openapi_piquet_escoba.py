@@ -1,5 +1,6 @@
 """The OpenAPI document's parts for Piquet's and Escoba's referee questions (joined to it on
-import): /piquet/declarations, /piquet/deal, /piquet/partie, /escoba/captures, /escoba/score.
+import): /piquet/declarations, /piquet/deal, /piquet/partie, /escoba/captures,
+/escoba/opening, /escoba/score.
 
 The request schemas say what the server takes as well as a schema can: the types (else 400),
 the sides' names, the lengths and ranges that no question could exceed (else 422). What
@@ -12,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.games.escoba import DECK as ESCOBA_DECK
+from ..core.games.escoba import OPENING_TABLE
 from ..core.games.escoba.options import DESCRIPTIONS, TARGET_RANGE
 from ..core.games.piquet import HAND_SIZE
 from .openapi import PATHS, SCHEMAS, _post, _ref
@@ -159,6 +161,23 @@ SCHEMAS.update({
             "must_capture": {"type": "boolean", "description": (
                 "The must_capture house rule is on and a capture can be made: the player "
                 "must take one of them.")}}},
+    "EscobaOpeningRequest": {
+        "type": "object", "required": ["table"],
+        "properties": {
+            "table": {"type": "array", "items": ESCOBA_CARD, "minItems": OPENING_TABLE,
+                      "maxItems": OPENING_TABLE, "description": (
+                          f"The {OPENING_TABLE} cards the deal put on the table, each once "
+                          "(else 422 too_many_copies); other than "
+                          f"{OPENING_TABLE}, 422 bad_opening_table.")}}},
+    "EscobaOpeningResponse": {
+        "type": "object", "required": ["total", "escobas"],
+        "properties": {
+            "total": {"type": "integer", "minimum": OPENING_TABLE, "description": (
+                "What the four cards add up to (ace 1, 2 to 7 their number, jack 8, queen 9, "
+                "king 10).")},
+            "escobas": {"enum": [0, 1, 2], "description": (
+                "The dealer's escobas: 1 when the table makes 15, 2 when 30 (the dealer "
+                "takes the four), else 0.")}}},
     "EscobaSideCards": {
         "type": "object", "required": ["cards", "escobas"], "additionalProperties": False,
         "properties": {
@@ -213,8 +232,8 @@ SCHEMAS.update({
 _CODES = SCHEMAS["Error"]["properties"]["error"]["properties"]["code"]["examples"]
 _CODES += [code for code in ("bad_piquet_hand", "card_in_both_hands", "bad_side",
                              "bad_carte_blanche", "bad_tricks", "bad_score",
-                             "pique_reached_needed", "bad_escoba_counts", "bad_player_count",
-                             "bad_player_name") if code not in _CODES]
+                             "pique_reached_needed", "bad_escoba_counts", "bad_opening_table",
+                             "bad_player_count", "bad_player_name") if code not in _CODES]
 
 PATHS.update({
     "/piquet/declarations": _post(
@@ -237,6 +256,10 @@ PATHS.update({
         "it clears the table (an escoba).",
         "EscobaCapturesRequest", "EscobaCapturesResponse",
         {"card": "5D", "table": ["QS", "AH", "4C", "6C"]}),
+    "/escoba/opening": _post(
+        "Escoba: the dealer's escobas from the four cards dealt to the table.",
+        "EscobaOpeningRequest", "EscobaOpeningResponse",
+        {"table": ["KS", "5H", "QC", "6D"]}),
     "/escoba/score": _post(
         "Escoba: each side's points for a hand: the most cards, the most diamonds, the 7♦, "
         "la setenta, the escobas.",
