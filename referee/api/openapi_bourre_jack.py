@@ -19,7 +19,8 @@ MONEY = {"type": "string", "pattern": r"\S", "description": (
     "else 422 bad_stake. Answers give it with its cents: \"0.25\", \"1.00\".")}
 _ERROR_CODES = SCHEMAS["Error"]["properties"]["error"]["properties"]["code"]["examples"]
 _ERROR_CODES += [code for code in (
-    "bad_trump", "bad_bourre_hand", "bad_tricks", "bad_bourre_players", "bad_player_count",
+    "bad_trump", "bad_bourre_hand", "bad_tricks", "bad_bourre_players", "bad_pot",
+    "bad_player_count",
     "bad_player_name", "bad_stake", "bad_jack_change_it") if code not in _ERROR_CODES]
 
 SCHEMAS.update({
@@ -92,7 +93,8 @@ SCHEMAS.update({
                         "description": "Everyone at the table, 2 to 8 names, each once."},
             "ante": {**MONEY, "description": "What each player antes. " + MONEY["description"]},
             "pot": {**MONEY, "description": (
-                "The pot the hand was played for, this hand's antes in it. "
+                "The pot the hand was played for, this hand's antes in it: a whole number of "
+                "antes, at least one from each player at the table (else 422 bad_pot). "
                 + MONEY["description"])},
             "played": {**NAMES, "minItems": 1, "maxItems": BOURRE_PLAYERS[1], "description": (
                 "Those who played the hand (the others passed). One alone takes the pot "
@@ -100,10 +102,12 @@ SCHEMAS.update({
             "tricks": {"type": "object", "additionalProperties": {
                 "type": "integer", "minimum": 0, "maximum": TRICKS}, "description": (
                 "Tricks by name (a player not named took none): five among those who played; "
-                "else 422 bad_tricks. Not read when one played alone.")},
+                "else 422 bad_tricks. When one played alone they do not count, but a player "
+                "who passed took none (else 422 bad_tricks).")},
             "penalties": {"type": ["array", "null"], "items": {"type": "string"}, "description": (
                 "An addition to the documented shape: players who played and were caught "
-                "breaking a rule of play; each matches the pot, as a bourré does (once).")},
+                "breaking a rule of play; each matches the pot, as a bourré does (once). A "
+                "player who passed, or is not at the table, answers 422 bad_bourre_players.")},
         },
     },
     "BourrePotResponse": {
