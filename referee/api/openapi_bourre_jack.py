@@ -147,10 +147,14 @@ SCHEMAS.update({
                 "How many play (2 to 6): with two a queen is an ordinary card.")},
             "top": _ref("Card"),
             "suit": {"enum": [*SUIT_ENUM, None], "description": (
-                f"The suit a jack called, in force ({SUIT_WORDS}); absent or null: none.")},
+                f"The suit a jack called, in force ({SUIT_WORDS}); absent or null: none. Only "
+                "a jack on top calls one, and one of the other three suits (else 422 "
+                "bad_jack_change_it).")},
             "pending_draw": {"type": ["integer", "null"], "minimum": 0, "description": (
                 "Cards the player must draw unless answering (from the 2s or the A♥ on top); "
                 "default 0. A pending draw with neither on top needs pending (else 422 "
+                "bad_jack_change_it). It is what 2s and the A♥ make: with a 2 on top 2, 4, 6, "
+                "7, 8, 9, 11 or 13, with the A♥ 5, 7, 9, 11 or 13 (else 422 "
                 "bad_jack_change_it).")},
             "pending": {"enum": [*(kind.value for kind in Pending), None], "description": (
                 "What the pending draw came from; absent: read off the top card.")},
