@@ -8,6 +8,7 @@ from ..core.games.bourre import TRICKS, PlayRule
 from ..core.games.bourre.cinch import CINCH
 from ..core.games.jack_change_it import PLAYERS as JACK_PLAYERS
 from ..core.games.jack_change_it import JackRule, Pending
+from ..core.games.jack_change_it.moment import waiting_words
 from .openapi import PATHS, SCHEMAS, _post, _ref
 from .table_fields import SUIT_ENUM
 
@@ -22,6 +23,8 @@ _ERROR_CODES += [code for code in (
     "bad_trump", "bad_bourre_hand", "bad_tricks", "bad_bourre_players", "bad_pot",
     "bad_player_count",
     "bad_player_name", "bad_stake", "bad_jack_change_it") if code not in _ERROR_CODES]
+
+
 
 SCHEMAS.update({
     "BourreLegalRequest": {
@@ -153,9 +156,9 @@ SCHEMAS.update({
             "pending_draw": {"type": ["integer", "null"], "minimum": 0, "description": (
                 "Cards the player must draw unless answering (from the 2s or the A♥ on top); "
                 "default 0. A pending draw with neither on top needs pending (else 422 "
-                "bad_jack_change_it). It is what 2s and the A♥ make: with a 2 on top 2, 4, 6, "
-                "7, 8, 9, 11 or 13, with the A♥ 5, 7, 9, 11 or 13 (else 422 "
-                "bad_jack_change_it).")},
+                "bad_jack_change_it). It is what 2s and the A♥ make: with a 2 on top "
+                f"{waiting_words(Pending.TWO)}, with the A♥ "
+                f"{waiting_words(Pending.ACE_OF_HEARTS)} (else 422 bad_jack_change_it).")},
             "pending": {"enum": [*(kind.value for kind in Pending), None], "description": (
                 "What the pending draw came from; absent: read off the top card.")},
             "cards": {"type": "array", "items": _ref("Card"), "minItems": 1, "description": (

@@ -16,9 +16,12 @@ from ..core.games.escoba import DECK as ESCOBA_DECK
 from ..core.games.escoba import OPENING_TABLE
 from ..core.games.escoba.options import DESCRIPTIONS, TARGET_RANGE
 from ..core.games.piquet import HAND_SIZE
+from ..core.games.piquet.partie import partie_bounds
 from .openapi import PATHS, SCHEMAS, _post, _ref
 
 ESCOBA_CARDS = ESCOBA_DECK.size()  # 40
+PARTIE = partie_bounds(("", " "))
+PARTIE_EACH = PARTIE.each[""]
 SIDE = {"type": "string", "enum": ["elder", "younger"], "description": (
     "elder: the non-dealer, who leads the first trick; younger: the dealer.")}
 WINNER = {"type": ["string", "null"], "enum": ["elder", "younger", None]}
@@ -54,7 +57,8 @@ DECLARATIONS_REQUEST = {
             "type": ["array", "null"], "items": SIDE, "maxItems": 1, "description": (
                 "The side that showed carte blanche (no king, queen or jack) before the "
                 "exchange: 10 points, counted first. Both, or one twice, answer 422 "
-                "bad_carte_blanche.")}}}
+                "bad_carte_blanche; so does a hand shown so holding more than five kings, "
+                "queens and jacks after the exchange (five cards at most came in).")}}}
 PARTS = {"type": "object", "required": ["declarations", "leads", "tricks", "the_cards", "capot",
                                         "pique"], "description": "One side's deal, part by part.",
          "properties": {
@@ -101,8 +105,9 @@ SCHEMAS.update({
         "type": "object", "required": ["declarations", "tricks", "last_trick"],
         "properties": {
             "declarations": {"oneOf": [
-                _each_side({**POINTS, "description": "Declaration points, carte blanche and "
-                                                     "repique included."},
+                _each_side({**POINTS, "description": (
+                    "Declaration points, carte blanche and repique included: 30 or more "
+                    "against nothing is a repique, so under 90 it answers 422 bad_score.")},
                            "Each side's declaration points as scored."),
                 {"allOf": [_ref("PiquetDeclarationsRequest")],
                  "description": "The hands, declared by the referee (the answer adds them)."}]},
@@ -113,7 +118,8 @@ SCHEMAS.update({
             "pique_reached": {"type": ["boolean", "null"], "description": (
                 "Whether the elder reached 30 in the deal before the younger scored. Needed "
                 "only when the order of the tricks decides: then its absence answers 422 "
-                "pique_reached_needed, as does a value the tricks make impossible.")}}},
+                "pique_reached_needed, as does a value the tricks rule out (false for a "
+                "certain pique, such as the younger's one trick taken last).")}}},
     "PiquetDealResponse": {
         "type": "object", "required": ["scores", "parts"],
         "properties": {
@@ -128,7 +134,9 @@ SCHEMAS.update({
             "type": "object", "additionalProperties": {"type": "integer", "minimum": 0},
             "description": "The two players' totals after the six deals, by name: other than "
                            "two answers 422 bad_player_count; a blank name, 422 "
-                           "bad_player_name."}}},
+                           "bad_player_name; totals no six deals make (together "
+                           f"{PARTIE.together[0]} to {PARTIE.together[1]}, each "
+                           f"{PARTIE_EACH[0]} to {PARTIE_EACH[1]}), 422 bad_score."}}},
     "PiquetPartieResponse": {
         "type": "object", "required": ["winner", "margin", "rubicon"],
         "properties": {

@@ -93,6 +93,23 @@ def pending_of(top: Card, pending_draw: int, pending: Any) -> Pending | None:
     raise JackInputError("A pending draw comes from a 2 or the A♥ on top.", ("pending_draw",))
 
 
+def waiting_draws(kind: Pending) -> list[int]:
+    """Every draw that can wait with a 2 on top, or with the A♥.
+
+    >>> waiting_draws(Pending.TWO), waiting_draws(Pending.ACE_OF_HEARTS)
+    ([2, 4, 6, 7, 8, 9, 11, 13], [5, 7, 9, 11, 13])
+    """
+    if kind is Pending.TWO:
+        return sorted({*DRAWS_FROM_TWOS, *DRAWS_WITH_THE_ACE[1:]})
+    return list(DRAWS_WITH_THE_ACE)
+
+
+def waiting_words(kind: Pending) -> str:
+    """``waiting_draws`` in words: ``'5, 7, 9, 11 or 13'``."""
+    draws = waiting_draws(kind)
+    return ", ".join(map(str, draws[:-1])) + f" or {draws[-1]}"
+
+
 def check_waiting(kind: Pending | None, pending_draw: int) -> None:
     """A draw waiting is what 2s and the A♥ make: with a 2 on top, 2s alone or 2s with the
     A♥ (played on a 2 only in a pair); with the A♥ on top, the A♥ and any 2s before it.
@@ -105,13 +122,10 @@ draw of 3: with a 2 on top it is 2, 4, 6, 7, 8, 9, 11 or 13.
     """
     if kind is None:
         return
-    made = (sorted({*DRAWS_FROM_TWOS, *DRAWS_WITH_THE_ACE[1:]}) if kind is Pending.TWO
-            else list(DRAWS_WITH_THE_ACE))
-    if pending_draw not in made:
+    if pending_draw not in waiting_draws(kind):
         on_top = "a 2" if kind is Pending.TWO else "the A♥"
-        said = ", ".join(map(str, made[:-1])) + f" or {made[-1]}"
         raise JackInputError(f"No 2s and A♥ make a waiting draw of {pending_draw}: with "
-                             f"{on_top} on top it is {said}.", ("pending_draw",))
+                             f"{on_top} on top it is {waiting_words(kind)}.", ("pending_draw",))
 
 
 def check_called(top: Card, suit: Suit | None) -> None:
