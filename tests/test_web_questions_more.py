@@ -82,10 +82,12 @@ def test_the_dealers_opening_escobas_are_asked_and_answered(client):
     assert "No escoba at the deal" in answer(ask(client, OPENING, table="KS KH KC KD"))
 
 
-def test_an_opening_table_of_other_than_four_cards_is_refused_beside_it(client):
-    short = ask(client, OPENING, table="KS 5H")
-    assert short.status_code == 422
-    assert field_error(short, "table") == "The deal puts 4 cards on the table; 2 were given."
+def test_an_opening_table_of_more_than_four_cards_is_refused_beside_it(client):
+    five = ask(client, OPENING, table="KS 5H QC 6D AS")
+    assert five.status_code == 422
+    assert field_error(five, "table") == "The deal puts 4 cards on the table; 5 were given."
+    nine = ask(client, OPENING, table="KS 5H 9C 6D")
+    assert nine.status_code == 422 and field_error(nine, "table")
     # Tapped in one by one, the answer waits for the fourth card.
     tapping = ask(client, OPENING, table="KS 5H", suit="C", add="Q", into="table")
     assert tapping.status_code == 200 and "Tap the 4 cards" in answer(tapping)

@@ -296,7 +296,7 @@ def walk_more_questions(walk: Walk) -> None:
                                     {"played": "AD", "table": "2S"},
                                     {"played": "5D", "table": "9S 5D"}, {"played": "5X"}],
         "/escoba/opening-escobas": [{"table": "KS 5H QC 6D"}, {"table": "KS KH KC KD"},
-                                    {"table": "KS 5H"}],
+                                    {"table": "KS 5H"}, {"table": "KS 5H QC 6D AS"}],
         "/bourre/what-may-i-play": [{"trump": "S", "hand": "5H KH 2S", "trick": "10H"},
                                     {"trump": "S", "hand": "AS 2S", "cinch": "y"},
                                     {"hand": "5H"}, {"trump": "S", "hand": "2H 3H 4H 5H 6H 7H"}],

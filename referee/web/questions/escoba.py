@@ -63,7 +63,7 @@ def _sum(played, capture) -> str:
 
 
 class OpeningForm(TapsForm):
-    table = StringField("The cards dealt to the table", validators=[
+    table = StringField("Dealt to the table", validators=[
         Length(max=40, message="Give the four cards dealt to the table.")])
 
 
@@ -72,11 +72,9 @@ def opening_escobas():
     form = OpeningForm(formdata=request.form if request.method == "POST" else None)
     asked = request.method == "POST" and form.validate()
     taps = apply_taps(form, ["table"])
-    tapped = any(tap.data for tap in (form.add, form.remove, form.clear))
-    given = len((form.table.data or "").split())
     found = None
-    # While cards are being tapped in, the answer waits for the fourth; asked, it is given.
-    if asked and given and (given >= OPENING_TABLE or not tapped):
+    # A table still short of its four cards is being tapped in, not wrong: the answer waits.
+    if asked and len((form.table.data or "").split()) >= OPENING_TABLE:
         try:
             found = opening(parse_cards(form.table.data, "table"))
         except RefereeInputError as error:
