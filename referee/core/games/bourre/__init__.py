@@ -23,8 +23,8 @@ from .pot import HandResult, NextPot, Payment, settle_hand
 
 __all__ = [
     "CINCH", "DECK", "HAND_SIZE", "PLAYERS", "TITLE", "TRICKS", "BourreHandError",
-    "BourrePlayersError", "BourrePotError", "BourreTricksError", "CinchVerdict", "HandEntry", "HandResult",
-    "LegalPlays", "NextPot", "NightState", "Payment", "PlayRule", "Refusal", "TrumpError",
+    "BourrePlayersError", "BourrePotError", "BourreTricksError", "CinchVerdict", "HandEntry",
+    "HandResult", "LegalPlays", "NextPot", "NightState", "Payment", "PlayRule", "Refusal", "TrumpError",
     "dealer_must_play", "is_cinch", "legal_plays", "play_night", "read_trump", "record_hand",
     "settle_hand", "settle_night", "start_night",
 ]
