@@ -411,7 +411,8 @@ def test_escoba_typed_points_are_held_to_a_hand_and_the_bound_is_shown(client):
     refused = send(client, f"/games/{game_id}/hands/1",
                    {"expected_version": "0", "score0": "24", "score1": "24", "save": "1"})
     assert refused.status_code == 422
-    assert errors(refused)[0].startswith("The scores come to 48; a hand's come to 0 to 24")
+    assert errors(refused)[0].startswith("The scores come to 48; a hand's come to 24 at the "
+                                         "most: 4 points, one side each, and 20 escobas")
     saved = send(client, f"/games/{game_id}/hands/1",
                  {"expected_version": "0", "score0": "24", "score1": "0", "save": "1"})
     assert saved.status_code == 303, errors(saved)

@@ -21,7 +21,7 @@ from .openapi import PATHS, SCHEMAS, _post, _ref
 
 ESCOBA_CARDS = ESCOBA_DECK.size()  # 40
 PARTIE = partie_bounds(("", " "))
-PARTIE_EACH = PARTIE.each[""]
+PARTIE_EACH = PARTIE.each[""].least, PARTIE.each[""].most
 SIDE = {"type": "string", "enum": ["elder", "younger"], "description": (
     "elder: the non-dealer, who leads the first trick; younger: the dealer.")}
 WINNER = {"type": ["string", "null"], "enum": ["elder", "younger", None]}

@@ -4,14 +4,15 @@ each side's own (Piquet's elder leads a trick, so scores 1 at least). The game s
 bounds and why (``Keeping.score_bounds``); the kept entry checks them and the screens show
 them beside the entry.
 
->>> bounds = ScoreBounds((24, 185), {"Ann": (1, 185)}, "every deal has 12 leads and 12 tricks")
+>>> bounds = ScoreBounds((24, 185), "12 cards led and 12 tricks", "the best hand's all",
+...                      {"Ann": SideBound(1, 185, "Ann leads the first trick")})
 >>> bounds.words()
 'Together 24 to 185; Ann at least 1.'
 >>> bounds.check({"Ann": 0, "Ben": 0}, ("event", "scores"), "deal")
 Traceback (most recent call last):
 ...
-referee.core.errors.HandEntryError: The scores come to 0; a deal's come to 24 to 185: every \
-deal has 12 leads and 12 tricks.
+referee.core.errors.HandEntryError: The scores come to 0; a deal's come to 24 at the least: \
+12 cards led and 12 tricks.
 """
 
 from __future__ import annotations
@@ -23,22 +24,32 @@ from ..errors import HandEntryError, Location, RefereeInputError
 
 
 @dataclass(frozen=True)
+class SideBound:
+    """One side's own least and most, and why, in the game's words."""
+
+    least: int
+    most: int
+    why: str
+
+
+@dataclass(frozen=True)
 class ScoreBounds:
-    """``together``: the least and the most of all the sides' scores added; ``each``: a
-    side's own least and most where the cards say more than the game's most; ``why``: the
-    reason, in the game's words, for the refusals."""
+    """``together``: the least and the most of all the sides' scores added, with why each
+    (``why_least``, ``why_most``); ``each``: a side's own bounds, where the cards say more
+    than the game's most."""
 
     together: tuple[int, int]
-    each: Mapping[str, tuple[int, int]] = field(default_factory=dict)
-    why: str = ""
+    why_least: str = ""
+    why_most: str = ""
+    each: Mapping[str, SideBound] = field(default_factory=dict)
 
     def words(self) -> str:
         """The bounds as the entry screen says them beside the scores."""
         least, most = self.together
         said = [f"Together {least} to {most}"]
-        for name, (lowest, highest) in self.each.items():
-            said.append(f"{name} at least {lowest}" if highest >= most
-                        else f"{name} {lowest} to {highest}")
+        for name, bound in self.each.items():
+            said.append(f"{name} at least {bound.least}" if bound.most >= most
+                        else f"{name} {bound.least} to {bound.most}")
         return "; ".join(said) + "."
 
     def check(self, scores: Mapping[str, int], where: Location, noun: str,
@@ -47,10 +58,12 @@ class ScoreBounds:
         else at the side's own it refuses."""
         total, (least, most) = sum(scores.values()), self.together
         if not least <= total <= most:
-            last = list(scores)[-1]
-            raise error(f"The scores come to {total}; a {noun}'s come to {least} to {most}: "
-                        f"{self.why}.", (*where, last))
-        for name, (least, most) in self.each.items():
-            if name in scores and not least <= scores[name] <= most:
-                raise error(f"{scores[name]} for {name} can't be right: {name} scores {least} "
-                            f"to {most} in this {noun}: {self.why}.", (*where, name))
+            bound, why = ((f"{least} at the least", self.why_least) if total < least
+                          else (f"{most} at the most", self.why_most))
+            raise error(f"The scores come to {total}; a {noun}'s come to {bound}: {why}.",
+                        (*where, list(scores)[-1]))
+        for name, side in self.each.items():
+            if name in scores and not side.least <= scores[name] <= side.most:
+                raise error(f"{scores[name]} for {name} can't be right: {name} scores "
+                            f"{side.least} to {side.most} in this {noun}: {side.why}.",
+                            (*where, name))

@@ -76,10 +76,9 @@ def hand_bounds(sides: Sequence[str], dealer: str | None = None) -> ScoreBounds:
     >>> hand_bounds(("Ann", "Bo")).words()
     'Together 0 to 24.'
     """
-    return ScoreBounds((0, MOST_TOGETHER), {},
-                       f"its {POINTS} points go to one side each at the most, and it holds "
-                       f"{MOST_ESCOBAS} escobas at the most: two at the deal, then one every "
-                       "second play")
+    return ScoreBounds((0, MOST_TOGETHER), why_most=(
+        f"{POINTS} points, one side each, and {MOST_ESCOBAS} escobas at the most: two at the "
+        "deal, then one every second play"))
 
 
 def hand_parts(sides: Sequence[str], entries: Any) -> dict[str, tuple[ScorePart, ...]]:

@@ -14,15 +14,14 @@ from typing import Any
 
 from ...cards import parse_cards
 from ...errors import HandEntryError, RefereeInputError, WrongTypeError
-from ...model.score_bounds import ScoreBounds
+from ...model.score_bounds import ScoreBounds, SideBound
 from .cards import Side
 from .deal import LEADS_AND_TRICKS, MOST_SCORED, score_deal
 from .declarations import declare
 
 WHERE = ("event", "deal")
-WHY = (f"every deal has {LEADS_AND_TRICKS // 2} leads and as many tricks, the elder leading "
-       f"the first; the most, {MOST_SCORED}, is the best hand's declarations with its "
-       "repique and a capot")
+LEAST_WHY = f"{LEADS_AND_TRICKS // 2} cards led and as many tricks score in every deal"
+MOST_WHY = "the best hand's declarations with their repique and a capot"
 
 
 def deal_bounds(players: Sequence[str], dealer: str | None) -> ScoreBounds:
@@ -36,8 +35,10 @@ def deal_bounds(players: Sequence[str], dealer: str | None) -> ScoreBounds:
     each = {}
     if dealer in players:
         elder = next(name for name in players if name != dealer)
-        each = {elder: (1, MOST_SCORED), dealer: (0, MOST_SCORED - 1)}
-    return ScoreBounds((LEADS_AND_TRICKS, MOST_SCORED), each, WHY)
+        each = {elder: SideBound(1, MOST_SCORED, f"{elder}, elder, leads the first trick"),
+                dealer: SideBound(0, MOST_SCORED - 1, f"{dealer}, younger, never leads the "
+                                                      "first trick")}
+    return ScoreBounds((LEADS_AND_TRICKS, MOST_SCORED), LEAST_WHY, MOST_WHY, each)
 
 
 def deal_scores(players: Sequence[str], elder: str, body: Any,

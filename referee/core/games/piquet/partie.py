@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ...errors import HandNumberError, PlayerCountError, WrongTypeError
-from ...model.score_bounds import ScoreBounds
+from ...model.score_bounds import ScoreBounds, SideBound
 from .deal import LEADS_AND_TRICKS, MOST_SCORED
 from .errors import PiquetScoreError
 
@@ -46,10 +46,11 @@ def partie_bounds(players: Sequence[str], deals: int = DEALS) -> ScoreBounds:
     """
     as_elder = deals // 2  # each player's, the other's the one more in an odd number
     least, most = as_elder, deals * MOST_SCORED - as_elder
+    why = f"elder in {as_elder} deals, leading their first tricks; younger in the others"
     return ScoreBounds((deals * LEADS_AND_TRICKS, deals * MOST_SCORED),
-                       {name: (least, most) for name in players},
-                       f"each of the {deals} deals makes {LEADS_AND_TRICKS} to {MOST_SCORED}, "
-                       "1 at the least to its elder")
+                       f"each of {deals} deals makes {LEADS_AND_TRICKS} at the least",
+                       f"each of {deals} deals makes {MOST_SCORED} at the most",
+                       {name: SideBound(least, most, why) for name in players})
 
 
 def partie_result(totals: Mapping[str, int], deals: int | None = DEALS) -> PartieResult:
