@@ -179,6 +179,13 @@ def test_a_penalty_matches_the_pot_and_one_alone_takes_it_without_tricks(ask):
     assert alone["winner"] == "Dee" and alone["next_pot"]["antes"]["Dee"] == "1.00"
 
 
+def test_a_passers_penalty_says_the_player_passed(ask):
+    error = assert_error(ask(POT, {**HAND, "penalties": ["Dee"]}), 422, "bad_bourre_players",
+                         "penalties[0]")
+    assert error["message"].startswith("Dee passed")
+    assert ask(POT, {**HAND, "pot": "1.25"}).status_code == 200  # a whole number of antes
+
+
 @pytest.mark.parametrize("change, status, code, field", [
     ({"ante": None}, 400, "missing_field", "ante"),
     ({"tricks": None}, 400, "missing_field", "tricks"),
@@ -199,6 +206,9 @@ def test_a_penalty_matches_the_pot_and_one_alone_takes_it_without_tricks(ask):
     ({"tricks": {"Ann": 6}}, 422, "bad_tricks", "tricks.Ann"),
     ({"tricks": {"Zed": 5}}, 422, "bad_bourre_players", "tricks.Zed"),
     ({"penalties": ["Dee"]}, 422, "bad_bourre_players", "penalties[0]"),
+    ({"pot": "0.50"}, 422, "bad_pot", "pot"),  # under the four antes
+    ({"pot": "1.10"}, 422, "bad_pot", "pot"),  # not a whole number of antes
+    ({"played": ["Dee"], "tricks": {"Bob": 2}}, 422, "bad_tricks", "tricks.Bob"),
     ({"penalties": "Bob"}, 400, "wrong_type", "penalties"),
 ])
 def test_pot_errors_name_the_field(ask, change, status, code, field):

@@ -17,6 +17,7 @@ from tests.test_api_piquet import request_schema_errors
 
 CAPTURES = "/api/v1/escoba/captures"
 SCORE = "/api/v1/escoba/score"
+OPENING = "/api/v1/escoba/opening"
 ESCOBA = [CAPTURES, SCORE]
 POINTS = {"cards", "diamonds", "seven_of_diamonds", "setenta", "escobas", "total"}
 
@@ -163,6 +164,27 @@ def test_a_side_named_with_dots_is_located_whole(ask):
 ])
 def test_score_errors_name_the_field(ask, sides, status, code, field):
     assert_error(ask(SCORE, {"sides": sides}), status, code, field)
+
+
+def test_a_court_card_the_best_diamond_holds_three_diamonds_at_the_most(ask):
+    bob = {"count": 9, "diamonds": 5, "seven_of_diamonds": False,
+           "best": ["6S", "7H", "7C", "KD"], "escobas": 0}
+    error = assert_error(ask(SCORE, {"sides": {"Ann": ANN, "Bob": bob}}), 422,
+                         "bad_escoba_counts", "sides.Bob.diamonds")
+    assert "3 at the most" in error["message"]
+    answer = ask(SCORE, {"sides": {"Ann": ANN, "Bob": bob | {"diamonds": 3}}})
+    assert answer.status_code == 200, answer.get_json()
+
+
+def test_the_dealers_opening_escobas(ask):
+    assert ask(OPENING, {"table": ["KS", "5H", "QC", "6D"]}).get_json() == {"total": 30,
+                                                                            "escobas": 2}
+    assert ask(OPENING, {"table": ["AS", "2H", "5C", "7D"]}).get_json()["escobas"] == 1
+    assert_error(ask(OPENING, {"table": ["KS", "5H"]}), 422, "bad_opening_table", "table")
+    assert_error(ask(OPENING, {"table": ["KS", "KS", "5H", "QC"]}), 422, "too_many_copies")
+    assert_error(ask(OPENING, {"table": ["9S", "KS", "5H", "QC"]}), 422, "card_not_in_game",
+                 "table[0]")
+    assert_error(ask(OPENING, {}), 400, "missing_field", "table")
 
 
 def test_score_needs_its_sides(ask):

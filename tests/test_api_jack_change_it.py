@@ -45,7 +45,7 @@ def test_a_jack_answers_in_the_documented_shape_with_the_cores_values(ask, opena
      {"skip": False, "reverse": False, "draw": 9, "suit": None}),
     ({"players": 4, "top": "AH", "cards": ["5H"], "pending_draw": 5, "hand_left": 3},
      {"skip": False, "reverse": False, "draw": 0, "suit": None}),  # the 5♥ blocks
-    ({"players": 4, "top": "9C", "cards": ["9h"], "suit": "♦", "hand_left": 0},
+    ({"players": 4, "top": "JC", "cards": ["Jh"], "suit": "♦", "hand_left": 1},
      {"skip": False, "reverse": False, "draw": 0, "suit": None}),  # rank matches the top
 ])
 def test_what_follows_for_the_next_player(ask, body, next_):
@@ -55,7 +55,7 @@ def test_what_follows_for_the_next_player(ask, body, next_):
 
 @pytest.mark.parametrize("body, rule", [
     ({"players": 3, "top": "7S", "cards": ["9H"], "hand_left": 4}, "match"),
-    ({"players": 3, "top": "7S", "cards": ["9S"], "suit": "h", "hand_left": 4}, "match"),
+    ({"players": 3, "top": "JS", "cards": ["9S"], "suit": "h", "hand_left": 4}, "match"),
     ({"players": 3, "top": "2S", "cards": ["9S"], "pending_draw": 2, "hand_left": 4},
      "pending_draw"),
     ({"players": 3, "top": "7S", "cards": ["8S"], "hand_left": 0}, "trick_card_last"),
@@ -97,6 +97,11 @@ def test_a_refused_play_says_why_and_nothing_follows(ask, body, rule):
     ({"pending_draw": "2"}, 400, "wrong_type", "pending_draw"),
     ({"pending": "three"}, 422, "bad_jack_change_it", "pending"),  # even with nothing pending
     ({"suit": "spades"}, 422, "bad_jack_change_it", "suit"),
+    ({"suit": "H"}, 422, "bad_jack_change_it", "suit"),  # the 7♠ on top called no suit
+    ({"top": "2C", "cards": ["2D"], "pending_draw": 3}, 422, "bad_jack_change_it",
+     "pending_draw"),  # no 2s and A♥ make 3
+    ({"top": "2C", "cards": ["2D"], "pending_draw": 1}, 422, "bad_jack_change_it",
+     "pending_draw"),
 ])
 def test_errors_name_the_field(ask, change, status, code, field):
     body = {name: value for name, value in {**JACK, **change}.items() if value is not None}
@@ -151,3 +156,12 @@ def test_near_valid_plays_answer_as_documented(ask, players, top, cards, suit, c
         verdict = answer.get_json()
         assert (verdict["next"] is None) is (not verdict["legal"]) is (verdict["rule"] is not None)
         assert verdict["next"] is None or set(verdict["next"]) == NEXT_FIELDS
+
+
+def test_the_nearest_waiting_draw_and_called_suit_are_answered(ask):
+    two = ask(PLAY, {"players": 3, "top": "2C", "cards": ["2D"], "pending_draw": 2,
+                     "hand_left": 3}).get_json()
+    assert two["legal"] is True and two["next"]["draw"] == 4
+    called = ask(PLAY, {"players": 3, "top": "JS", "cards": ["9H"], "suit": "H",
+                        "hand_left": 3}).get_json()
+    assert called["legal"] is True

@@ -77,6 +77,7 @@ def test_before_the_first_hand_the_pot_is_the_antes_of_those_seated(client):
     (hand(1, ["Bob", "Cy"], {"Bob": 5}, trump_ace=True), "bad_bourre_players", "event.played"),
     (hand(1, ["Ann", "Bob"], {"Ann": 5}, penalties=["Dee"]), "bad_bourre_players",
      "event.penalties[0]"),
+    (hand(1, ["Dee"], {"Bob": 2}), "bad_tricks", "event.tricks.Bob"),  # Bob passed
 ])
 def test_a_hand_no_table_could_have_is_422_at_its_field(client, event, code, field):
     game = made(client)
@@ -85,6 +86,13 @@ def test_a_hand_no_table_could_have_is_422_at_its_field(client, event, code, fie
     error = answer.get_json()["error"]
     assert (error["code"], error["field"]) == (code, field) and error["message"]
     assert client.get(f"{GAMES}/{game['id']}").get_json()["version"] == 0
+
+
+def test_a_player_alone_takes_the_pot_and_a_passers_tricks_are_refused(client):
+    game = made(client)
+    assert send(client, game, 0, hand(1, ["Dee"], {"Dee": 5})).status_code == 201
+    penalised = send(client, game, 1, hand(2, ["Ann", "Bob"], {"Ann": 5}, penalties=["Cy"]))
+    assert penalised.get_json()["error"]["message"].startswith("Cy passed")
 
 
 def test_a_hand_of_the_wrong_shape_is_malformed_400(client):

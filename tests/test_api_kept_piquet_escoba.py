@@ -45,6 +45,16 @@ def test_a_piquet_partie_under_way_has_no_margin_and_refuses_a_third_player(clie
     assert three.status_code == 422
 
 
+def test_a_piquet_deal_no_cards_could_make_is_refused_and_the_nearest_kept(client):
+    game = made(client, "piquet", ("Ann", "Ben"), first_dealer="Ben")
+    for ann, ben, bound in ((0, 0, "24 at the least"), (250, 250, "185 at the most")):
+        refused = score(client, game, 0, 1, Ann=ann, Ben=ben)
+        assert refused.status_code == 422
+        assert refused.get_json()["error"]["field"] == "event.scores.Ben"
+        assert bound in refused.get_json()["error"]["message"]
+    assert score(client, game, 0, 1, Ann=12, Ben=12).status_code == 201
+
+
 def test_an_escoba_game_to_21_ties_play_on(client):
     game = made(client, "escoba", ("Ann", "Bo", "Cy"))
     assert game["end"]["target"] == 21
@@ -54,6 +64,15 @@ def test_an_escoba_game_to_21_ties_play_on(client):
     assert score(client, game, 2, 3, Ann=2, Bo=0, Cy=0).status_code == 201
     document = client.get(f"{GAMES}/{game['id']}").get_json()
     assert document["finished"] and document["winners"] == ["Ann"] and "margin" not in document
+
+
+def test_an_escoba_hand_worth_more_than_a_hand_can_be_is_refused(client):
+    game = made(client, "escoba", ("Ann", "Bo"))
+    refused = score(client, game, 0, 1, Ann=24, Bo=24)
+    assert refused.status_code == 422
+    assert refused.get_json()["error"]["field"] == "event.scores.Bo"
+    assert "24 at the most" in refused.get_json()["error"]["message"]
+    assert score(client, game, 0, 1, Ann=20, Bo=4).status_code == 201
 
 
 def test_an_escoba_hand_is_typed_scores_not_held_points(client):

@@ -73,8 +73,10 @@ def test_a_declaration_nobody_wins_has_a_null_winner(ask):
 
 
 def test_carte_blanche_counts_in_the_totals(ask):
-    plain = ask(DECLARATIONS, HANDS).get_json()
-    answer = ask(DECLARATIONS, HANDS | {"carte_blanche": ["Younger"]}).get_json()
+    # Five kings, queens and jacks at most came in the exchange to the hand shown blanche.
+    hands = HANDS | {"younger": "9H 8H KS QS JS 10S 9S 7S KC QC 10D 9D".split()}
+    plain = ask(DECLARATIONS, hands).get_json()
+    answer = ask(DECLARATIONS, hands | {"carte_blanche": ["Younger"]}).get_json()
     assert answer["carte_blanche"] == {"elder": 0, "younger": 10}
     assert answer["totals"]["younger"] == 10
     assert answer["repique"] is None  # the younger scored first: no repique for the elder
@@ -98,6 +100,7 @@ def test_optional_fields_may_be_null_and_unknown_fields_are_ignored(ask):
     ({"elder": " ".join(ELDER)}, 400, "wrong_type", "elder"),
     ({"younger": None}, 400, "missing_field", "younger"),
     ({"carte_blanche": ["elder", "younger"]}, 422, "bad_carte_blanche", "carte_blanche"),
+    ({"carte_blanche": ["younger"]}, 422, "bad_carte_blanche", "carte_blanche"),  # 7 courts
     ({"carte_blanche": ["elder", "elder"]}, 422, "bad_carte_blanche", "carte_blanche"),
     ({"carte_blanche": ["dealer"]}, 422, "bad_side", "carte_blanche[0]"),
     ({"carte_blanche": [None]}, 400, "wrong_type", "carte_blanche[0]"),
@@ -152,6 +155,25 @@ def test_a_deal_the_tricks_order_decides_asks_for_pique_reached(ask):
     missed = ask(DEAL, body | {"pique_reached": False}).get_json()
     assert reached["parts"]["elder"]["pique"] == 30 and missed["parts"]["elder"]["pique"] == 0
     assert reached["scores"]["elder"] == missed["scores"]["elder"] + 30
+
+
+def test_a_certain_pique_cannot_be_answered_no(ask):
+    body = {"declarations": {"elder": 7, "younger": 0}, "tricks": {"elder": 11, "younger": 1},
+            "last_trick": "younger"}
+    error = assert_error(ask(DEAL, body | {"pique_reached": False}), 422,
+                         "pique_reached_needed", "pique_reached")
+    assert "certain pique" in error["message"]
+    assert ask(DEAL, body).get_json()["scores"] == {"elder": 70, "younger": 1}
+    assert ask(DEAL, body | {"pique_reached": True}).get_json()["scores"]["elder"] == 70
+
+
+def test_thirty_declared_against_nothing_needs_its_repique(ask):
+    body = {"declarations": {"elder": 35, "younger": 0}, "tricks": {"elder": 6, "younger": 6},
+            "last_trick": "younger"}
+    error = assert_error(ask(DEAL, body), 422, "bad_score", "declarations.elder")
+    assert "repique" in error["message"]
+    repiqued = ask(DEAL, body | {"declarations": {"elder": 95, "younger": 0}}).get_json()
+    assert repiqued["scores"]["elder"] == 95 + 7 + 6  # seven leads, six tricks
 
 
 @pytest.mark.parametrize("change, status, code, field", [
@@ -209,6 +231,7 @@ def test_partie_under_the_rubicon_and_a_tie(ask):
     ({"Ann": 100, "Bob": 90, "Cy": 80}, 422, "bad_player_count", "totals"),
     ({"Ann": "100", "Bob": 90}, 400, "wrong_type", "totals.Ann"),
     ({"Ann": 100, "Bob": -1}, 422, "bad_score", "totals.Bob"),
+    ({"Ann": 0, "Bob": 0}, 422, "bad_score", "totals.Bob"),  # six deals make 144 at least
     ({"Ann": 100, " ": 90}, 422, "bad_player_name", "totals"),
     ([100, 90], 400, "wrong_type", "totals"),
     (None, 400, "missing_field", "totals"),
@@ -255,7 +278,7 @@ def test_the_document_lists_the_piquet_operations(openapi_document):
 
 GOOD_BODIES = [
     (DECLARATIONS, HANDS),
-    (DECLARATIONS, HANDS | {"carte_blanche": ["younger"]}),
+    (DECLARATIONS, HANDS | {"carte_blanche": ["elder"]}),
     (DEAL, {"declarations": {"elder": 29, "younger": 0}, "tricks": TRICKS,
             "last_trick": "younger"}),
     (DEAL, {"declarations": HANDS, "tricks": TRICKS, "last_trick": "elder",

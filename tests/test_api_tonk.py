@@ -79,6 +79,10 @@ def test_a_dealt_49_is_a_tonk_only_by_house_rule(ask):
     ({"ending": "tonk_on_deal", "tonks": "Ann"}, 400, "wrong_type", "tonks"),
     ({"ending": "tonk_on_deal", "tonks": ["Ann"], "counts": {"Ann": 12}}, 422,
      "not_a_dealt_win", "counts.Ann"),
+    ({"ending": "tonk_on_deal", "tonks": ["Ann"], "counts": {"Ann": 5}}, 422,
+     "not_a_dealt_win", "counts.Ann"),  # five cards count 6 at the least
+    ({"ending": "tonk_on_deal", "tonks": ["Ann"], "counts": {"Ann": 0}}, 422,
+     "not_a_dealt_win", "counts.Ann"),
 ])
 def test_a_hand_no_table_could_have_is_refused_at_its_field(ask, body, status, code, field):
     assert_error(ask(SETTLE, {"players": PLAYERS, **body}), status, code, field)
@@ -173,6 +177,8 @@ def test_without_a_stake_the_night_is_kept_in_stakes(client):
     (tonk(1, "tonk_on_deal", tonks=["Ann", "Zed"]), 422, "unknown_player", "event.tonks[1]"),
     (tonk(1, "tonk_on_deal", tonks=["Ann"], counts={"Ann": 12, "Bob": 30}), 422,
      "not_a_dealt_win", "event.counts.Ann"),
+    (tonk(1, "tonk_on_deal", tonks=["Ann"], counts={"Ann": 3}), 422, "not_a_dealt_win",
+     "event.counts.Ann"),
     (tonk(1, "stock_out", counts={"Ann": 1, "Bob": 2, "Cy": 999}), 422, "impossible_score",
      "event.counts.Cy"),
     (tonk(1, "sweep"), 400, "wrong_type", "event.ending"),

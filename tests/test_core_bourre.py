@@ -15,9 +15,10 @@ from hypothesis import strategies as st
 from referee.core.cards import Card, Rank, Suit, parse_card, parse_cards
 from referee.core.errors import (PlayerCountError, StakeError, TooManyCopiesError,
                                  WrongTypeError)
-from referee.core.games.bourre import (BourreHandError, BourrePlayersError, BourreTricksError,
-                                       HandEntry, PlayRule, TrumpError, is_cinch, legal_plays,
-                                       play_night, settle_hand, settle_night)
+from referee.core.games.bourre import (BourreHandError, BourrePlayersError, BourrePotError,
+                                       BourreTricksError, HandEntry, PlayRule, TrumpError,
+                                       is_cinch, legal_plays, play_night, settle_hand,
+                                       settle_night)
 from referee.core.tricks import Duty, duties, refusals
 
 SETTINGS = settings(max_examples=40, deadline=None, derandomize=True, database=None)
@@ -116,6 +117,28 @@ def test_only_a_player_in_the_hand_can_break_a_rule_of_play():
     error = refusal(BourrePlayersError, settle_hand, FOUR, "1", "4", ["Ann", "Bob"],
                     {"Ann": 3, "Bob": 2}, penalties=["Dee"])
     assert error.field == "penalties[0]"
+
+
+def test_a_player_who_passed_broke_no_rule_of_play():
+    error = refusal(BourrePlayersError, settle_hand, FOUR, "1", "4", ["Ann", "Bob"],
+                    {"Ann": 3, "Bob": 2}, penalties=["Cy"])
+    assert error.field == "penalties[0]" and error.message.startswith("Cy passed")
+
+
+def test_a_pot_is_a_whole_number_of_antes_at_least_everyones():
+    for pot in ("0.50", "1.10", "0.75"):
+        error = refusal(BourrePotError, settle_hand, FOUR, "0.25", pot, ["Ann"])
+        assert error.field == "pot" and "1.00, 1.25, 1.50" in error.message
+    assert settle_hand(FOUR, "0.25", "1.00", ["Ann"]).winner == "Ann"  # every ante
+    assert settle_hand(FOUR, "0.25", "2.75", ["Ann"]).winner == "Ann"
+
+
+def test_a_player_alone_takes_the_pot_but_a_passer_took_no_trick():
+    error = refusal(BourreTricksError, settle_hand, FOUR, "1", "4", ["Dee"], {"Bob": 2})
+    assert error.field == "tricks.Bob"
+    assert settle_hand(FOUR, "1", "4", ["Dee"], {"Dee": 5}).winner == "Dee"
+    # A hand saved before this was checked still settles as it was.
+    assert settle_hand(FOUR, "1", "4", ["Dee"], {"Bob": 2}, strict=False).winner == "Dee"
 
 
 # --- The pot: bad input ---------------------------------------------------------------------

@@ -209,11 +209,23 @@ def counts(**fields):
     (counts(best="7S 7H 5D 7C", seven_of_diamonds=True), "sides.Ann.best"),  # 7♦ is the best
     (counts(best="7S 7H 7D 7C"), "sides.Ann.best"),  # and holding it is the 7♦ point
     (counts(count=30, diamonds=5), "sides.Ann.best"),  # 25 other cards hold every suit
+    # A court card the best diamond: every diamond taken is one of the three court cards.
+    (counts(count=9, diamonds=5, best="7S 7H 7C KD"), "sides.Ann.diamonds"),
+    # 2s the best of the other suits: those suits are 2s and court cards, 12 at the most.
+    (counts(count=16, diamonds=3, best="2S 2H 2C KD"), "sides.Ann.count"),
 ])
 def test_counts_no_captured_cards_could_give_are_refused(ann, field):
     error = refusal(EscobaCountsError, score_hand, {"Ann": ann, "Bob": counts(count=5,
                                                                               diamonds=1)})
     assert error.field == field
+
+
+def test_the_nearest_counts_under_the_best_cards_are_scored():
+    court = score_hand({"Ann": counts(count=9, diamonds=3, best="7S 7H 7C KD"),
+                        "Bob": counts(count=5, diamonds=1)})
+    assert court["Ann"].diamonds == 1 and court["Ann"].setenta == 1
+    assert score_hand({"Ann": counts(count=15, diamonds=3, best="2S 2H 2C KD"),
+                       "Bob": counts(count=5, diamonds=1)})["Ann"].cards == 1
 
 
 def test_the_counts_of_all_sides_fit_one_deck():

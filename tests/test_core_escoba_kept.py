@@ -116,3 +116,19 @@ def test_the_deal_passes_to_the_right():
     assert state.first_player == "Di"  # the dealer's right plays first
     state = partnership_game({"scores": {"Us": 1, "Them": 0}})
     assert state.dealer == "Di" and state.next_game().first_dealer == FOUR.index("Di")
+
+
+def test_a_hand_worth_more_than_its_points_and_escobas_together_is_refused():
+    # One side each for the four points, and 20 escobas at the most: 24 in all.
+    with pytest.raises(RefereeInputError) as refused:
+        game((24, 24), players=("Ann", "Bo"))
+    assert refused.value.location == ("event", "scores", "Bo")
+    assert "24" in refused.value.message and "escobas" in refused.value.message
+    assert game((24, 0), players=("Ann", "Bo")).totals == {"Ann": 24, "Bo": 0}
+    assert game((12, 12), players=("Ann", "Bo")).totals == {"Ann": 12, "Bo": 12}
+
+
+def test_a_hand_saved_before_the_bound_still_loads():
+    setup = GameSetup.create("escoba", ["Ann", "Bo"])
+    saved = event_from_dict({"type": "hand_scored", "hand": 1, "scores": {"Ann": 24, "Bo": 24}})
+    assert replay(setup, [saved], strict=False).totals == {"Ann": 24, "Bo": 24}

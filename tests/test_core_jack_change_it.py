@@ -81,7 +81,7 @@ def test_the_ace_of_hearts_makes_five_and_with_a_two_seven():
 def test_the_five_of_hearts_blocks_the_ace_of_hearts():
     verdict = play("AH", "5H", pending_draw=5)
     assert verdict.legal and verdict.next.draw == 0 and "blocks" in verdict.reason
-    assert play("AH", "5H", pending_draw=12, pending="ace_of_hearts").next.draw == 0
+    assert play("AH", "5H", pending_draw=11, pending="ace_of_hearts").next.draw == 0
     assert play("AH", "2H", pending_draw=5).rule is JackRule.PENDING
     assert play("2H", "5H", pending_draw=2).rule is JackRule.PENDING  # it blocks only the A♥
     assert play("9H", "5H").next == Effect()  # otherwise an ordinary card
@@ -116,6 +116,25 @@ def test_bad_moments():
     assert refusal(JackInputError, play, "9H", "3H", hand_left=-1).field == "hand_left"
     assert refusal(JackInputError, play, "9H", [], ).field == "cards"
     assert refusal(WrongTypeError, can_play, 4, "9H", parse_cards("3H")).field == "top"
+
+
+@pytest.mark.parametrize("top, waiting", [("2H", 1), ("2H", 3), ("2H", 5), ("2H", 10),
+                                           ("AH", 2), ("AH", 3), ("AH", 15)])
+def test_a_waiting_draw_no_twos_and_ace_of_hearts_make_is_refused(top, waiting):
+    error = refusal(JackInputError, play, top, "2S", pending_draw=waiting)
+    assert error.field == "pending_draw" and f"draw of {waiting}:" in error.message
+
+
+@pytest.mark.parametrize("top, waiting", [("2H", 2), ("2H", 8), ("2H", 7), ("2H", 13),
+                                           ("AH", 5), ("AH", 13)])
+def test_the_waiting_draws_twos_and_ace_of_hearts_make_are_answered(top, waiting):
+    assert play(top, "2S" if top == "2H" else "5H", pending_draw=waiting).legal
+
+
+def test_a_suit_in_force_is_one_a_jack_on_top_called():
+    assert refusal(JackInputError, play, "7C", "7H", suit="H").field == "suit"
+    assert refusal(JackInputError, play, "JC", "7C", suit="C").field == "suit"  # its own
+    assert play("JC", "7H", suit="H").legal  # the nearest: a jack's call
 
 
 # --- A round --------------------------------------------------------------------------------

@@ -166,7 +166,7 @@ def test_nines_and_below_make_no_set():
 # --- Carte blanche and repique ---------------------------------------------------------------
 
 def test_carte_blanche_scores_ten_and_is_in_the_totals():
-    hands = ("AH KH 9H 8H 7H  QS JS 10S  AD KD  AC KC", "AS KS 9S 8S 7S  QH JH 10H  QD JD  QC JC")
+    hands = ("AH KH QH JH 7H  QS JS 10S  AD KD  AC KC", "AS KS 9S 8S 7S  9H 8H 10H  QD JD  QC JC")
     found, without = deal(*hands, carte_blanche=["younger"]), deal(*hands)
     assert found.carte_blanche == SideScores(elder=0, younger=10)
     assert found.totals == SideScores(elder=without.totals.elder,
@@ -178,6 +178,17 @@ def test_both_players_cannot_hold_carte_blanche():
     assert refusal(CarteBlancheError, deal, *hands,
                    carte_blanche=["elder", "younger"]).field == "carte_blanche"
     assert refusal(SideError, deal, *hands, carte_blanche=["dealer"]).field == "carte_blanche[0]"
+
+
+def test_carte_blanche_keeps_seven_cards_below_the_jack_or_aces_after_the_exchange():
+    # At most five cards come in the exchange: a hand shown without a king, queen or jack
+    # holds at most five of them after it.
+    error = refusal(CarteBlancheError, deal, "AH KH QH JH AS KS QS JS AC KC QC JC",
+                    "10H 9H 8H 7H 10S 9S 8S 7S 10C 9C 8C 7C", carte_blanche=["elder"])
+    assert error.field == "carte_blanche" and "9 kings, queens and jacks" in error.message
+    five = deal("AH KH QH JH 7H  10S 9S 8S  AD 10D  AC KC",
+                "AS KS QS JS 7S  9H 8H 10H  QD JD  QC JC", carte_blanche=["elder"])
+    assert five.carte_blanche == SideScores(elder=10, younger=0)
 
 
 # Elder: point of 7 (spades), septième to the ace, four aces: 7 + 17 + 14 = 38.
@@ -192,7 +203,7 @@ def test_thirty_in_declarations_with_nothing_to_the_other_is_a_repique_of_sixty(
 
 
 def test_carte_blanche_counts_first_so_it_stops_the_others_repique():
-    found = deal(STRONG, WEAK, carte_blanche=["younger"])
+    found = deal(STRONG, WEAK.replace("KC", "9C"), carte_blanche=["younger"])
     assert found.repique is None
     assert found.totals == SideScores(elder=38, younger=10)
 
@@ -312,6 +323,40 @@ def test_a_pique_the_tricks_make_impossible_is_refused():
     assert error.field == "pique_reached"
 
 
+def test_the_youngers_one_trick_the_last_makes_the_elders_run_certain():
+    # Tricks 1-11 the elder's, all twelve led: 7 + 12 + 11 = 30 before the younger scores.
+    certain = score_deal({"elder": 7, "younger": 0}, tricks(11, 1), "younger")
+    assert certain.elder.pique == 30 and certain.elder.total == 7 + 12 + 11 + 10 + 30
+    error = refusal(PiqueUnknownError, score_deal, {"elder": 7, "younger": 0}, tricks(11, 1),
+                    "younger", pique_reached=False)
+    assert error.field == "pique_reached" and "certain pique" in error.message
+    # One short of 30 that way is no pique, and with two tricks the younger's first may
+    # come early: the order decides.
+    assert score_deal({"elder": 6, "younger": 0}, tricks(11, 1), "younger").elder.pique == 0
+    refusal(PiqueUnknownError, score_deal, {"elder": 9, "younger": 0}, tricks(10, 2),
+            "younger")
+
+
+def test_a_deal_saved_with_its_pique_answered_scores_as_it_was_kept():
+    saved = score_deal({"elder": 7, "younger": 0}, tricks(11, 1), "younger",
+                       pique_reached=False, strict=False)
+    assert saved.elder.pique == 0
+
+
+def test_thirty_in_declarations_against_nothing_holds_its_repique():
+    error = refusal(PiquetScoreError, score_deal, {"elder": 35, "younger": 0}, tricks(6, 6),
+                    "younger")
+    assert error.field == "declarations.elder" and "90" in error.message
+    assert refusal(PiquetScoreError, score_deal, {"elder": 0, "younger": 89}, tricks(6, 6),
+                   "younger").field == "declarations.younger"
+    # With its 60, or against something, or under 30, the same points stand.
+    assert score_deal({"elder": 95, "younger": 0}, tricks(6, 6), "younger").elder.total == 108
+    assert score_deal({"elder": 35, "younger": 1}, tricks(6, 6), "younger").elder.total == 48
+    assert score_deal({"elder": 29, "younger": 0}, tricks(6, 6), "younger").elder.pique == 30
+    assert score_deal({"elder": 35, "younger": 0}, tricks(6, 6), "younger",
+                      strict=False).elder.total == 48  # as a saved deal was kept
+
+
 def test_the_younger_never_piques():
     # The elder's first lead scores before the younger can score in play.
     score = score_deal({"elder": 0, "younger": 29}, tricks(0, 12), "younger")
@@ -379,6 +424,9 @@ def test_a_deal_shares_the_leads_and_the_cards_never_both_ways(elder_tricks, eld
     taken = tricks(elder_tricks, 12 - elder_tricks)
     if taken[last.value] == 0:
         last = last.other
+    # 30 against nothing is a repique: its 60 are in the declarations.
+    elder_declared += 60 if elder_declared >= 30 and not younger_declared else 0
+    younger_declared += 60 if younger_declared >= 30 and not elder_declared else 0
     try:
         score = score_deal({"elder": elder_declared, "younger": younger_declared}, taken, last)
     except PiqueUnknownError:
@@ -389,3 +437,12 @@ def test_a_deal_shares_the_leads_and_the_cards_never_both_ways(elder_tricks, eld
     assert not (score.elder.the_cards and score.younger.the_cards)
     assert score.younger.pique == 0
     assert not (score.elder.pique and younger_declared)
+
+
+def test_totals_no_six_deals_could_make_are_refused():
+    # Six deals of 12 leads and 12 tricks each, three of them led by each player.
+    assert refusal(PiquetScoreError, partie_result, {"Ann": 0, "Bob": 0}).field == "totals.Bob"
+    assert refusal(PiquetScoreError, partie_result, {"Ann": 142, "Bob": 2}).field == "totals.Bob"
+    assert refusal(PiquetScoreError, partie_result, {"Ann": 1108, "Bob": 2}).field == "totals.Ann"
+    assert partie_result({"Ann": 141, "Bob": 3}) == PartieResult("Ann", 244, True)
+    assert partie_result({"Ann": 1107, "Bob": 3}).margin == 1210

@@ -117,3 +117,43 @@ def test_a_deal_sheet_is_refused_where_it_is_wrong(event, where):
     with pytest.raises(RefereeInputError) as refused:
         partie().apply(event_from_dict({"type": "hand_scored", "hand": 1, **event}))
     assert tuple(refused.value.location) == where
+
+
+@pytest.mark.parametrize("ann, ben, where", [
+    (0, 0, "Ben"),  # no deal is without its 12 leads and 12 tricks
+    (250, 250, "Ben"),  # nor makes more than the best hand's all
+    (0, 24, "Ann"),  # Ann, the elder of deal 1, leads its first trick
+    (1, 185, "Ben"),  # and so Ben, the younger, takes 184 at the most
+])
+def test_a_deal_no_cards_could_make_is_refused(ann, ben, where):
+    with pytest.raises(HandEntryError) as refused:
+        partie().apply(scored(1, ann, ben))
+    assert refused.value.location == ("event", "scores", where)
+
+
+@pytest.mark.parametrize("ann, ben", [(1, 23), (185, 0), (12, 12), (1, 184)])
+def test_the_nearest_deals_the_cards_allow_are_kept(ann, ben):
+    assert partie((ann, ben)).totals == {"Ann": ann, "Ben": ben}
+
+
+def test_a_deal_saved_before_its_bounds_were_checked_still_loads():
+    setup = GameSetup.create("piquet", ["Ann", "Ben"], first_dealer="Ben")
+    assert replay(setup, [scored(1, 0, 0), scored(2, 250, 250)], strict=False).totals == {
+        "Ann": 250, "Ben": 250}
+
+
+def test_the_bounds_are_said_in_the_players_names():
+    from referee.core.games.piquet.ruleset import PIQUET
+    assert PIQUET.keeping.score_bounds(("Ann", "Ben"), "Ann").words() == (
+        "Together 24 to 185; Ben at least 1; Ann 0 to 184.")
+
+
+def test_the_best_hand_declared_with_its_repique_and_a_capot_is_the_most():
+    from referee.core.cards import parse_cards
+    from referee.core.games.piquet import declare, score_deal
+    from referee.core.games.piquet.deal import MOST_DECLARED, MOST_SCORED
+    found = declare(parse_cards("10C 10D 10H 10S 7C 8C 9C JC JD JH JS QS"),
+                    parse_cards("AS 9S 8S 7S AH KH 9H 8H AD KD 9D 8D"), ["elder"])
+    assert found.totals.elder == MOST_DECLARED + 60 and found.totals.younger == 0
+    deal = score_deal(found, {"elder": 12, "younger": 0}, "elder")
+    assert deal.scores.elder == MOST_SCORED == 185

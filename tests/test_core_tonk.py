@@ -332,7 +332,8 @@ def test_a_declared_forty_nine_follows_the_house_rule(house, allowed):
 
 @pytest.mark.parametrize("count, house, allowed", [
     (12, False, False), (49, False, False), (49, True, True), (50, False, True),
-    (11, False, True)])
+    (11, False, True), (6, False, True),
+    (5, False, False), (0, True, False)])  # five cards count 6 at the least: four aces, a 2
 def test_a_declared_tonk_whose_dealt_count_is_not_one_is_refused(count, house, allowed):
     ask = {"tonks": ["Bob"], "counts": {"Ann": 30, "Bob": count},
            "options": {"tonk_on_49": house}}

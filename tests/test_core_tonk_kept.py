@@ -11,7 +11,8 @@ from decimal import Decimal
 
 import pytest
 
-from referee.core.errors import (GameSetupError, HandEntryError, ImpossibleScoreError,
+from referee.core.errors import (DealtClaimError, GameSetupError, HandEntryError,
+                                 ImpossibleScoreError,
                                  MissingCountError, StakeError,
                                  UnknownPlayerError)
 from referee.core.game import GameSetup, HandCorrected, replay
@@ -158,3 +159,12 @@ def test_the_players_page_counts_a_nights_win():
     stats = {s.name: s for s in player_stats([GameSummary.from_dict(summary.to_dict())])}
     assert (stats["Ann"].won, stats["Bob"].won, stats["Ann"].finished) == (1, 0, 1)
     assert stats["Cy"].average_hands == {"Tonk": -1.0}  # net stakes a hand
+
+
+def test_a_tonk_on_the_deal_below_what_five_cards_count_is_refused_but_a_saved_one_loads():
+    saved = hand(1, "tonk_on_deal", tonks=["Ann"], counts={"Ann": 3})
+    refused = refusal(DealtClaimError, replay, night(), [saved])
+    assert refused.location == ("event", "counts", "Ann") and "6 at the least" in str(refused)
+    assert replay(night(), [saved], strict=False).totals["Ann"] == 3 * 2
+    assert replay(night(), [hand(1, "tonk_on_deal", tonks=["Ann"],
+                                 counts={"Ann": 6})]).totals["Ann"] == 3 * 2

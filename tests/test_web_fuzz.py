@@ -88,7 +88,8 @@ def _fields(form) -> set[str]:
 
 
 # The question screens of the games the referee answers for without keeping score.
-MORE_QUESTIONS = ["/escoba/what-can-i-take", "/bourre/what-may-i-play", "/bourre/is-it-a-cinch",
+MORE_QUESTIONS = ["/escoba/what-can-i-take", "/escoba/opening-escobas",
+                  "/bourre/what-may-i-play", "/bourre/is-it-a-cinch",
                   "/piquet/declarations", "/jack-change-it/can-i-play"]
 # Every screen route that takes input, "{game}" for the game the test keeps. A test below
 # checks that no form route of the app is missing here.

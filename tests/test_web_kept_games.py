@@ -405,6 +405,19 @@ def test_an_escoba_hand_is_entered_as_each_sides_counts_with_its_points_in_parts
     assert game["totals"] == {"Us": 6, "Them": 0} and game["dealer"] == "Di"
 
 
+def test_escoba_typed_points_are_held_to_a_hand_and_the_bound_is_shown(client):
+    game_id = api_game(client, "escoba", players=("Ann", "Bo"))
+    assert "Together 0 to 24." in text(client.get(f"/games/{game_id}/hands/1"))
+    refused = send(client, f"/games/{game_id}/hands/1",
+                   {"expected_version": "0", "score0": "24", "score1": "24", "save": "1"})
+    assert refused.status_code == 422
+    assert errors(refused)[0].startswith("The scores come to 48; a hand's come to 24 at the "
+                                         "most: 4 points, one side each, and 20 escobas")
+    saved = send(client, f"/games/{game_id}/hands/1",
+                 {"expected_version": "0", "score0": "24", "score1": "0", "save": "1"})
+    assert saved.status_code == 303, errors(saved)
+
+
 def test_correcting_an_escoba_hand_opens_with_the_counts_it_was_entered_with(client):
     game_id = api_game(client, "escoba", players=("Ann", "Bo", "Cy", "Di"),
                        teams=[{"name": "Us", "players": ["Ann", "Cy"]},

@@ -95,3 +95,24 @@ def test_the_printed_sheet_and_a_refused_score_speak_of_deals(client):
                     "score1": "30"})
     assert refused.status_code == 422
     assert errors(refused) == ["900 for Ben can't be right: a Piquet deal scores 0 to 250."]
+
+
+def test_typed_totals_no_deal_makes_are_refused_beside_the_bounds_shown(client):
+    game_id, version = partie(client)
+    entry = text(client.get(f"/games/{game_id}/hands/1"))
+    assert "Together 24 to 185; Ann at least 1; Ben 0 to 184." in entry
+    refused = send(client, f"/games/{game_id}/hands/1",
+                   {"expected_version": str(version), "save": "1", "score0": "0",
+                    "score1": "0"})
+    assert refused.status_code == 422
+    assert errors(refused)[0].startswith("The scores come to 0; a deal's come to 24 at the "
+                                         "least: 12 cards led and as many tricks")
+    elder_led = send(client, f"/games/{game_id}/hands/1",
+                     {"expected_version": str(version), "save": "1", "score0": "24",
+                      "score1": "0"})
+    assert errors(elder_led)[0] == ("0 for Ann can't be right: Ann scores 1 to 185 in this "
+                                    "deal: Ann, elder, leads the first trick.")
+    saved = send(client, f"/games/{game_id}/hands/1",
+                 {"expected_version": str(version), "save": "1", "score0": "12",
+                  "score1": "12"})
+    assert saved.status_code == 303, errors(saved)

@@ -69,6 +69,32 @@ def test_escoba_refuses_a_card_its_deck_has_not_beside_the_box(client):
     assert garbled.status_code == 422 and field_error(garbled, "played")
 
 
+OPENING = "/escoba/opening-escobas"
+
+
+def test_the_dealers_opening_escobas_are_asked_and_answered(client):
+    assert f'href="{OPENING}"' in client.get("/").get_data(as_text=True)
+    two = ask(client, OPENING, table="KS 5H QC 6D")
+    assert two.status_code == 200
+    assert answer(two).endswith("✓ Two escobas for the dealer The table adds up to 10 + 5 + 9 + 6 "
+                           "= 30: the dealer takes the 4 cards.")
+    assert "One escoba for the dealer" in answer(ask(client, OPENING, table="AS 2H 5C 7D"))
+    assert "No escoba at the deal" in answer(ask(client, OPENING, table="KS KH KC KD"))
+
+
+def test_an_opening_table_of_more_than_four_cards_is_refused_beside_it(client):
+    five = ask(client, OPENING, table="KS 5H QC 6D AS")
+    assert five.status_code == 422
+    assert field_error(five, "table") == "The deal puts 4 cards on the table; 5 were given."
+    nine = ask(client, OPENING, table="KS 5H 9C 6D")
+    assert nine.status_code == 422 and field_error(nine, "table")
+    # Tapped in one by one, the answer waits for the fourth card.
+    tapping = ask(client, OPENING, table="KS 5H", suit="C", add="Q", into="table")
+    assert tapping.status_code == 200 and "Tap the 4 cards" in answer(tapping)
+    fourth = ask(client, OPENING, table="KS 5H QC", suit="D", add="6", into="table")
+    assert "Two escobas" in answer(fourth)
+
+
 def test_escoba_taps_without_javascript_suit_then_rank(client):
     # Each tap is a plain post: the seven of diamonds played, then the table's cards.
     first = ask(client, ESCOBA, suit="D", add="7", into="played")
@@ -167,8 +193,14 @@ def test_piquet_says_who_scores_each_declaration_and_the_repique(client):
 
 
 def test_piquet_counts_carte_blanche(client):
-    said = answer(ask(client, PIQUET, elder=ELDER, younger=YOUNGER, blanche="younger"))
+    said = answer(ask(client, PIQUET, elder=ELDER, younger=YOUNGER.replace("KC", "9C"),
+                      blanche="younger"))
     assert "Carte blanche Younger scores 10" in said and "Repique" not in said
+    courts = ask(client, PIQUET, elder=ELDER, younger=YOUNGER, blanche="younger")
+    assert courts.status_code == 422
+    assert field_error(courts, "blanche") == (
+        "The younger's hand holds 6 kings, queens and jacks; after carte blanche at most 5 "
+        "came in the exchange.")
 
 
 def test_piquet_refuses_beside_the_hand(client):

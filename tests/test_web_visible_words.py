@@ -295,6 +295,8 @@ def walk_more_questions(walk: Walk) -> None:
         "/escoba/what-can-i-take": [{"played": "5D", "table": "QS AH 4C 6C"},
                                     {"played": "AD", "table": "2S"},
                                     {"played": "5D", "table": "9S 5D"}, {"played": "5X"}],
+        "/escoba/opening-escobas": [{"table": "KS 5H QC 6D"}, {"table": "KS KH KC KD"},
+                                    {"table": "KS 5H"}, {"table": "KS 5H QC 6D AS"}],
         "/bourre/what-may-i-play": [{"trump": "S", "hand": "5H KH 2S", "trick": "10H"},
                                     {"trump": "S", "hand": "AS 2S", "cinch": "y"},
                                     {"hand": "5H"}, {"trump": "S", "hand": "2H 3H 4H 5H 6H 7H"}],
@@ -655,12 +657,12 @@ def test_the_home_pages_hidden_words_name_each_game(walk):
 
 def test_a_tonk_on_49_is_offered_only_where_the_house_rule_is_on(walk):
     entry = seen(walk, lambda place: "/hands/" in place)
-    assert "Tonk on the deal | Dealt 50, or 11 or less" in entry
+    assert "Tonk on the deal | Dealt 50, or 6 to 11" in entry
     assert "49" not in entry
     with_49 = seen(walk, lambda place: "/lowest/tonk" in place and "'tonk_on_49': 'y'" in place)
-    assert "Tonk on the deal | Dealt 49 or 50, or 11 or less" in with_49
+    assert "Tonk on the deal | Dealt 49 or 50, or 6 to 11" in with_49
     without = seen(walk, lambda place: "/lowest/tonk" in place and "tonk_on_49" not in place)
-    assert "Tonk on the deal | Dealt 50, or 11 or less" in without
+    assert "Tonk on the deal | Dealt 50, or 6 to 11" in without
 
 
 def test_500s_house_rules_say_each_choice_in_words(walk):

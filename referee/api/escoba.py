@@ -1,4 +1,4 @@
-"""Escoba's referee questions: POST /escoba/captures and /escoba/score.
+"""Escoba's referee questions: POST /escoba/captures, /escoba/opening and /escoba/score.
 
 Thin, as every view: the fields read with their types (400 when wrong), the rules core
 (``referee.core.games.escoba``) answers or refuses (422, the field located in the request).
@@ -11,7 +11,8 @@ from typing import Any
 from flask import jsonify
 
 from ..core.errors import PlayerNameError
-from ..core.games.escoba import HandPoints, SideCards, SideCounts, captures, score_hand
+from ..core.games.escoba import (HandPoints, SideCards, SideCounts, captures, opening,
+                                 score_hand)
 from ..core.games.escoba.options import read_options
 from . import api, fields
 from .requests import field, json_object
@@ -64,6 +65,13 @@ def escoba_captures_view():
                      for capture in found],
         "must_capture": options.must_capture and bool(found),
     })
+
+
+@api.post("/escoba/opening")
+def escoba_opening_view():
+    body = json_object()
+    found = opening(fields.cards(field(body, "table"), ("table",)))
+    return jsonify({"total": found.total, "escobas": found.escobas})
 
 
 @api.post("/escoba/score")

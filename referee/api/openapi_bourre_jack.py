@@ -8,6 +8,7 @@ from ..core.games.bourre import TRICKS, PlayRule
 from ..core.games.bourre.cinch import CINCH
 from ..core.games.jack_change_it import PLAYERS as JACK_PLAYERS
 from ..core.games.jack_change_it import JackRule, Pending
+from ..core.games.jack_change_it.moment import waiting_words
 from .openapi import PATHS, SCHEMAS, _post, _ref
 from .table_fields import SUIT_ENUM
 
@@ -19,8 +20,11 @@ MONEY = {"type": "string", "pattern": r"\S", "description": (
     "else 422 bad_stake. Answers give it with its cents: \"0.25\", \"1.00\".")}
 _ERROR_CODES = SCHEMAS["Error"]["properties"]["error"]["properties"]["code"]["examples"]
 _ERROR_CODES += [code for code in (
-    "bad_trump", "bad_bourre_hand", "bad_tricks", "bad_bourre_players", "bad_player_count",
+    "bad_trump", "bad_bourre_hand", "bad_tricks", "bad_bourre_players", "bad_pot",
+    "bad_player_count",
     "bad_player_name", "bad_stake", "bad_jack_change_it") if code not in _ERROR_CODES]
+
+
 
 SCHEMAS.update({
     "BourreLegalRequest": {
@@ -92,7 +96,8 @@ SCHEMAS.update({
                         "description": "Everyone at the table, 2 to 8 names, each once."},
             "ante": {**MONEY, "description": "What each player antes. " + MONEY["description"]},
             "pot": {**MONEY, "description": (
-                "The pot the hand was played for, this hand's antes in it. "
+                "The pot the hand was played for, this hand's antes in it: a whole number of "
+                "antes, at least one from each player at the table (else 422 bad_pot). "
                 + MONEY["description"])},
             "played": {**NAMES, "minItems": 1, "maxItems": BOURRE_PLAYERS[1], "description": (
                 "Those who played the hand (the others passed). One alone takes the pot "
@@ -100,10 +105,12 @@ SCHEMAS.update({
             "tricks": {"type": "object", "additionalProperties": {
                 "type": "integer", "minimum": 0, "maximum": TRICKS}, "description": (
                 "Tricks by name (a player not named took none): five among those who played; "
-                "else 422 bad_tricks. Not read when one played alone.")},
+                "else 422 bad_tricks. When one played alone they do not count, but a player "
+                "who passed took none (else 422 bad_tricks).")},
             "penalties": {"type": ["array", "null"], "items": {"type": "string"}, "description": (
                 "An addition to the documented shape: players who played and were caught "
-                "breaking a rule of play; each matches the pot, as a bourré does (once).")},
+                "breaking a rule of play; each matches the pot, as a bourré does (once). A "
+                "player who passed, or is not at the table, answers 422 bad_bourre_players.")},
         },
     },
     "BourrePotResponse": {
@@ -143,11 +150,15 @@ SCHEMAS.update({
                 "How many play (2 to 6): with two a queen is an ordinary card.")},
             "top": _ref("Card"),
             "suit": {"enum": [*SUIT_ENUM, None], "description": (
-                f"The suit a jack called, in force ({SUIT_WORDS}); absent or null: none.")},
+                f"The suit a jack called, in force ({SUIT_WORDS}); absent or null: none. Only "
+                "a jack on top calls one, and one of the other three suits (else 422 "
+                "bad_jack_change_it).")},
             "pending_draw": {"type": ["integer", "null"], "minimum": 0, "description": (
                 "Cards the player must draw unless answering (from the 2s or the A♥ on top); "
                 "default 0. A pending draw with neither on top needs pending (else 422 "
-                "bad_jack_change_it).")},
+                "bad_jack_change_it). It is what 2s and the A♥ make: with a 2 on top "
+                f"{waiting_words(Pending.TWO)}, with the A♥ "
+                f"{waiting_words(Pending.ACE_OF_HEARTS)} (else 422 bad_jack_change_it).")},
             "pending": {"enum": [*(kind.value for kind in Pending), None], "description": (
                 "What the pending draw came from; absent: read off the top card.")},
             "cards": {"type": "array", "items": _ref("Card"), "minItems": 1, "description": (

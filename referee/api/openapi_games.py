@@ -22,9 +22,21 @@ NEW_NAME = {"type": "string", "pattern": r"\S", "description": (
     "name is not counted when names are compared.")}
 POINTS = {"type": "object", "additionalProperties": {"type": "integer"},
           "description": "Points by player's name."}
+
+def _together(key: str) -> tuple[int, int]:
+    """What a game's typed scores may add up to, as its ruleset bounds them."""
+    bounds = RULESETS[key].keeping.score_bounds
+    assert bounds is not None
+    return bounds(("", " "), None).together
+
+
+(PIQUET_LEAST, PIQUET_MOST), (_, ESCOBA_MOST) = _together("piquet"), _together("escoba")
 TYPED_SCORES = {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0},
                 "description": "Piquet and Escoba: each player's points for the hand, as the "
-                               "table worked them out."}
+                               "table worked them out, held to what the cards allow (else "
+                               "422 bad_hand_entry at the score): a Piquet deal's add up to "
+                               f"{PIQUET_LEAST} to {PIQUET_MOST}, the elder's 1 at least; an "
+                               f"Escoba hand's to {ESCOBA_MOST} at the most."}
 PIQUET_ELDER = {**NAME, "description": (
     "Piquet, with deal: who was elder (the non-dealer) in the deal.")}
 PIQUET_DEAL = {"type": "object", "description": (

@@ -1,5 +1,6 @@
 """The OpenAPI document's parts for Piquet's and Escoba's referee questions (joined to it on
-import): /piquet/declarations, /piquet/deal, /piquet/partie, /escoba/captures, /escoba/score.
+import): /piquet/declarations, /piquet/deal, /piquet/partie, /escoba/captures,
+/escoba/opening, /escoba/score.
 
 The request schemas say what the server takes as well as a schema can: the types (else 400),
 the sides' names, the lengths and ranges that no question could exceed (else 422). What
@@ -12,11 +13,15 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.games.escoba import DECK as ESCOBA_DECK
+from ..core.games.escoba import OPENING_TABLE
 from ..core.games.escoba.options import DESCRIPTIONS, TARGET_RANGE
 from ..core.games.piquet import HAND_SIZE
+from ..core.games.piquet.partie import partie_bounds
 from .openapi import PATHS, SCHEMAS, _post, _ref
 
 ESCOBA_CARDS = ESCOBA_DECK.size()  # 40
+PARTIE = partie_bounds(("", " "))
+PARTIE_EACH = PARTIE.each[""].least, PARTIE.each[""].most
 SIDE = {"type": "string", "enum": ["elder", "younger"], "description": (
     "elder: the non-dealer, who leads the first trick; younger: the dealer.")}
 WINNER = {"type": ["string", "null"], "enum": ["elder", "younger", None]}
@@ -52,7 +57,8 @@ DECLARATIONS_REQUEST = {
             "type": ["array", "null"], "items": SIDE, "maxItems": 1, "description": (
                 "The side that showed carte blanche (no king, queen or jack) before the "
                 "exchange: 10 points, counted first. Both, or one twice, answer 422 "
-                "bad_carte_blanche.")}}}
+                "bad_carte_blanche; so does a hand shown so holding more than five kings, "
+                "queens and jacks after the exchange (five cards at most came in).")}}}
 PARTS = {"type": "object", "required": ["declarations", "leads", "tricks", "the_cards", "capot",
                                         "pique"], "description": "One side's deal, part by part.",
          "properties": {
@@ -99,8 +105,9 @@ SCHEMAS.update({
         "type": "object", "required": ["declarations", "tricks", "last_trick"],
         "properties": {
             "declarations": {"oneOf": [
-                _each_side({**POINTS, "description": "Declaration points, carte blanche and "
-                                                     "repique included."},
+                _each_side({**POINTS, "description": (
+                    "Declaration points, carte blanche and repique included: 30 or more "
+                    "against nothing is a repique, so under 90 it answers 422 bad_score.")},
                            "Each side's declaration points as scored."),
                 {"allOf": [_ref("PiquetDeclarationsRequest")],
                  "description": "The hands, declared by the referee (the answer adds them)."}]},
@@ -111,7 +118,8 @@ SCHEMAS.update({
             "pique_reached": {"type": ["boolean", "null"], "description": (
                 "Whether the elder reached 30 in the deal before the younger scored. Needed "
                 "only when the order of the tricks decides: then its absence answers 422 "
-                "pique_reached_needed, as does a value the tricks make impossible.")}}},
+                "pique_reached_needed, as does a value the tricks rule out (false for a "
+                "certain pique, such as the younger's one trick taken last).")}}},
     "PiquetDealResponse": {
         "type": "object", "required": ["scores", "parts"],
         "properties": {
@@ -126,7 +134,9 @@ SCHEMAS.update({
             "type": "object", "additionalProperties": {"type": "integer", "minimum": 0},
             "description": "The two players' totals after the six deals, by name: other than "
                            "two answers 422 bad_player_count; a blank name, 422 "
-                           "bad_player_name."}}},
+                           "bad_player_name; totals no six deals make (together "
+                           f"{PARTIE.together[0]} to {PARTIE.together[1]}, each "
+                           f"{PARTIE_EACH[0]} to {PARTIE_EACH[1]}), 422 bad_score."}}},
     "PiquetPartieResponse": {
         "type": "object", "required": ["winner", "margin", "rubicon"],
         "properties": {
@@ -159,6 +169,23 @@ SCHEMAS.update({
             "must_capture": {"type": "boolean", "description": (
                 "The must_capture house rule is on and a capture can be made: the player "
                 "must take one of them.")}}},
+    "EscobaOpeningRequest": {
+        "type": "object", "required": ["table"],
+        "properties": {
+            "table": {"type": "array", "items": ESCOBA_CARD, "minItems": OPENING_TABLE,
+                      "maxItems": OPENING_TABLE, "description": (
+                          f"The {OPENING_TABLE} cards the deal put on the table, each once "
+                          "(else 422 too_many_copies); other than "
+                          f"{OPENING_TABLE}, 422 bad_opening_table.")}}},
+    "EscobaOpeningResponse": {
+        "type": "object", "required": ["total", "escobas"],
+        "properties": {
+            "total": {"type": "integer", "minimum": OPENING_TABLE, "description": (
+                "What the four cards add up to (ace 1, 2 to 7 their number, jack 8, queen 9, "
+                "king 10).")},
+            "escobas": {"enum": [0, 1, 2], "description": (
+                "The dealer's escobas: 1 when the table makes 15, 2 when 30 (the dealer "
+                "takes the four), else 0.")}}},
     "EscobaSideCards": {
         "type": "object", "required": ["cards", "escobas"], "additionalProperties": False,
         "properties": {
@@ -213,8 +240,8 @@ SCHEMAS.update({
 _CODES = SCHEMAS["Error"]["properties"]["error"]["properties"]["code"]["examples"]
 _CODES += [code for code in ("bad_piquet_hand", "card_in_both_hands", "bad_side",
                              "bad_carte_blanche", "bad_tricks", "bad_score",
-                             "pique_reached_needed", "bad_escoba_counts", "bad_player_count",
-                             "bad_player_name") if code not in _CODES]
+                             "pique_reached_needed", "bad_escoba_counts", "bad_opening_table",
+                             "bad_player_count", "bad_player_name") if code not in _CODES]
 
 PATHS.update({
     "/piquet/declarations": _post(
@@ -237,6 +264,10 @@ PATHS.update({
         "it clears the table (an escoba).",
         "EscobaCapturesRequest", "EscobaCapturesResponse",
         {"card": "5D", "table": ["QS", "AH", "4C", "6C"]}),
+    "/escoba/opening": _post(
+        "Escoba: the dealer's escobas from the four cards dealt to the table.",
+        "EscobaOpeningRequest", "EscobaOpeningResponse",
+        {"table": ["KS", "5H", "QC", "6D"]}),
     "/escoba/score": _post(
         "Escoba: each side's points for a hand: the most cards, the most diamonds, the 7♦, "
         "la setenta, the escobas.",

@@ -1,6 +1,7 @@
 """The question screens of the games the referee answers for without keeping score, as a
 table uses them from the home page, on a tablet and a phone: Escoba's "What can I take?"
-(the card played, then the table, tapped suit then rank), Bourré's "What may I play?" (the
+(the card played, then the table, tapped suit then rank) and "Does the deal give the dealer
+an escoba?", Bourré's "What may I play?" (the
 trump, the hand and the trick), Piquet's declarations (both hands typed) and Jack Change It's
 "Can I play this on that?". Each answer comes into view, is said aloud, and axe finds no
 breach of WCAG 2.1 AA."""
@@ -58,6 +59,18 @@ def test_the_other_games_questions_tapped_from_home(live_server, open_screen, vi
     tap(page, "C", "4", "6")
     expect(page.locator("#verdict")).to_contain_text("2 ways to make 15")
     expect(page.locator("#verdict")).not_to_contain_text("escoba!")
+
+    # The four cards dealt to the table: K♠ 5♥ Q♣ 6♦ make 30, two escobas for the dealer.
+    page.goto(live_server + "/")
+    page.get_by_role("link", name="Does the deal give the dealer an escoba? in Escoba").click()
+    expect(page.locator("#verdict")).to_contain_text("Tap the 4 cards dealt to the table")
+    tap(page, "S", "K")
+    tap(page, "H", "5")
+    tap(page, "C", "Q")
+    expect(page.locator("#verdict")).to_contain_text("Tap the 4 cards dealt to the table")
+    tap(page, "D", "6")
+    answered(screen, "Two escobas for the dealer", f"more-escoba-opening-{size}")
+    expect(page.locator("#verdict")).to_contain_text("10 + 5 + 9 + 6 = 30")
 
     page.goto(live_server + "/")
     page.get_by_role("link", name="What may I play? in Bourré").click()

@@ -528,8 +528,21 @@ def test_a_piquet_partie_of_six_deals_from_the_sheet_and_typed(live_server, open
     screen.shot("whole-piquet-sheet-capot-tablet")
     page.get_by_role("button", name="Save deal 3").click()
     expect(page.locator(".flash")).to_have_text("Deal 3 saved: Ann 101, Ben 0.")
+    # Deal 4 typed: what the cards allow is said beside the boxes, and 0-0 is refused there.
+    page.get_by_role("link", name="Score deal 4").click()
+    expect(page.locator("#scores-bounds")).to_have_text(
+        "Together 24 to 185; Ben at least 1; Ann 0 to 184.")
+    for name in ("Ann", "Ben"):
+        page.get_by_role("spinbutton", name=name, exact=True).fill("0")
+    page.get_by_role("button", name="Save deal 4").click()
+    expect(page.locator("#score1-error")).to_contain_text("The scores come to 0")
+    assert violations(page) == []
+    screen.shot("whole-piquet-typed-bounds-tablet")
     # Deal 4 typed wrong, undone, typed again; deals 5 and 6 typed.
-    piquet_deal(screen, 4, {"Ann": 14, "Ben": 20}, typed=True)
+    for name, points in (("Ann", 14), ("Ben", 20)):
+        page.get_by_role("spinbutton", name=name, exact=True).fill(str(points))
+    page.get_by_role("button", name="Save deal 4").click()
+    expect(page.locator(".flash")).to_have_text("Deal 4 saved: Ann 14, Ben 20.")
     undo(page, "Deal 4 scored")
     for number, scores in ((4, {"Ann": 20, "Ben": 14}), (5, {"Ann": 25, "Ben": 20}),
                            (6, {"Ann": 18, "Ben": 22})):

@@ -31,6 +31,7 @@ from .seats import seat_of
 if TYPE_CHECKING:
     from .deal_sheet import DealSheet
     from .ruleset import Options, TableRules
+    from .score_bounds import ScoreBounds
     from .side_sheet import SideSheet
     from .stakes import Settlement, Stakes
     from .team_sheet import TeamSheet
@@ -258,15 +259,18 @@ class Keeping:
     seats_change: bool = False
     # A SCORES game: the most points a player can score in one hand (a typo guard).
     most_per_hand: int = 999
+    # ... and what the cards allow the sides' scores together and each, from the sides and
+    # the hand's dealer where known (Piquet's elder leads a trick); None: only 0 to the most.
+    score_bounds: Callable[[Sequence[str], str | None], ScoreBounds] | None = None
     # The players' parts in a hand beside the dealer's, in words (Piquet's elder and
     # younger), from the dealer and the players; None: the game names only the dealer.
     roles: Callable[[str, Sequence[str]], str] | None = None
     # The end's own words and numbers from the final totals (None: the ranking says it all).
     finish: Callable[[Mapping[str, int]], Finish] | None = None
     # A SCORES game whose hand may also come as its score sheet (Piquet's deal): (players,
-    # the elder, the sheet, the hand's dealer if known) to each player's score; the game
-    # says who may be named elder. None: scores are typed only.
-    read_deal: Callable[[Sequence[str], str, Any, str | None], dict[str, int]] | None = None
+    # the elder, the sheet, the hand's dealer if known, strict) to each player's score; the
+    # game says who may be named elder. None: scores are typed only.
+    read_deal: Callable[[Sequence[str], str, Any, str | None, bool], dict[str, int]] | None = None
     # ... or as each side's captures (Escoba's): (players, the sides) to each player's score.
     read_sides: Callable[[Sequence[str], Any], dict[str, int]] | None = None
     # What the entry screen asks of each side to score it so, and its points in parts.
@@ -315,7 +319,7 @@ class Keeping:
                 return self._books(table, players, sheet)
             # in teams, each team's points
             return self._typed(table, tuple(team.name for team in teams) or players, sheet,
-                               dealer)
+                               dealer, strict)
         for name, given in (("scores", sheet.scores), ("elder", sheet.elder),
                             ("deal", sheet.deal), ("sides", sheet.sides),
                             ("books", sheet.books)):
@@ -379,8 +383,10 @@ class Keeping:
                           settlement=settlement)
 
     def _typed(self, table: TableRules, players: Sequence[str],
-               sheet: ScoreSheet, dealer: str | None = None) -> ScoredHand:
-        """Each player's typed score: a whole number from 0 to the game's most in a hand."""
+               sheet: ScoreSheet, dealer: str | None = None, strict: bool = True) -> ScoredHand:
+        """Each player's typed score: a whole number from 0 to the game's most in a hand,
+        within what the cards allow (``score_bounds``; ``strict`` off: a hand saved before
+        those were checked)."""
         title, noun = table.ruleset.title, table.ruleset.hand_noun
         for name, given in (("went_out", sheet.went_out), ("points", sheet.points),
                             ("players", sheet.players), ("teams", sheet.teams),
@@ -390,7 +396,7 @@ class Keeping:
                                      f"for it, not as {name}.", ("event", name))
         given = _by_player(players, sheet.scores, "scores")
         if sheet.deal or sheet.elder is not None:
-            given = self._from_deal(table, players, sheet, dealer)
+            given = self._from_deal(table, players, sheet, dealer, strict)
         if sheet.sides:
             if self.read_sides is None:
                 raise HandEntryError(f"A {title} {noun} is entered as each player's points "
@@ -405,7 +411,10 @@ class Keeping:
             if not 0 <= given[name] <= self.most_per_hand:
                 raise HandEntryError(f"{given[name]} for {name} can't be right: a {title} "
                                      f"{noun} scores 0 to {self.most_per_hand}.", where)
-        return ScoredHand(None, {name: given[name] for name in players}, {})
+        scores = {name: given[name] for name in players}
+        if strict and self.score_bounds is not None:
+            self.score_bounds(players, dealer).check(scores, ("event", "scores"), noun)
+        return ScoredHand(None, scores, {})
 
     def _books(self, table: TableRules, players: Sequence[str],
                sheet: ScoreSheet) -> ScoredHand:
@@ -435,7 +444,7 @@ class Keeping:
         return ScoredHand(None, scores, {}, books=books)
 
     def _from_deal(self, table: TableRules, players: Sequence[str],
-                   sheet: ScoreSheet, dealer: str | None) -> dict[str, int]:
+                   sheet: ScoreSheet, dealer: str | None, strict: bool) -> dict[str, int]:
         title = table.ruleset.title
         if self.read_deal is None:
             raise HandEntryError(f"A {title} hand is entered as each player's points "
@@ -446,7 +455,7 @@ class Keeping:
             raise HandEntryError("A deal given from its score sheet names the elder and the "
                                  "deal.", "event.elder" if sheet.elder is None else "event.deal")
         return self.read_deal(players, _known(players, sheet.elder, "event.elder"), sheet.deal,
-                              dealer)
+                              dealer, strict)
 
     def check_penalty(self, table: TableRules, name: str, points: int,
                       field_name: str | Location) -> None:

@@ -49,6 +49,10 @@ class DealSheetEntryForm(ScoresEntryForm):
         return sheet.boxes(self.players, self.dealer)
 
     @property
+    def hand_dealer(self) -> str | None:
+        return self.dealer
+
+    @property
     def groups(self) -> list[tuple[str, list[SheetBox]]]:
         """The boxes under their headings, in order."""
         grouped: dict[str, list[SheetBox]] = {}

@@ -88,6 +88,17 @@ class ScoresEntryForm:
         """A deal's score sheet's boxes: none here (``DealSheetEntryForm`` has them)."""
         return ()
 
+    @property
+    def hand_dealer(self) -> str | None:
+        """The hand's dealer, where the form knows it (``DealSheetEntryForm`` does)."""
+        return None
+
+    def bounds_words(self, players: Sequence[str]) -> str:
+        """What the cards allow the typed scores, in the game's words, shown beside them;
+        empty where each is only 0 to the game's most."""
+        bounds = self.table.ruleset.keeping.score_bounds
+        return bounds(self.sides(players), self.hand_dealer).words() if bounds else ""
+
     def sides(self, players: Sequence[str]) -> tuple[str, ...]:
         """Who scores: the teams, in a game of teams, else the players."""
         return tuple(team.name for team in self.teams) or tuple(players)
@@ -178,7 +189,7 @@ class ScoresEntryForm:
 
     def _check(self, reading: ScoresReading, names: Sequence[str], sheet: ScoreSheet) -> None:
         try:
-            self.table.ruleset.keeping.score(self.table, names, sheet)
+            self.table.ruleset.keeping.score(self.table, names, sheet, dealer=self.hand_dealer)
         except RefereeInputError as error:
             self.flag(reading, names, error)
 

@@ -1,6 +1,8 @@
 """Escoba's "What can I take?": the card played and the table's cards, tapped or typed; every
-set of table cards that makes 15 with it, and whether it sweeps the table (an escoba). The
-answer is the core's (``referee.core.games.escoba.captures``), as the JSON API gives it."""
+set of table cards that makes 15 with it, and whether it sweeps the table (an escoba). And
+"Does the deal give the dealer an escoba?": the four cards dealt to the table, what they add
+up to and the dealer's escobas. The answers are the core's (``captures``, ``opening``), as
+the JSON API gives them."""
 
 from __future__ import annotations
 
@@ -9,7 +11,8 @@ from wtforms import StringField
 from wtforms.validators import Length
 
 from ...core import RefereeInputError, parse_card, parse_cards
-from ...core.games.escoba import DECK, TARGET, TITLE, capture_value, captures
+from ...core.games.escoba import (DECK, OPENING_TABLE, TARGET, TITLE, capture_value, captures,
+                                  opening)
 from ..forms import add_error
 from ..shell.rendering import render_screen
 from .card_boxes import TapsForm, apply_taps, tap_context
@@ -57,3 +60,27 @@ def _sum(played, capture) -> str:
     """How a capture makes 15, in the values a player adds up: ``7 + 5 + 3 = 15``."""
     return " + ".join(str(capture_value(card)) for card in (played, *capture.cards)) \
         + f" = {TARGET}"
+
+
+class OpeningForm(TapsForm):
+    table = StringField("Dealt to the table", validators=[
+        Length(max=40, message="Give the four cards dealt to the table.")])
+
+
+@bp.route("/opening-escobas", methods=["GET", "POST"])
+def opening_escobas():
+    form = OpeningForm(formdata=request.form if request.method == "POST" else None)
+    asked = request.method == "POST" and form.validate()
+    taps = apply_taps(form, ["table"])
+    found = None
+    # A table still short of its four cards is being tapped in, not wrong: the answer waits.
+    if asked and len((form.table.data or "").split()) >= OPENING_TABLE:
+        try:
+            found = opening(parse_cards(form.table.data, "table"))
+        except RefereeInputError as error:
+            add_error(form.table, error.message)
+    return render_screen(
+        "questions/escoba_opening.html", "questions/_escoba_opening.html",
+        422 if has_errors(form) else 200, title=TITLE, form=form, found=found,
+        problems=has_errors(form), cards=OPENING_TABLE, target=TARGET,
+        **tap_context(DECK, taps))

@@ -26,6 +26,8 @@ class QuestionScreen:
 BLUEPRINTS = (escoba_screen.bp, bourre_screen.bp, piquet_screen.bp, jack_change_it_screen.bp)
 SCREENS = (
     QuestionScreen(escoba.TITLE, "What can I take?", "escoba_question.what_can_i_take"),
+    QuestionScreen(escoba.TITLE, "Does the deal give the dealer an escoba?",
+                   "escoba_question.opening_escobas"),
     QuestionScreen(bourre.TITLE, "What may I play?", "bourre_question.what_may_i_play"),
     QuestionScreen(bourre.TITLE, "Is it a cinch?", "bourre_question.is_it_a_cinch"),
     QuestionScreen(piquet.TITLE, "Who scores the declarations?", "piquet_question.declarations"),

@@ -15,15 +15,16 @@ API and the kept game come later.
 
 from .cards import DECK, HAND_SIZE, PLAYERS, TITLE, TRICKS, dealer_must_play, read_trump
 from .cinch import CINCH, CinchVerdict, is_cinch
-from .errors import BourreHandError, BourrePlayersError, BourreTricksError, TrumpError
+from .errors import (BourreHandError, BourrePlayersError, BourrePotError, BourreTricksError,
+                     TrumpError)
 from .night import HandEntry, NightState, play_night, record_hand, settle_night, start_night
 from .play import LegalPlays, PlayRule, Refusal, legal_plays
 from .pot import HandResult, NextPot, Payment, settle_hand
 
 __all__ = [
     "CINCH", "DECK", "HAND_SIZE", "PLAYERS", "TITLE", "TRICKS", "BourreHandError",
-    "BourrePlayersError", "BourreTricksError", "CinchVerdict", "HandEntry", "HandResult",
-    "LegalPlays", "NextPot", "NightState", "Payment", "PlayRule", "Refusal", "TrumpError",
+    "BourrePlayersError", "BourrePotError", "BourreTricksError", "CinchVerdict", "HandEntry",
+    "HandResult", "LegalPlays", "NextPot", "NightState", "Payment", "PlayRule", "Refusal", "TrumpError",
     "dealer_must_play", "is_cinch", "legal_plays", "play_night", "read_trump", "record_hand",
     "settle_hand", "settle_night", "start_night",
 ]

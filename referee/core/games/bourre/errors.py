@@ -29,3 +29,9 @@ class BourrePlayersError(RefereeInputError):
     for a player who was not in the hand, the dealer passing on an ace turned as trump."""
 
     code = "bad_bourre_players"
+
+
+class BourrePotError(RefereeInputError):
+    """A pot no hand could stand at: not a whole number of antes, or under everyone's ante."""
+
+    code = "bad_pot"

@@ -30,7 +30,7 @@ from ...model.seats import seat_of
 from ...model.stakes import Outcome, Settlement
 from ...text import spoken_list
 from .night import HandEntry, NightState, record_hand, start_night
-from .pot import HandResult, read_names
+from .pot import HandResult, read_names, read_penalties
 
 FIELDS = ("played", "tricks", "penalties", "trump_ace")
 ANTE = Decimal(1)  # the night counted in antes: the table's stake is the ante's money
@@ -76,9 +76,9 @@ def settle(table: TableRules, players: Sequence[str], given: Mapping[str, Any],
     if not isinstance(tricks, Mapping):
         raise WrongTypeError("Give the tricks as {name: tricks}.", ("tricks",))
     played = read_names(given.get("played", []), ("played",), names)
-    penalties = read_names(given.get("penalties", []), ("penalties",), played)
+    penalties = read_penalties(given.get("penalties", []), played, names)
     after = record_hand(night, HandEntry(tuple(played), tricks, tuple(penalties), dealer,
-                                         _AN_ACE if trump_ace else None))
+                                         _AN_ACE if trump_ace else None), strict)
     hand = after.hands[-1]
     return Settlement(Outcome.WIN if hand.winner else Outcome.DRAW, (),
                       # The first hand's net has the first ante in it (start_night's).

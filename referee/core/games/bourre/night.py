@@ -55,13 +55,13 @@ def start_night(players: Any, ante: Any) -> NightState:
                       {name: -ante for name in names})
 
 
-def record_hand(state: NightState, entry: HandEntry) -> NightState:
-    """The night after one more hand."""
+def record_hand(state: NightState, entry: HandEntry, strict: bool = True) -> NightState:
+    """The night after one more hand (``strict`` off: a hand saved earlier, ``settle_hand``)."""
     if not isinstance(entry, HandEntry):
         raise WrongTypeError("A hand is a HandEntry.", ("hand",))
     names = list(state.net)
     result = settle_hand(names, state.ante, state.pot, list(entry.played), dict(entry.tricks),
-                         list(entry.penalties), entry.dealer, entry.trump_card)
+                         list(entry.penalties), entry.dealer, entry.trump_card, strict)
     net, in_pot = dict(state.net), dict(state.in_pot)
     if result.winner is not None:
         net[result.winner] += state.pot

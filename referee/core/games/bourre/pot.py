@@ -19,9 +19,9 @@ from typing import Any
 
 from ...cards import Card
 from ...errors import Location, PlayerCountError, PlayerNameError, WrongTypeError
-from ...ledger import stake_value
+from ...ledger import money_text, stake_value
 from .cards import PLAYERS, TRICKS, dealer_must_play
-from .errors import BourrePlayersError, BourreTricksError
+from .errors import BourrePlayersError, BourrePotError, BourreTricksError
 
 
 @dataclass(frozen=True)
@@ -79,8 +79,35 @@ def read_names(names: Any, location: Location, within: Sequence[str] | None = No
     return list(names)
 
 
-def read_tricks(tricks: Any, played: list[str], table: list[str]) -> dict[str, int]:
-    """Each player's tricks (a player not named took none): five among those who played."""
+def read_penalties(penalties: Any, played: list[str], table: list[str]) -> list[str]:
+    """The players who broke a rule of play: each at the table, and among those who played."""
+    penalised = read_names(penalties, ("penalties",), table)
+    for i, name in enumerate(penalised):
+        if name not in played:
+            raise BourrePlayersError(f"{name} passed, so played no card to break a rule with.",
+                                     ("penalties", i))
+    return penalised
+
+
+def check_pot(table: Sequence[str], ante: Decimal, pot: Decimal) -> None:
+    """A pot is antes and matches of pots, so a whole number of antes; and everyone's ante
+    at the least, each player having anted into the first pot.
+
+    >>> check_pot(["Ann", "Bob", "Cy", "Dee"], Decimal("0.25"), Decimal("1.10"))
+    Traceback (most recent call last):
+    ...
+    referee.core.games.bourre.errors.BourrePotError: A pot is a whole number of antes, at \
+least everyone's: 1.00, 1.25, 1.50, … not 1.10.
+    """
+    least = ante * len(table)
+    if pot < least or pot % ante:
+        allowed = ", ".join(money_text(least + ante * n) for n in range(3))
+        raise BourrePotError(f"A pot is a whole number of antes, at least everyone's: "
+                             f"{allowed}, … not {money_text(pot)}.", ("pot",))
+
+
+def _check_tricks(tricks: Any, played: list[str], table: list[str]) -> None:
+    """Each count a whole number of tricks, for a player at the table who played."""
     if not isinstance(tricks, Mapping):
         raise WrongTypeError("Give the tricks as {name: tricks}.", ("tricks",))
     for name, count in tricks.items():
@@ -91,6 +118,11 @@ def read_tricks(tricks: Any, played: list[str], table: list[str]) -> dict[str, i
             raise BourrePlayersError(f"{name} is not at the table.", ("tricks", str(name)))
         if count and name not in played:
             raise BourreTricksError(f"{name} passed and took no trick.", ("tricks", name))
+
+
+def read_tricks(tricks: Any, played: list[str], table: list[str]) -> dict[str, int]:
+    """Each player's tricks (a player not named took none): five among those who played."""
+    _check_tricks(tricks, played, table)
     taken = {name: tricks.get(name, 0) for name in played}
     if sum(taken.values()) != TRICKS:
         raise BourreTricksError(f"The tricks add up to {sum(taken.values())}; a hand has "
@@ -100,7 +132,7 @@ def read_tricks(tricks: Any, played: list[str], table: list[str]) -> dict[str, i
 
 def settle_hand(players: Any, ante: Any, pot: Any, played: Any, tricks: Any = None,
                 penalties: Any = (), dealer: str | None = None,
-                trump_card: Card | None = None) -> HandResult:
+                trump_card: Card | None = None, strict: bool = True) -> HandResult:
     """One hand's pot (``pot``: as it stands, this hand's antes in it).
 
     The player with the most tricks takes it (three always are the most; two are when nobody
@@ -108,7 +140,8 @@ def settle_hand(players: Any, ante: Any, pot: Any, played: Any, tricks: Any = No
     the next hand (otherwise everyone does). A player who played and took no trick, and one
     named in ``penalties``, matches the pot into the next one (once, whichever the reason).
     One player playing alone takes the pot without tricks. ``dealer`` and ``trump_card``,
-    when given, check that an ace turned as trump made the dealer play.
+    when given, check that an ace turned as trump made the dealer play. ``strict`` off
+    settles a hand saved before a lone player's tricks were checked.
     """
     table = read_names(players, ("players",))
     if not PLAYERS[0] <= len(table) <= PLAYERS[1]:
@@ -116,8 +149,9 @@ def settle_hand(players: Any, ante: Any, pot: Any, played: Any, tricks: Any = No
                                ("players",))
     ante = read_money(ante, ("ante",), "ante")
     pot = read_money(pot, ("pot",), "pot")
+    check_pot(table, ante, pot)
     played = read_names(played, ("played",), table)
-    penalised = read_names(penalties, ("penalties",), played)
+    penalised = read_penalties(penalties, played, table)
     if not played:
         raise BourrePlayersError("Somebody plays: when everyone else passes, the dealer plays "
                                  "and takes the pot.", ("played",))
@@ -126,6 +160,8 @@ def settle_hand(players: Any, ante: Any, pot: Any, played: Any, tricks: Any = No
         raise BourrePlayersError(f"An ace turned as trump obliges the dealer, {dealer}, to "
                                  "play.", ("played",))
     if len(played) == 1:
+        if strict and tricks is not None:  # none to play for, but none to a player who passed
+            _check_tricks(tricks, played, table)
         winner, tied, bourre = played[0], [], []
     else:
         taken = read_tricks({} if tricks is None else tricks, played, table)

@@ -12,7 +12,7 @@ and the kept game come later.
 True
 """
 
-from .captures import OPENING_TABLE, Capture, captures, opening_escobas
+from .captures import OPENING_TABLE, Capture, Opening, captures, opening, opening_escobas
 from .cards import (COINS, DECK, SEVEN_OF_COINS, TARGET, TITLE, capture_value, check_cards,
                     setenta_strength)
 from .errors import EscobaCountsError, OpeningTableError
@@ -21,7 +21,7 @@ from .score import (HandPoints, SideCards, SideCounts, counts_of, game_winner, s
 
 __all__ = [
     "COINS", "DECK", "OPENING_TABLE", "SEVEN_OF_COINS", "TARGET", "TITLE", "Capture",
-    "EscobaCountsError", "HandPoints", "OpeningTableError", "SideCards", "SideCounts",
+    "EscobaCountsError", "HandPoints", "Opening", "OpeningTableError", "SideCards", "SideCounts",
     "capture_value", "captures", "check_cards", "counts_of", "game_winner",
-    "opening_escobas", "score_hand", "setenta_key", "setenta_strength",
+    "opening", "opening_escobas", "score_hand", "setenta_key", "setenta_strength",
 ]

@@ -7,6 +7,8 @@
 ['2C', '3D'] False
 >>> opening_escobas(parse_cards("KS 5H QC 6D"))  # 10 + 5 + 9 + 6 = 30: two for the dealer
 2
+>>> opening(parse_cards("KS 5H QC 6D")).sum_words
+'10 + 5 + 9 + 6 = 30'
 """
 
 from __future__ import annotations
@@ -47,7 +49,21 @@ def captures(card: Card, table: Any) -> tuple[Capture, ...]:
                  for taken in capture_sets(capture_value(card), table, capture_value, TARGET))
 
 
-def opening_escobas(table: Any) -> int:
+@dataclass(frozen=True)
+class Opening:
+    """The four cards dealt to the table, what they add up to, and the dealer's escobas."""
+
+    cards: tuple[Card, ...]
+    total: int
+    escobas: int
+
+    @property
+    def sum_words(self) -> str:
+        """How the table adds up, in the values a player counts: ``10 + 5 + 9 + 6 = 30``."""
+        return " + ".join(str(capture_value(card)) for card in self.cards) + f" = {self.total}"
+
+
+def opening(table: Any) -> Opening:
     """The dealer's escobas from the four cards dealt to the table: one when they make 15,
     two when 30 (the dealer then takes them all); none otherwise."""
     table = check_cards(table, ("table",))
@@ -56,4 +72,9 @@ def opening_escobas(table: Any) -> int:
                                 f"{len(table)} were given.", ("table",))
     DECK.check_supply(table, decks=1, field="table")
     total = sum(map(capture_value, table))
-    return total // TARGET if total % TARGET == 0 else 0
+    return Opening(tuple(table), total, total // TARGET if total % TARGET == 0 else 0)
+
+
+def opening_escobas(table: Any) -> int:
+    """The dealer's escobas from the four cards dealt to the table (``opening``)."""
+    return opening(table).escobas

@@ -14,9 +14,11 @@ from typing import Any
 
 from ...cards import Card, parse_cards
 from ...errors import GameSetupError, HandEntryError, RefereeInputError, WrongTypeError
+from ...model.score_bounds import ScoreBounds
 from ...model.seats import seat_of
 from ...model.side_sheet import CARDS, YES_NO, SideBox, SideSheet
 from ...model.team_sheet import ScorePart
+from .captures import OPENING_TABLE
 from .cards import DECK
 from .score import HandPoints, SideCards, SideCounts, score_hand
 
@@ -58,6 +60,25 @@ def hand_scores(players: Sequence[str], sides: Any) -> dict[str, int]:
 # A hand's parts as a score sheet names them, in the order they are counted.
 PART_WORDS = (("cards", "Most cards"), ("diamonds", "Most diamonds"),
               ("seven_of_diamonds", "7♦"), ("setenta", "La setenta"), ("escobas", "Escobas"))
+
+
+POINTS = len(PART_WORDS) - 1  # most cards, most diamonds, the 7♦, la setenta: one side each
+# Two at the deal (30 on the table), then at most every second play: the table a capture
+# clears is empty for the play after it.
+MOST_ESCOBAS = 2 + (DECK.size() - OPENING_TABLE) // 2
+MOST_TOGETHER = POINTS + MOST_ESCOBAS
+
+
+def hand_bounds(sides: Sequence[str], dealer: str | None = None) -> ScoreBounds:
+    """What a hand's typed scores may come to together: each point to one side at the most,
+    and every escoba the cards allow.
+
+    >>> hand_bounds(("Ann", "Bo")).words()
+    'Together 0 to 24.'
+    """
+    return ScoreBounds((0, MOST_TOGETHER), why_most=(
+        f"{POINTS} points, one side each, and {MOST_ESCOBAS} escobas at the most: two at the "
+        "deal, then one every second play"))
 
 
 def hand_parts(sides: Sequence[str], entries: Any) -> dict[str, tuple[ScorePart, ...]]:

@@ -17,13 +17,12 @@ from ...model.keeping import (Direction, EntryShape, Keeping, Partnerships, Rank
 from ...model.ruleset import OptionSpec, game_without_melds
 from ...model.teams import read_teams, split_teams
 from .cards import DECK, TITLE, capture_value
-from .kept import SIDE_SHEET, hand_scores
+from .kept import MOST_TOGETHER, SIDE_SHEET, hand_bounds, hand_scores
 from .options import DESCRIPTIONS, GAME_TARGET, TARGET_RANGE
 from .rules_text import RULES_TEXT
 
 HAND_SIZE = 3
-# Four points a hand and the escobas: a hand can hold a dozen escobas only on paper.
-MOST_IN_HAND = 24
+MOST_IN_HAND = MOST_TOGETHER  # all to one side; together, no more (``hand_bounds``)
 
 # Four may play as two partnerships, partners opposite (seated alternately).
 TEAM_SHAPES = ((2, 2),)
@@ -57,7 +56,8 @@ ESCOBA = game_without_melds(
     players=(2, 4),
     keeping=Keeping(EntryShape.SCORES, Ranking.HIGHEST_FIRST,
                     end=end_from_options(target="target"), stock_may_run_out=True,
-                    most_per_hand=MOST_IN_HAND, read_sides=hand_scores, side_sheet=SIDE_SHEET,
+                    most_per_hand=MOST_IN_HAND, score_bounds=hand_bounds, read_sides=hand_scores,
+                    side_sheet=SIDE_SHEET,
                     deal_passes=Direction.RIGHT,
                     partnerships=Partnerships(TEAM_SHAPES, _default_teams, _check_teams,
                                               optional=True)),

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from ...cards import Card, Suit
+from ...cards import Card, Suit, natural
 from ...errors import Location, PlayerCountError, WrongTypeError
 from .cards import COINS, DECK, SEVEN_OF_COINS, check_cards, setenta_strength
 from .errors import EscobaCountsError
@@ -122,8 +122,39 @@ def check_counts(name: str, side: SideCounts) -> list[tuple[Location, Card]]:
     if (best_diamond == SEVEN_OF_COINS) != side.seven_of_diamonds:
         raise EscobaCountsError("Holding the 7♦ makes it the best diamond, and only then.",
                                 (*at, "best"))
+    _check_under_best(count, diamonds, best, at)
     return [named_card for named_card in named if named_card[1] not in best] + [
         ((*at, "best", i), card) for i, card in enumerate(best)]
+
+
+def _at_or_under(card: Card) -> int:
+    """How many cards of its suit rank no higher than ``card`` in la setenta: the most a
+    side can hold of the suit whose best card it is (a court card: the three court cards)."""
+    return sum(setenta_strength(natural(rank, card.suit)) <= setenta_strength(card)
+               for rank in DECK.ranks)
+
+
+def _check_under_best(count: int, diamonds: int, best: Sequence[Card], at: Location) -> None:
+    """Every card a side took ranks at or under its best of the suit: so many at the most.
+
+    >>> from referee.core.cards import parse_cards
+    >>> _check_under_best(9, 5, parse_cards("7S 7H 7C KD"), ("sides", "Ann"))
+    Traceback (most recent call last):
+    ...
+    referee.core.games.escoba.errors.EscobaCountsError: With K♦ the best diamond, the \
+diamonds taken rank no higher in la setenta: 3 at the most, not 5.
+    """
+    most = {card.suit: _at_or_under(card) for card in best}
+    best_diamond = next(card for card in best if card.suit is COINS)
+    if diamonds > most[COINS]:
+        raise EscobaCountsError(f"With {best_diamond.label} the best diamond, the diamonds "
+                                f"taken rank no higher in la setenta: {most[COINS]} at the "
+                                f"most, not {diamonds}.", (*at, "diamonds"))
+    others = sum(most[suit] for suit in Suit if suit is not COINS)
+    if count - diamonds > others:
+        raise EscobaCountsError(f"With these best cards the other suits hold {others} cards "
+                                f"at the most: {count} cards cannot hold only {diamonds} "
+                                "diamonds.", (*at, "count"))
 
 
 def score_hand(sides: Mapping[str, SideCards | SideCounts]) -> dict[str, HandPoints]:

@@ -23,6 +23,11 @@ ACE_OF_HEARTS = natural(Rank.ACE, Suit.HEARTS)  # the next player draws five
 FIVE_OF_HEARTS = natural(Rank.FIVE, Suit.HEARTS)  # blocks the A♥
 DRAW_TWO, DRAW_ACE = 2, 5
 QUEENS_REVERSE_FROM = 3  # players; with two a queen is an ordinary card
+TWOS = len(Suit)  # one deck: a 2 of each suit
+# The draws that can wait for a player: 2s alone, or 2s with the A♥ (on a 2 only in a pair,
+# so with a 2 at the least); by the card on top, a 2 or the A♥.
+DRAWS_FROM_TWOS = tuple(DRAW_TWO * n for n in range(1, TWOS + 1))  # 2, 4, 6, 8
+DRAWS_WITH_THE_ACE = tuple(DRAW_ACE + DRAW_TWO * n for n in range(TWOS + 1))  # 5 ... 13
 _SUITS = {suit.value: suit for suit in Suit}
 
 

@@ -22,9 +22,9 @@ from enum import Enum
 from typing import Any
 
 from ...cards import Card, Rank, Suit
-from .cards import (ACE_OF_HEARTS, DECK, DRAW_ACE, DRAW_TWO, FIVE_OF_HEARTS,
-                    QUEENS_REVERSE_FROM, check_card, check_cards, check_players, is_trick_card,
-                    read_count, read_suit)
+from .cards import (ACE_OF_HEARTS, DECK, DRAW_ACE, DRAW_TWO, DRAWS_FROM_TWOS,
+                    DRAWS_WITH_THE_ACE, FIVE_OF_HEARTS, QUEENS_REVERSE_FROM, check_card,
+                    check_cards, check_players, is_trick_card, read_count, read_suit)
 from .errors import JackInputError
 
 
@@ -93,6 +93,53 @@ def pending_of(top: Card, pending_draw: int, pending: Any) -> Pending | None:
     raise JackInputError("A pending draw comes from a 2 or the A♥ on top.", ("pending_draw",))
 
 
+def waiting_draws(kind: Pending) -> list[int]:
+    """Every draw that can wait with a 2 on top, or with the A♥.
+
+    >>> waiting_draws(Pending.TWO), waiting_draws(Pending.ACE_OF_HEARTS)
+    ([2, 4, 6, 7, 8, 9, 11, 13], [5, 7, 9, 11, 13])
+    """
+    if kind is Pending.TWO:
+        return sorted({*DRAWS_FROM_TWOS, *DRAWS_WITH_THE_ACE[1:]})
+    return list(DRAWS_WITH_THE_ACE)
+
+
+def waiting_words(kind: Pending) -> str:
+    """``waiting_draws`` in words: ``'5, 7, 9, 11 or 13'``."""
+    draws = waiting_draws(kind)
+    return ", ".join(map(str, draws[:-1])) + f" or {draws[-1]}"
+
+
+def check_waiting(kind: Pending | None, pending_draw: int) -> None:
+    """A draw waiting is what 2s and the A♥ make: with a 2 on top, 2s alone or 2s with the
+    A♥ (played on a 2 only in a pair); with the A♥ on top, the A♥ and any 2s before it.
+
+    >>> check_waiting(Pending.TWO, 3)
+    Traceback (most recent call last):
+    ...
+    referee.core.games.jack_change_it.errors.JackInputError: No 2s and A♥ make a waiting \
+draw of 3: with a 2 on top it is 2, 4, 6, 7, 8, 9, 11 or 13.
+    """
+    if kind is None:
+        return
+    if pending_draw not in waiting_draws(kind):
+        on_top = "a 2" if kind is Pending.TWO else "the A♥"
+        raise JackInputError(f"No 2s and A♥ make a waiting draw of {pending_draw}: with "
+                             f"{on_top} on top it is {waiting_words(kind)}.", ("pending_draw",))
+
+
+def check_called(top: Card, suit: Suit | None) -> None:
+    """A suit in force is one a jack on top called: one of the other three."""
+    if suit is None:
+        return
+    if top.rank is not Rank.JACK:
+        raise JackInputError(f"Only a jack names a suit: with the {top.label} on top none is "
+                             "called.", ("suit",))
+    if suit is top.suit:
+        raise JackInputError(f"The {top.label} names one of the other three suits, not "
+                             f"{suit.word}.", ("suit",))
+
+
 def can_play(players: Any, top: Any, cards: Any, suit: Any = None, pending_draw: Any = 0,
              pending: Any = None, hand_left: Any = 1, call: Any = None) -> PlayVerdict:
     """Whether ``cards`` may go on ``top`` (``suit``: a suit called by a jack, in force;
@@ -105,6 +152,8 @@ def can_play(players: Any, top: Any, cards: Any, suit: Any = None, pending_draw:
     pending_draw = read_count(pending_draw, ("pending_draw",), "pending_draw")
     hand_left = read_count(hand_left, ("hand_left",), "hand_left")
     kind = pending_of(top, pending_draw, pending)
+    check_waiting(kind, pending_draw)
+    check_called(top, suit)
     if not cards:
         raise JackInputError("Name the card played (or draw).", ("cards",))
     DECK.check_named_supply([(("top",), top), *((("cards", i), c) for i, c in enumerate(cards))],

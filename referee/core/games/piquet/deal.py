@@ -19,13 +19,19 @@ from typing import Any
 
 from ...tricks import leads_per_player
 from .cards import HAND_SIZE, Side
-from .declarations import REPIQUE_AT, Declarations, SideScores
+from .declarations import REPIQUE, REPIQUE_AT, Declarations, SideScores
 from .errors import PiquetScoreError, PiqueUnknownError, TrickCountError
 
 TRICKS = HAND_SIZE  # twelve tricks in a deal
 THE_CARDS, THE_CARDS_AT = 10, 7  # for taking 7 or more tricks (six each: nobody)
 CAPOT = 30  # all twelve, on top of the cards; never counted toward a pique
 PIQUE, PIQUE_AT = 30, REPIQUE_AT  # 30 points for reaching the repique's 30 in play
+LEADS_AND_TRICKS = 2 * TRICKS  # a point for each card led and each trick taken: every deal's
+# The most one hand declares: carte blanche, a quint and a tierce, quatorzes of tens and of
+# jacks (10♣ 10♦ 10♥ 10♠ 7♣ 8♣ 9♣ J♣ J♦ J♥ J♠ Q♠), found by searching the hands.
+MOST_DECLARED = 61
+# The most a deal scores, all to one side: that hand's repique, every lead and trick, a capot.
+MOST_SCORED = MOST_DECLARED + REPIQUE + LEADS_AND_TRICKS + THE_CARDS + CAPOT
 
 
 class PiqueChance(Enum):
@@ -69,10 +75,19 @@ def _whole(value: Any, location: tuple, what: str) -> int:
     return value
 
 
-def read_declared(declarations: Declarations | SideScores | Mapping) -> tuple[SideScores, bool]:
+def read_declared(declarations: Declarations | SideScores | Mapping, strict: bool = True
+                  ) -> tuple[SideScores, bool]:
     """Each side's declaration points (carte blanche and repique in them) and whether a
     repique was scored. Bare numbers hold a repique when one side has 30 or more and the
-    other nothing: reaching 30 that way always makes one."""
+    other nothing: reaching 30 that way always makes one, so its 60 are in them (90 at the
+    least); ``strict`` off takes a total saved before that was checked.
+
+    >>> read_declared({"elder": 35, "younger": 0})
+    Traceback (most recent call last):
+    ...
+    referee.core.games.piquet.errors.PiquetScoreError: 35 in declarations against nothing \
+is a repique, 60 more: 90 at the least.
+    """
     if isinstance(declarations, Declarations):
         return declarations.totals, declarations.repique is not None
     if isinstance(declarations, SideScores):
@@ -83,8 +98,13 @@ def read_declared(declarations: Declarations | SideScores | Mapping) -> tuple[Si
     else:
         raise PiquetScoreError("declarations gives each side's points, such as "
                                '{"elder": 22, "younger": 0}.', ("declarations",))
-    repique = any(scores[side] >= REPIQUE_AT and scores[side.other] == 0 for side in Side)
-    return scores, repique
+    repiqued = [side for side in Side if scores[side] >= REPIQUE_AT and scores[side.other] == 0]
+    for side in repiqued if strict else ():
+        if scores[side] < REPIQUE_AT + REPIQUE:
+            raise PiquetScoreError(
+                f"{scores[side]} in declarations against nothing is a repique, {REPIQUE} "
+                f"more: {REPIQUE_AT + REPIQUE} at the least.", ("declarations", side.value))
+    return scores, bool(repiqued)
 
 
 def pique_chance(declared: SideScores, repique: bool, tricks: SideScores,
@@ -93,9 +113,15 @@ def pique_chance(declared: SideScores, repique: bool, tricks: SideScores,
 
     The younger cannot pique: the elder scores for leading the first trick before the
     younger can score in play. The elder's points before the younger's first are its
-    declarations, 1 for the first lead, and 2 (lead and trick) for each trick it took
-    before the younger took one: at least 1 trick-less lead, at most all its tricks first
-    (all but the last, when the last was the elder's and the younger took any).
+    declarations, 1 for the lead of the younger's first trick, and 2 (lead and trick) for
+    each trick the elder took before it: at most all its tricks first (all but the last,
+    when the last was the elder's and the younger took any); at least none, unless the
+    younger's one trick was the last, so that every one of the elder's came first.
+
+    >>> pique_chance(SideScores(7, 0), False, SideScores(11, 1), Side.YOUNGER).value
+    'certain'
+    >>> pique_chance(SideScores(6, 0), False, SideScores(11, 1), Side.YOUNGER).value
+    'impossible'
     """
     if repique or declared.younger > 0:
         return PiqueChance.IMPOSSIBLE
@@ -103,8 +129,9 @@ def pique_chance(declared: SideScores, repique: bool, tricks: SideScores,
         # The younger never scored: the elder's 12 leads, 12 tricks and 10 for the cards
         # (not the capot) all count, 34 at the least.
         return PiqueChance.CERTAIN
-    first_run = tricks.elder - (1 if last_trick is Side.ELDER else 0)
-    least, most = declared.elder + 1, declared.elder + 1 + 2 * first_run
+    longest_run = tricks.elder - (1 if last_trick is Side.ELDER else 0)
+    shortest_run = longest_run if tricks.younger == 1 and last_trick is Side.YOUNGER else 0
+    least, most = (declared.elder + 1 + 2 * run for run in (shortest_run, longest_run))
     if least >= PIQUE_AT:
         return PiqueChance.CERTAIN
     return PiqueChance.IMPOSSIBLE if most < PIQUE_AT else PiqueChance.DEPENDS_ON_PLAY
@@ -127,14 +154,16 @@ def read_tricks(tricks: Any, last_trick: Any) -> tuple[SideScores, Side]:
 
 
 def score_deal(declarations: Declarations | SideScores | Mapping, tricks: Any, last_trick: Any,
-               pique_reached: bool | None = None) -> DealScore:
+               pique_reached: bool | None = None, strict: bool = True) -> DealScore:
     """Both sides' scores for one deal.
 
     ``pique_reached`` says whether the elder reached 30 before the younger scored; it is
     needed only when the tricks' order decides (``PiqueUnknownError`` asks for it), and
-    refused when it says what the tricks make impossible.
+    refused when it says what the tricks make impossible. ``strict`` off scores a deal
+    saved earlier as it was kept: its answer stands, and its totals are not held to the
+    checks added since.
     """
-    declared, repique = read_declared(declarations)
+    declared, repique = read_declared(declarations, strict)
     taken, last = read_tricks(tricks, last_trick)
     chance = pique_chance(declared, repique, taken, last)
     if pique_reached is not None and not isinstance(pique_reached, bool):
@@ -145,12 +174,16 @@ def score_deal(declarations: Declarations | SideScores | Mapping, tricks: Any, l
                 "Did the elder reach 30 before the younger scored? It turns on the order of "
                 "the tricks; say so in pique_reached.", ("pique_reached",))
         piqued = pique_reached
+    elif pique_reached is not None and not strict:
+        piqued = pique_reached  # the answer it was saved with, before the tricks decided it
     else:
         piqued = chance is PiqueChance.CERTAIN
         if pique_reached is not None and pique_reached != piqued:
             raise PiqueUnknownError(
-                "These tricks and declarations " + ("always make" if piqued else "cannot make")
-                + " a pique for the elder.", ("pique_reached",))
+                "These tricks and declarations " + (
+                    "give the elder 30 before the younger scores: a certain pique, always "
+                    "scored" if piqued else "cannot make a pique for the elder")
+                + ".", ("pique_reached",))
     leads = leads_per_player(Side.ELDER, {side: taken[side] for side in Side}, last)
     parts = {}
     for side in Side:

@@ -25,10 +25,11 @@ from typing import Any
 
 from ...cards import Card, Rank, Suit
 from ...tricks import ace_high
-from .cards import Side, check_hands, point_value
+from .cards import FACE_RANKS, Side, check_hands, point_value
 from .errors import CarteBlancheError
 
 CARTE_BLANCHE = 10
+EXCHANGED = 5  # the most cards either player exchanges
 REPIQUE, REPIQUE_AT = 60, 30
 SET_RANKS = (Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE)  # sets are of 10s or better
 SET_POINTS = {3: 3, 4: 14}  # three of a kind (trio), four (quatorze): the rulings' values
@@ -224,8 +225,28 @@ def declare(elder: Any, younger: Any, carte_blanche: Any = None) -> Declarations
     are after it, so the referee cannot see it there).
     """
     hands = check_hands(elder, younger)
-    return compare_holdings(holdings(hands[0]), holdings(hands[1]),
-                            read_carte_blanche(carte_blanche))
+    blanche = read_carte_blanche(carte_blanche)
+    for side in blanche:
+        check_blanche_kept(hands[0] if side is Side.ELDER else hands[1], side)
+    return compare_holdings(holdings(hands[0]), holdings(hands[1]), blanche)
+
+
+def check_blanche_kept(hand: Sequence[Card], side: Side) -> None:
+    """A hand that showed carte blanche, after the exchange: at most ``EXCHANGED`` cards came
+    in, so at most so many kings, queens and jacks.
+
+    >>> from referee.core.cards import parse_cards
+    >>> check_blanche_kept(parse_cards("AH KH QH JH AS KS QS JS AC KC QC JC"), Side.ELDER)
+    Traceback (most recent call last):
+    ...
+    referee.core.games.piquet.errors.CarteBlancheError: The elder's hand holds 9 kings, \
+queens and jacks; after carte blanche at most 5 came in the exchange.
+    """
+    courts = sum(card.rank in FACE_RANKS for card in hand)
+    if courts > EXCHANGED:
+        raise CarteBlancheError(f"The {side.value}'s hand holds {courts} kings, queens and "
+                                f"jacks; after carte blanche at most {EXCHANGED} came in the "
+                                "exchange.", ("carte_blanche",))
 
 
 def compare_holdings(elder: Holdings, younger: Holdings,

@@ -10,10 +10,12 @@ PartieResult(winner='Bob', margin=313, rubicon=True)
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ...errors import HandNumberError, PlayerCountError, WrongTypeError
+from ...model.score_bounds import ScoreBounds, SideBound
+from .deal import LEADS_AND_TRICKS, MOST_SCORED
 from .errors import PiquetScoreError
 
 DEALS = 6
@@ -34,8 +36,27 @@ class PartieResult:
     rubicon: bool
 
 
-def partie_result(totals: Mapping[str, int]) -> PartieResult:
-    """The partie's outcome from the two players' totals after the six deals."""
+def partie_bounds(players: Sequence[str], deals: int = DEALS) -> ScoreBounds:
+    """What two totals after ``deals`` deals may be: every deal's leads and tricks at the
+    least, its most at the most; each player elder in every other deal, leading a trick
+    there, and younger in the rest, a point short of the most there.
+
+    >>> partie_bounds(("Ann", "Bob")).words()
+    'Together 144 to 1110; Ann 3 to 1107; Bob 3 to 1107.'
+    """
+    as_elder = deals // 2  # each player's, the other's the one more in an odd number
+    least, most = as_elder, deals * MOST_SCORED - as_elder
+    why = f"elder in {as_elder} deals, leading their first tricks; younger in the others"
+    return ScoreBounds((deals * LEADS_AND_TRICKS, deals * MOST_SCORED),
+                       f"each of {deals} deals makes {LEADS_AND_TRICKS} at the least",
+                       f"each of {deals} deals makes {MOST_SCORED} at the most",
+                       {name: SideBound(least, most, why) for name in players})
+
+
+def partie_result(totals: Mapping[str, int], deals: int | None = DEALS) -> PartieResult:
+    """The partie's outcome from the two players' totals after the six deals, refused when
+    no six deals could make them (``deals`` None: totals of a kept partie, whose deals were
+    each checked as entered, however many the table played)."""
     if not isinstance(totals, Mapping):
         raise WrongTypeError('totals gives each player\'s total, such as {"Ann": 128, '
                              '"Bob": 119}.', ("totals",))
@@ -46,6 +67,9 @@ def partie_result(totals: Mapping[str, int]) -> PartieResult:
         if isinstance(total, bool) or not isinstance(total, int) or total < 0:
             raise PiquetScoreError("A total must be a whole number, 0 or more.",
                                    ("totals", str(name)))
+    if deals is not None:
+        partie_bounds(tuple(totals), deals).check(totals, ("totals",), "partie",
+                                                  PiquetScoreError)
     (first, a), (second, b) = totals.items()
     if a == b:
         return PartieResult(None, None, False)

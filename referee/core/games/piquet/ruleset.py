@@ -19,13 +19,13 @@ from collections.abc import Mapping, Sequence
 from ...model.keeping import EntryShape, Finish, GameEnd, Keeping, Ranking
 from ...model.ruleset import game_without_melds
 from .cards import DECK, HAND_SIZE, TITLE, point_value
-from .kept import deal_scores
+from .kept import deal_bounds, deal_scores
 from .partie import DEALS, RUBICON, partie_result
 from .rules_text import RULES_TEXT
 from .sheet import SHEET
 
-# A deal's score for one player can pass 200 only on paper (a repique, a capot and every
-# declaration at once): more is a typo.
+# A typo guard for every deal, those saved before the cards' bounds were checked too
+# (``deal_bounds``, 185 at the most, for a deal entered now).
 MOST_IN_DEAL = 250
 
 
@@ -37,7 +37,7 @@ def roles(dealer: str, players: Sequence[str]) -> str:
 
 def finish(totals: Mapping[str, int]) -> Finish:
     """The partie's end in words, and its margin and Rubicon for the game's document."""
-    result = partie_result(totals)
+    result = partie_result(totals, deals=None)
     if result.winner is None:
         return Finish("Equal totals: the partie is drawn.", {"margin": None, "rubicon": False})
     loser = next(name for name in totals if name != result.winner)
@@ -61,7 +61,8 @@ PIQUET = game_without_melds(
     players=(2, 2),
     keeping=Keeping(EntryShape.SCORES, Ranking.HIGHEST_FIRST,
                     end=lambda options: GameEnd(hands=DEALS), stock_may_run_out=True,
-                    most_per_hand=MOST_IN_DEAL, roles=roles, finish=finish,
+                    most_per_hand=MOST_IN_DEAL, score_bounds=deal_bounds, roles=roles,
+                    finish=finish,
                     read_deal=deal_scores, deal_sheet=SHEET),
     rules_text=RULES_TEXT,
 )

@@ -52,6 +52,8 @@ def check_hand(cards: Any, location: tuple = ("cards",)) -> tuple[Card, ...]:
 # How many cards of the deck are worth each value: {1: 4, ..., 9: 4, 10: 16}.
 _WORTH = Counter(card_value(natural(rank, suit)) for rank in DECK.ranks for suit in Suit)
 MOST_COUNT = HAND_SIZE * max(_WORTH)  # 50: a count is of the cards in a hand of at most five
+# The least five dealt cards are worth: the four aces and a 2.
+LEAST_DEALT = sum(sorted(_WORTH.elements())[:HAND_SIZE])
 
 
 def counts_fit(counts: Iterable[int]) -> bool:

@@ -1,4 +1,5 @@
-"""A tonk on the deal: five dealt cards worth exactly 50, or 11 or less (49 too, by house rule).
+"""A tonk on the deal: five dealt cards worth exactly 50, or 11 or less (49 too, by house rule);
+five cards are worth 6 at the least, so a low tonk is 6 to 11.
 
 Every card counts here, spread or not: the total is taken before anyone plays.
 
@@ -18,7 +19,7 @@ from collections.abc import Sequence
 from ...cards import Card
 from ...errors import CardCountError
 from ...model.ruleset import Options
-from .cards import HAND_SIZE, check_hand, hand_total
+from .cards import HAND_SIZE, LEAST_DEALT, check_hand, hand_total
 from .options import resolve_options
 
 TONK_TOTAL = 50
@@ -37,6 +38,11 @@ def is_tonk(cards: Sequence[Card], options: Options | None = None,
 
 
 def tonk_total(total: int, options: Options) -> bool:
-    """Whether a dealt total makes a tonk under the table's options."""
+    """Whether a dealt total makes a tonk under the table's options: five dealt cards are
+    worth ``LEAST_DEALT`` (6) at the least, so a low tonk is 6 to 11.
+
+    >>> tonk_total(6, {"tonk_on_49": False}), tonk_total(5, {"tonk_on_49": False})
+    (True, False)
+    """
     high = {TONK_TOTAL, HOUSE_TONK_TOTAL} if options["tonk_on_49"] else {TONK_TOTAL}
-    return total <= LOW_TONK or total in high
+    return LEAST_DEALT <= total <= LOW_TONK or total in high

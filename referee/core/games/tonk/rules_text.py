@@ -8,7 +8,8 @@ RULES_TEXT = {
         "Sets and runs are called spreads. A player may also hit: add a card to any spread on "
         "the table.",),
     "going-out": (
-        "A tonk on the deal: five dealt cards worth exactly 50, or 11 or less, spreads or not.",
+        "A tonk on the deal: five dealt cards worth exactly 50, or 11 or less, spreads or not "
+        "(five cards are worth 6 at the least: four aces and a 2).",
         "A drop: instead of drawing, a player shows the hand, betting it has the lowest count. "
         "If someone matches or beats it, the dropper is caught.",
         "A hand also ends when a player runs out (the last card discarded), tonks out (the last "

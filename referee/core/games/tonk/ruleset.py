@@ -23,18 +23,20 @@ from ...model.seats import seat_of
 from ...model.keeping import EntryShape, GameEnd, Keeping, Ranking
 from ...model.ruleset import Ruleset, TableRules
 from ...model.stakes import HandEnding, Settlement, Stakes, Who
-from .cards import DECK, HAND_SIZE, card_value
+from .cards import DECK, HAND_SIZE, LEAST_DEALT, card_value
+from .deal import HOUSE_TONK_TOTAL, LOW_TONK, TONK_TOTAL
 from .options import OPTIONS, TITLE
 from .rules_text import RULES_TEXT
 from .settle import MAX_PLAYERS, MIN_PLAYERS, Ending, settle
 
+LOW_TONKS = f"{LEAST_DEALT} to {LOW_TONK}"  # five cards are worth 6 at the least
 ENDINGS = (
     HandEnding(Ending.TONK_ON_DEAL.value, "Tonk on the deal",
-               "Dealt 50, or 11 or less", Who.SOME,
+               f"Dealt {TONK_TOTAL}, or {LOW_TONKS}", Who.SOME,
                "Who was dealt a tonk?", counts=False,
-               house_hint=lambda options: ("Dealt 49 or 50, or 11 or less"
-                                           if options.get("tonk_on_49") else
-                                           "Dealt 50, or 11 or less")),
+               house_hint=lambda options: (f"Dealt {HOUSE_TONK_TOTAL} or {TONK_TOTAL}, or "
+                                           f"{LOW_TONKS}" if options.get("tonk_on_49") else
+                                           f"Dealt {TONK_TOTAL}, or {LOW_TONKS}")),
     HandEnding(Ending.DROP.value, "Drop", "Showed the hand before drawing", Who.ONE,
                "Who dropped?", counts=True),
     HandEnding(Ending.STOCK_OUT.value, "Stock out", "Nobody went out: lowest count wins",

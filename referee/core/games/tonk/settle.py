@@ -36,7 +36,7 @@ from ...errors import (
 )
 from ...model.ruleset import Options
 from ...model.stakes import Outcome, Payment, Settlement
-from .cards import HAND_SIZE, MOST_COUNT, counts_fit
+from .cards import HAND_SIZE, LEAST_DEALT, MOST_COUNT, counts_fit
 from .deal import HOUSE_TONK_TOTAL, LOW_TONK, TONK_TOTAL, is_tonk, tonk_total
 from .options import TITLE, resolve_options
 
@@ -244,7 +244,8 @@ def _check_tonks(tonks: Any, players: list[str], ending: Ending,
 
 def _tonk_totals(options: Options) -> str:
     high = f"{HOUSE_TONK_TOTAL} or {TONK_TOTAL}" if options["tonk_on_49"] else str(TONK_TOTAL)
-    return f"a tonk is dealt {high}, or {LOW_TONK} or less"
+    return (f"a tonk is dealt {high}, or {LEAST_DEALT} to {LOW_TONK}: five cards count "
+            f"{LEAST_DEALT} at the least")
 
 
 def _check_counts(counts: Any, players: list[str], strict: bool) -> Mapping[str, int] | None:
