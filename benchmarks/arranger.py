@@ -31,7 +31,7 @@ Six parts, each against the targets of the issues:
    0-2 jokers), with VmRSS, the tracemalloc total (in a second pass over the same
    hands) and the number of live free-game search objects read every 1,000 hands.
 5. The games without contracts (issue 11): random hands of 500 up to 40 cards,
-   5 decks and 10 jokers, Basic and Base up to 40 cards and 5 decks, in groups
+   5 decks and 10 jokers, Basic and Base up to 40 cards of their one deck, in groups
    (free_hands.GROUPS): CPU time p99 <= 50 ms and max <= 250 ms per group.
 6. The same targets on the hardest hands hunts have found (adversarial.json,
    made by --hunt: hill climbing on the arranger's CPU time), each timed

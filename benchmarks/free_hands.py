@@ -56,9 +56,9 @@ GROUPS = (
     Group("500: 26 cards, 2 decks, 0-4 jokers", "500", (26, 26), (2, 2), (0, 4)),
     Group("500: 3-40 cards, 1-5 decks, any jokers, either card values", "500", (3, 40),
           (1, 5), (0, 10), ({"card_values": "standard"}, {"card_values": "5/10/15"})),
-    Group("Basic: 40 cards, 5 decks, ace high or not", "basic", (40, 40), (5, 5), (0, 0),
+    Group("Basic: 40 cards, 1 deck, ace high or not", "basic", (40, 40), (1, 1), (0, 0),
           ({"ace_high": False}, {"ace_high": True})),
-    Group("Base: 40 cards, 5 decks", "base", (40, 40), (5, 5), (0, 0)),
+    Group("Base: 40 cards, 1 deck", "base", (40, 40), (1, 1), (0, 0)),
 )
 
 
@@ -166,8 +166,8 @@ HUNTS = (
     Hunt("500", 3, 30, 6),
     Hunt("500", 2, 26, 4),
     Hunt("500", 5, 30, 10),
-    Hunt("basic", 5, 40, 0),
-    Hunt("base", 5, 40, 0),
+    Hunt("basic", 1, 40, 0),
+    Hunt("base", 1, 40, 0),
 )
 
 

@@ -13,8 +13,9 @@ sixth hand, a correction). Each polled address gets a run of its own on a
 game of its own:
 
 - the JSON API, ``GET /api/v1/games/{id}``;
-- the screens' standings fragment, ``GET /games/{id}/live/standings`` (what an
-  open standings page polls), when the server has it.
+- the screens' standings fragment, ``GET /games/{id}/poll/standings`` (what an
+  open game page polls); a polled address that does not answer 200 stops the run
+  with an error, never a silent skip.
 
 Latency is measured by the client, from writing the request to reading the
 last byte of the answer. Each device keeps its connection open between polls,
@@ -465,7 +466,7 @@ def fmt(x: float) -> str:
     return f"{x:.2f}" if x < 10 else f"{x:.1f}"
 
 
-def report(runs: list[Run], floor: Run | None, missing: list[str], local: dict, args,
+def report(runs: list[Run], floor: Run | None, local: dict, args,
            info: dict, command: str,
            server_command: str, started: datetime.datetime,
            loads: list[tuple[str, str]]) -> tuple[str, bool]:
@@ -505,8 +506,6 @@ def report(runs: list[Run], floor: Run | None, missing: list[str], local: dict, 
       "the last byte of the answer, over loopback.")
     w("- Load average (1, 5, 15 min): " + "; ".join(f"{k} {v}" for k, v in loads)
       + ". The machine has 2 cores, shared with whatever else runs on it.")
-    if missing:
-        w("- Not measured: " + "; ".join(missing) + ".")
     w("")
     w("## Targets")
     w("")
@@ -640,7 +639,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--poll", type=float, default=2.0, help="seconds between polls")
     parser.add_argument("--write", type=float, default=5.0, help="seconds between steps")
     parser.add_argument("--threads", type=int, default=8, help="waitress threads (referee run: 8)")
-    parser.add_argument("--fragment", default="/games/{id}/live/standings",
+    parser.add_argument("--fragment", default="/games/{id}/poll/standings",
                         help="the screens' polled standings fragment ({id}: the game)")
     parser.add_argument("--baseline", type=float, default=30,
                         help="seconds of the same polling against waitress serving an app that "
@@ -661,17 +660,15 @@ def main(argv: list[str] | None = None) -> int:
     loads = [("start", load_average())]
     server = Server(folder, args.threads)
     runs: list[Run] = []
-    missing: list[str] = []
     try:
         async def everything() -> None:
             targets = [("JSON API", "/api/v1/games/{id}")]
             game = await create_game(server.port)
             found = await probe(server.port, args.fragment.format(id=game["id"]))
-            if found == 200:
-                targets.append(("standings fragment", args.fragment))
-            else:
-                missing.append(f"the standings fragment `{args.fragment}` (the server answered "
-                               f"{found}: not built yet)")
+            if found != 200:
+                raise SystemExit(f"load.py: the standings fragment `{args.fragment}` answered "
+                                 f"{found}, not 200: fix the address (--fragment)")
+            targets.append(("standings fragment", args.fragment))
             for name, template in targets:
                 print(f"{name}: {template}, {args.duration:g} s ...", flush=True)
                 runs.append(await load_run(server, name, template, args, rng, args.duration))
@@ -699,11 +696,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.in_process:
         paths = {f"`{run.path}`": run.path.format(id=run.game_id) for run in runs}
         local = in_process(server.database, paths, args.in_process, profile=False)
-        text, ok = report(runs, floor, missing, local, args, info, command, shown, started,
+        text, ok = report(runs, floor, local, args, info, command, shown, started,
                           loads)
         if args.profile or not ok:
             local = in_process(server.database, paths, args.in_process, profile=True)
-    text, ok = report(runs, floor, missing, local, args, info, command, shown, started,
+    text, ok = report(runs, floor, local, args, info, command, shown, started,
                           loads)
     print(text)
     if not args.no_write:
