@@ -9,15 +9,18 @@
   var page = window.boardPage;  // static/games.js
 
   // --- Polls ------------------------------------------------------------------------------
-  // A poll sent before a tap's answer may come back after it with the very game that answer
-  // showed (or an older one): nothing to show, and swapped in it would take the focus the
-  // answer was given. A newer game is swapped in here, holding the screen as it was.
+  // A poll answered while a tap's answer is on its way (on a busy machine the poll may bring
+  // the tap's own step first), or one bringing the very game shown or an older one: nothing
+  // to show, and swapped in it would take the focus and the view the tap's answer is to have.
+  // A newer game is swapped in here, holding the screen as it was.
+  var tapsOnTheirWay = 0;
+
   document.addEventListener("htmx:beforeSwap", function (event) {
     var target = event.detail.target;
     if (!event.detail.shouldSwap || !target || target.id !== "board") { return; }
     event.detail.shouldSwap = false;
     var html = event.detail.serverResponse;
-    if (page.versionIn(html) <= page.shownVersion()) { return; }
+    if (tapsOnTheirWay || page.versionIn(html) <= page.shownVersion()) { return; }
     var incoming = boardIn(html);
     if (incoming) { swapIn(incoming, true); }
   });
@@ -157,16 +160,22 @@
     if (!form.hasAttribute || !form.hasAttribute("data-referee-step") || !window.fetch) { return; }
     event.preventDefault();
     var body = new URLSearchParams(new FormData(form, event.submitter || null));
+    var title = document.querySelector("#board #referee-title, #board #round-title");  // a round's too
+    var before = title ? title.textContent : "";  // the turn as the tap saw it
+    tapsOnTheirWay += 1;
     fetch(form.action, { method: "POST", body: body, credentials: "same-origin",
                          headers: { "HX-Request": "true" } })
       .then(function (response) { return response.text(); })
-      .then(function (html) { showBoard(html, form); })
-      .catch(function () {
+      .then(function (html) {
+        tapsOnTheirWay -= 1;
+        showBoard(html, form, before);
+      }, function () {
+        tapsOnTheirWay -= 1;
         sayOnBoard("Not sent: this device could not reach the scorer. Check the Wi-Fi and tap again.");
       });
   });
 
-  function showBoard(html, form) {
+  function showBoard(html, form, before) {
     var incoming = boardIn(html);
     var board = document.getElementById("board");
     if (!incoming || !board) { return; }
@@ -176,8 +185,6 @@
       });
       return;
     }
-    var title = board.querySelector("#referee-title, #round-title");  // a round's too
-    var before = title ? title.textContent : "";
     swapIn(incoming, false);
     showAnswer(incoming, before, form);
   }

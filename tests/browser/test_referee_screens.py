@@ -362,7 +362,8 @@ def test_two_devices_tap_at_once_and_no_tap_is_lost(live_server, open_screen):
     expect(seat(page, "Dee")).to_contain_text("1 bought")
     abe = other.locator(".claim-toggle", has_text="Abe")
     abe.scroll_into_view_if_needed()
-    other.mouse.wheel(0, abe.bounding_box()["y"] - 600)  # the toggle at the screen's foot
+    # The toggle at the screen's foot; scrolled at once (a wheel scrolls later, in steps).
+    other.evaluate("by => window.scrollBy(0, by)", abe.bounding_box()["y"] - 600)
     abe.click()
     refused = other.locator("#claim-problem, .referee .stale-message")
     expect(refused).to_contain_text("Not recorded: meanwhile Dee bought K♣.")
@@ -421,7 +422,7 @@ def test_each_answer_comes_into_view_on_the_tablet_and_long_names_stay_whole(
     # comes into view, not left above the screen's top.
     form = page.locator(".referee-discard")
     form.locator(".pick-chip--C").click()
-    page.mouse.wheel(0, 2000)
+    page.evaluate("window.scrollBy(0, 2000)")  # at once: a wheel's steps may come after
     form.get_by_role("button", name="Discard K", exact=True).click()
     turn(page, "Grandma’s turn — draw")
     assert_in_view_and_told(page, page.locator("#referee-title"))

@@ -252,3 +252,33 @@ def follow_a_hand(live_server, screen, other, tv, size: str) -> None:
     print(f"\n{steps} versions, taps on the {size}: {dict(steady.taps)}; view moved on "
           f"{sum(before != after for _, before, after, _ in steady.log)} of {len(steady.log)} taps:",
           [entry for entry in steady.log if entry[1] != entry[2]])
+
+
+def test_a_poll_answered_before_a_slow_tap_answer_takes_neither_focus_nor_view(
+        live_server, open_screen):
+    """On a busy machine a poll can bring the tap's own step before the tap's answer comes:
+    swapped in, it took the focus from where the answer was to put it. It waits now."""
+    page = open_screen(PHONE).page
+    api_game(page, live_server, PLAYERS, hands=1)
+    page.get_by_role("button", name="Follow this hand (referee)").click()
+    title = page.locator("#referee-title")
+    expect(title).to_have_text("Carl’s turn — draw")
+    page.evaluate(COUNT_POLLS_JS)
+    answers: list = []  # the draw's answer, held back once the server has saved it
+
+    def hold_answer(route) -> None:
+        answers.append((route, route.fetch()))
+
+    page.route(re.compile(r"/referee/draw$"), hold_answer)
+    page.get_by_role("button", name="Drew from the stock").click()
+    page.wait_for_function("() => window.pollsDone > 0")  # the draw is saved meanwhile
+    assert answers, "the draw's answer was not held"
+    polled = page.evaluate("window.pollsDone")
+    page.wait_for_function("done => window.pollsDone > done + 1", arg=polled)  # asked after it
+    expect(title).to_have_text("Carl’s turn — draw")  # the poll's newer board kept out
+    route, answer = answers.pop()
+    route.fulfill(response=answer)
+    expect(title).to_have_text("Carl’s turn — play")
+    expect(title).to_be_focused()
+    expect(page.locator(".referee-head")).to_be_in_viewport(ratio=1)
+    expect(page.locator(".referee-discard")).to_be_in_viewport(ratio=1)

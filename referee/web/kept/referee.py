@@ -6,7 +6,7 @@ legal step is saved; a refused one comes back beside its input with the rule's
 sentence (422, nothing saved). A step tapped on a board another device had
 moved on is saved if it still means the same and is still legal; if not, it
 comes back beside its input saying what happened meanwhile (409, nothing
-saved), so no tap is ever lost without a word. static/games.js sends each tap
+saved), so no tap is ever lost without a word. static/board.js sends each tap
 at once and gets the board alone; a browser without JavaScript gets the whole
 page (after a saved step, a redirect).
 """
@@ -191,7 +191,7 @@ READERS: dict[str, Callable] = {
 
 
 def _untap(form) -> None:
-    """Take a tapped card back out of its meld's field, as games.js does."""
+    """Take a tapped card back out of its meld's field, as static/referee.js does."""
     if form.untap.errors:
         return
     meld, index = (int(part) for part in form.untap.data.split(":"))
@@ -204,8 +204,9 @@ def _untap(form) -> None:
 
 
 def _tap_into(form, fewest: tuple[int, ...]) -> None:
-    """Add the tapped card to the meld field it was tapped for, as games.js does; once that
-    meld has its fewest cards, the next taps go into the next meld still short of its own."""
+    """Add the tapped card to the meld field it was tapped for, as static/referee.js does;
+    once that meld has its fewest cards, the next taps go into the next meld still short of
+    its own."""
     into = form.tap_into.data or 0
     if form.tap.errors or form.tap_into.errors or not 0 <= into < len(form.melds):
         return
