@@ -251,7 +251,7 @@ def change_decks(game_id: str):
 
 @bp.post("/<game_id>/undo")
 def undo(game_id: str):
-    """Undo the newest step. The referee's panel sends it as its other taps (games.js) and
+    """Undo the newest step. The referee's panel sends it as its other taps (board.js) and
     gets its board back, saying what was undone; a page gets a redirect and a flash."""
     loaded = game_or_404(game_id)
     key = required_edit_key(loaded)
