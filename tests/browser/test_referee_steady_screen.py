@@ -11,7 +11,6 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 
-import pytest
 from playwright.sync_api import expect
 
 from .conftest import PHONE, TABLET
