@@ -114,7 +114,7 @@ def test_following_a_hand_turns_the_upcard_and_shows_whose_turn(table):
     assert response.headers["Location"].endswith(f"/games/{table.id}#referee")
     page = text(table.page())
     assert "Ben’s turn — draw" in page and "Upcard: 9♦" in page and "Took 9♦" in page
-    assert "Undo: Hand 1 dealt: 9♦ turned up" in page
+    assert "Last: Hand 1 dealt: 9♦ turned up" in page
     assert "Draw the dealer again" not in page  # the dealer is fixed once the hand is dealt
     assert table.live.upcard == "9D"
 
@@ -206,7 +206,7 @@ def test_three_want_the_discard_and_the_first_in_order_of_play_buys_it(table):
     table.step("bought", {"buyer": "Dee"})
     live = table.live
     assert live.held["Dee"] == 8 and live.buys["Dee"] == 1 and live.top is None
-    assert "Undo: Dee bought K♣" in text(table.page())
+    assert "Last: Dee bought K♣" in text(table.page())
 
 
 def test_buys_count_against_the_house_limit(client, app):
@@ -239,7 +239,7 @@ def test_going_down_lays_the_melds_numbered_by_player(table):
     table.dee_down()
     page = text(table.page())
     assert "Dee 3 cards 1 bought down 1 K ♣ K ♠ K ♥ 2 5 ♦ 5 ♠ JK" in page
-    assert "Undo: Dee went down: K♣ K♠ K♥ / 5♦ 5♠ Joker" in page
+    assert "Last: Dee went down: K♣ K♠ K♥ / 5♦ 5♠ Joker" in page
 
 
 @pytest.mark.parametrize("melds, where, message", [
@@ -262,7 +262,7 @@ def test_a_card_tapped_into_a_meld_without_javascript_saves_nothing(table):
     table.deal()
     table.step("draw", {"source": "stock"}, "Ben")
     before = table.version
-    response = table.post("down", {"melds-0": "8C", "tap": "8", "tap_suit": "S",
+    response = table.post("down", {"melds-0": "8C", "tap": "8S",
                                    "tap_into": "0"}, "Ben")
     assert response.status_code == 200 and table.version == before
     assert re.search(r'id="down-meld-0"[^>]*value="8C 8S"', response.get_data(as_text=True))
@@ -272,6 +272,18 @@ def test_a_card_tapped_into_a_meld_without_javascript_saves_nothing(table):
     page = taken_back.get_data(as_text=True)
     assert taken_back.status_code == 200 and table.version == before
     assert re.search(r'id="down-meld-0"[^>]*value="8S"', page) and "Take back 8♣" not in page
+
+
+def test_a_meld_tapped_full_hands_the_next_cards_to_the_next_meld_without_javascript(table):
+    table.deal()
+    table.step("draw", {"source": "stock"}, "Ben")
+    book = table.post("down", {"melds-0": "8C 8S", "tap": "8H", "tap_into": "0"}, "Ben")
+    page = book.get_data(as_text=True)
+    assert re.search(r'id="down-meld-0"[^>]*value="8C 8S 8H"', page)
+    assert re.search(r'name="tap_into" value="1" checked', page)  # a book has its 3 cards
+    taken_back = table.post("down", {"melds-0": "8C 8S 8H", "tap_into": "1", "untap": "0:2"},
+                            "Ben")
+    assert re.search(r'name="tap_into" value="0" checked', taken_back.get_data(as_text=True))
 
 
 def test_a_joker_bought_while_going_down_goes_into_the_new_melds(table):
@@ -294,11 +306,11 @@ def test_lay_offs_pick_a_meld_and_a_card(table):
     table.turn("Ben", "3D")
     table.turn("Carl", "3H")
     table.step("draw", {"source": "stock"}, "Dee")
-    response = table.refused("layoff", card("QS"), "Dee")
+    response = table.refused("layoff", {"card": "QS"}, "Dee")
     assert problem(response, "layoff-meld-problem") == "Tap the meld the card goes on."
-    response = table.refused("layoff", {"meld": "1", **card("QS")}, "Dee")
+    response = table.refused("layoff", {"meld": "1", "card": "QS"}, "Dee")
     assert problem(response, "layoff-card-problem") == "Q♠ does not fit a book of kings."
-    table.step("layoff", {"meld": "1", **card("KD")}, "Dee")
+    table.step("layoff", {"meld": "1", "card": "KD"}, "Dee")
     table.step("layoff", {"meld": "2", "typed": "5C"}, "Dee")
     assert [str(laid.meld) for laid in table.live.melds] == ["KC KS KH KD", "5D 5S JK 5C"]
 
@@ -372,7 +384,7 @@ def test_a_rummy_call_takes_the_callers_card_and_charges_the_thrower(table):
     assert ("Ben called rummy on Abe’s K♦: K♦ and Ben’s 7♠ are dead and lie by Abe. "
             "Abe is charged 15 (Ari’s rule).") in page
     assert "rummy penalty 15" in page and table.live.rummy_penalties["Abe"] == 15
-    assert "Undo: Ben called rummy" in page
+    assert "Last: Ben called rummy" in page
 
 
 def test_at_a_meld_table_a_joker_called_asks_the_card_and_the_meld_then_takes_both(client, app):
@@ -407,7 +419,7 @@ def dee_out(table):
     table.turn("Ben", "3C")
     table.turn("Carl", "9C")
     table.step("draw", {"source": "stock"}, "Dee")
-    table.step("layoff", {"meld": "1", **card("KS")}, "Dee")
+    table.step("layoff", {"meld": "1", "card": "KS"}, "Dee")
     table.step("layoff", {"meld": "2", "typed": "5C"}, "Dee")
     table.step("discard", card("QH"), "Dee")
 
@@ -530,10 +542,24 @@ def test_the_history_says_which_cards_each_step_moved(table, client):
 def test_undo_steps_back_one_referee_step(table, client):
     table.deal()
     table.step("draw", {"source": "stock"}, "Ben")
-    assert "Undo: Ben drew from the stock" in text(table.page())
+    assert "Last: Ben drew from the stock" in text(table.page())
     undone = send(client, f"/games/{table.id}/undo", {"expected_version": str(table.version)})
     assert undone.status_code == 303
     assert "Ben’s turn — draw" in text(table.page()) and table.live.steps == ()
+
+
+def test_undo_tapped_on_the_panel_answers_with_the_board_saying_what_was_undone(table, client):
+    table.deal()
+    table.step("draw", {"source": "stock"}, "Ben")
+    undone = send(client, f"/games/{table.id}/undo", {"expected_version": str(table.version)},
+                  headers=HTMX)
+    board = text(undone)
+    assert undone.status_code == 200 and "<html" not in undone.get_data(as_text=True)
+    assert "Undone: Ben drew from the stock." in board and "Ben’s turn — draw" in board
+    again = send(client, f"/games/{table.id}/undo", {"expected_version": "1", "undoes": "2"},
+                 headers=HTMX)  # the draw's button, on a board from before the undo
+    assert again.status_code == 409 and table.live.steps == ()
+    assert "Nothing was undone." in text(again) and "<html" not in again.get_data(as_text=True)
 
 
 # --- Other devices, CSRF, watching -----------------------------------------------------------

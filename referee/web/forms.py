@@ -425,13 +425,24 @@ class SwapForm(Form):
             raise ValidationError("Give both the meld's number and the card that buys its joker.")
 
 
-class GoDownForm(RefereeStepForm):
+class CardGridForm(RefereeStepForm):
+    """A step whose cards are tapped on one grid of the whole deck: each button is a card
+    (``'QH'``, ``'JK'``), one tap each."""
+
+    RANKS = CARD_RANKS
+    SUITS = PickedCardForm.SUITS
+
+
+# A card as a grid button names it: its rank and suit, or the joker.
+TAPPED_CARD = Regexp(r"^(JK|(A|[2-9]|10|J|Q|K)[SHDC])$", message="Tap one of the cards.")
+
+
+class GoDownForm(CardGridForm):
     CORE_FIELDS = {"melds": "melds", "swaps": "swaps"}
     melds = FieldList(StringField(validators=[Length(max=120, message="That is too many cards.")]))
     swaps = FieldList(FormField(SwapForm), min_entries=2, max_entries=2)
-    # A card tapped without JavaScript: its rank, its suit and the meld it goes into.
-    tap = StringField(validators=[Optional(), AnyOf([*CARD_RANKS, "JK"])])
-    tap_suit = StringField(default="S", validators=[Optional(), AnyOf([s.value for s in Suit])])
+    # A card tapped without JavaScript, and the meld it goes into.
+    tap = StringField(validators=[Optional(), TAPPED_CARD])
     tap_into = WholeNumberField(default=0, validators=[Optional(), NumberRange(min=0, max=9)])
     untap = StringField(validators=[Optional(), Regexp(r"^\d:\d{1,2}$")])  # "1:0": meld, card
 
@@ -446,11 +457,11 @@ def go_down_form(melds: int, formdata=None) -> GoDownForm:
     return form
 
 
-class LayOffForm(RefereeStepForm):
+class LayOffForm(CardGridForm):
     CORE_FIELDS = {"meld": "meld", "card": "card", "table": "card"}
     meld = WholeNumberField("Meld", validators=[InputRequired("Tap the meld the card goes on."),
                                                 NumberRange(min=1, max=99)])
-    card = FormField(PickedCardForm)
+    card = StringField("Card", validators=[Optional(), TAPPED_CARD])  # its grid button
     typed = StringField("or type", validators=[Length(max=12, message="Type one card, like 6D.")])
 
 

@@ -183,6 +183,13 @@ def test_no_screen_breaks_wcag_21_aa(live_server, browser, games, theme, viewpor
         ruled = page.locator(".referee-ruling").inner_text().split("\n")[0]
         expect(page.locator("#announcer")).to_contain_text(ruled)
         check("referee ruling")
+
+        page.get_by_role("button", name="Drew from the stock").click()  # Cy lets it go
+        expect(page.locator("#referee-title")).to_contain_text("play")
+        page.locator(".referee-more--down > summary").click()
+        page.get_by_role("button", name="Add Q♦", exact=True).click()
+        expect(page.locator("[data-meld-chips='0']")).to_contain_text("Q♦")
+        check("referee going down")
     finally:
         screen.close()
     assert not found, "\n".join(f"{name}: {line}" for name, lines in found.items()

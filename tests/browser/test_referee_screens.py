@@ -112,19 +112,18 @@ def test_a_hand_refereed_on_the_tablet_while_a_tv_watches(live_server, open_scre
 
     discard(page, "4C", "4♣")  # Carl
     drew_from_stock(page, "Dee")
-    # Dee goes down: the cards tapped in, a wrong one taken back by a tap on its chip, and
-    # the book of fives typed.
+    # Dee goes down: one tap a card, a wrong one taken back by a tap on its chip (the next
+    # card goes where it was); the book filled, the next taps go to book 2, here typed.
     open_part(page, "Go down")
     down = page.locator("#go-down")
-    for suit, rank in (("C", "K"), ("S", "K"), ("H", "Q"), (None, "K")):
-        if suit:
-            down.locator(f".pick-chip--{suit}").click()
-        down.get_by_role("button", name=f"Add {rank}", exact=True).click()
+    for card in ("K♣", "K♠", "Q♥"):
+        down.get_by_role("button", name=f"Add {card}", exact=True).click()
     down.get_by_role("button", name="Take back Q♥").click()  # a slip of the finger
+    down.get_by_role("button", name="Add K♥", exact=True).click()
     expect(down.locator("[data-meld-chips='0'] .tapped-card")).to_have_text(
         ["K♣ ×", "K♠ ×", "K♥ ×"])
     expect(page.locator("#down-meld-0")).to_have_value("KC KS KH")
-    down.locator(".pick-into .pick-chip", has_text="Book 2").click()
+    expect(down.locator("input[name=tap_into][value='1']")).to_be_checked()
     page.get_by_text("Type the cards instead").click()
     page.locator("#down-meld-1").fill("5D 5S JK")
     expect(down.locator("[data-meld-chips='1'] .tapped-card")).to_have_count(3)
@@ -185,13 +184,13 @@ def test_a_hand_refereed_on_the_tablet_while_a_tv_watches(live_server, open_scre
     open_part(page, "Lay off")
     layoff = page.locator(".referee-layoff")
     layoff.locator(".meld-chip", has_text=re.compile(r"^\s*1\b")).click()
-    pick(layoff, "KS")
-    layoff.get_by_role("button", name="Dee lays off").click()
+    layoff.get_by_role("button", name="Lay off K♠").click()  # one tap lays it off
     expect(seat(page, "Dee")).to_contain_text("2 cards")
     open_part(page, "Lay off")
     layoff = page.locator(".referee-layoff")
     layoff.locator(".meld-chip", has_text=re.compile(r"^\s*2\b")).click()
-    layoff.get_by_label(re.compile("or type it")).fill("5C")
+    layoff.get_by_text("Type it instead").click()
+    layoff.get_by_label(re.compile("The card")).fill("5C")
     layoff.get_by_role("button", name="Dee lays off").click()
     expect(seat(page, "Dee")).to_contain_text("1 card")
     discard(page, "QH", "Q♥")
@@ -258,7 +257,7 @@ def test_the_referee_panel_on_a_phone(live_server, open_screen):
     assert_touch_targets_and_no_overflow(page, PHONE["width"])
     phone.shot("referee-claims-phone")
     open_part(page, "Go down")
-    page.locator("#go-down").get_by_role("button", name="Add 9", exact=True).click()
+    page.locator("#go-down").get_by_role("button", name="Add 9♠", exact=True).click()
     expect(page.locator("[data-meld-chips='0']")).to_contain_text("9♠")
     assert_touch_targets_and_no_overflow(page, PHONE["width"])
     phone.shot("referee-go-down-phone")
@@ -321,7 +320,7 @@ def test_referee_mode_works_without_javascript(live_server, open_screen):
     page.get_by_role("button", name=re.compile(r"^Abe buys ")).click()
     expect(seat(page, "Abe")).to_contain_text("1 bought")
     open_part(page, "Go down")
-    page.locator("#go-down").get_by_role("button", name="Add 7", exact=True).click()
+    page.locator("#go-down").get_by_role("button", name="Add 7♠", exact=True).click()
     expect(page.locator("#down-meld-0")).to_have_value("7S")  # the server added it
     expect(page.locator("[data-meld-chips='0']")).to_contain_text("7♠")
     expect(page).to_have_url(re.compile(r"/referee/down$"))
@@ -379,7 +378,8 @@ def test_two_devices_tap_at_once_and_no_tap_is_lost(live_server, open_screen):
     expect(seat(page, "Dee")).to_contain_text("1 bought")
     abe = other.locator(".claim-toggle", has_text="Abe")
     abe.scroll_into_view_if_needed()
-    other.mouse.wheel(0, abe.bounding_box()["y"] - 600)  # the toggle at the screen's foot
+    # The toggle at the screen's foot; scrolled at once (a wheel scrolls later, in steps).
+    other.evaluate("by => window.scrollBy(0, by)", abe.bounding_box()["y"] - 600)
     abe.click()
     refused = other.locator("#claim-problem, .referee .stale-message")
     expect(refused).to_contain_text("Not recorded: meanwhile Dee bought K♣.")
@@ -438,7 +438,7 @@ def test_each_answer_comes_into_view_on_the_tablet_and_long_names_stay_whole(
     # comes into view, not left above the screen's top.
     form = page.locator(".referee-discard")
     form.locator(".pick-chip--C").click()
-    page.mouse.wheel(0, 2000)
+    page.evaluate("window.scrollBy(0, 2000)")  # at once: a wheel's steps may come after
     form.get_by_role("button", name="Discard K", exact=True).click()
     turn(page, "Grandma’s turn — draw")
     assert_in_view_and_told(page, page.locator("#referee-title"))

@@ -30,7 +30,7 @@ from ..forms import ActionForm, add_error
 from .games import bp, game_or_404, poll_etag, not_recorded
 from ..shell.edit_rights import required_edit_key
 from ..shell.rendering import wants_fragment
-from .board import step_label, undo_label
+from .board import board_screen, step_label, undo_label
 from .round_panel import follows_rounds
 from .ledger import ledger_of
 from .entry import NOBODY, WAY_WORDS
@@ -251,23 +251,33 @@ def change_decks(game_id: str):
 
 @bp.post("/<game_id>/undo")
 def undo(game_id: str):
+    """Undo the newest step. The referee's panel sends it as its other taps (board.js) and
+    gets its board back, saying what was undone; a page gets a redirect and a flash."""
     loaded = game_or_404(game_id)
     key = required_edit_key(loaded)
     form = ActionForm()
+    problem, status = None, 409
     try:
         undone = undo_last(game_id, _expected(form), key, undoes=form.undoes.data)
     except OvertakenError as error:
-        flash(f"{not_recorded(error)} Nothing was undone.", "problem")
+        problem = f"{not_recorded(error)} Nothing was undone."
     except StaleVersionError:
-        flash("Another device changed the game a moment ago, so nothing was undone. "
-              "Here it is as it stands now.", "problem")
+        problem = ("Another device changed the game a moment ago, so nothing was undone. "
+                   "Here it is as it stands now.")
     except RefereeInputError as error:
-        flash(error.message, "problem")
+        problem, status = error.message, 422
     else:
         step = undone.undone_by_this_version()
         noun = undone.state.table.ruleset.hand_noun
-        flash(f"Undone: {step_label(step, ledger_of(undone.state), noun)}. It stays in the "
-              "history, struck through.")
+        said = (f"Undone: {step_label(step, ledger_of(undone.state), noun)}. It stays in the "
+                "history, struck through.")
+        if wants_fragment():
+            return board_screen(undone, referee_said=said)
+        flash(said)
+    if problem is not None and wants_fragment():
+        return board_screen(load_game(game_id), status, referee_message=problem)
+    if problem is not None:
+        flash(problem, "problem")
     return redirect(url_for("games.game_page", game_id=game_id), 303)
 
 

@@ -6,7 +6,7 @@ legal step is saved; a refused one comes back beside its input with the rule's
 sentence (422, nothing saved). A step tapped on a board another device had
 moved on is saved if it still means the same and is still legal; if not, it
 comes back beside its input saying what happened meanwhile (409, nothing
-saved), so no tap is ever lost without a word. static/games.js sends each tap
+saved), so no tap is ever lost without a word. static/board.js sends each tap
 at once and gets the board alone; a browser without JavaScript gets the whole
 page (after a saved step, a redirect).
 """
@@ -29,7 +29,7 @@ from ..forms import REFEREE_FORMS, referee_form, referee_forms
 from .games import bp, game_or_404, not_recorded
 from ..shell.edit_rights import required_edit_key
 from .board import board_screen, undo_label
-from .referee_panel import meld_labels, referee_panel
+from .referee_panel import meld_fewest, meld_labels, referee_panel
 from ..shell.rendering import wants_fragment
 
 
@@ -47,7 +47,7 @@ def referee_step(game_id: str, action: str):
         return _with_form(loaded, action, form, status=422)
     if action == "down" and (form.tap.data or form.untap.data):  # tapped without JavaScript
         if form.tap.data:
-            _tap_into(form)
+            _tap_into(form, meld_fewest(loaded.state.contract, loaded.setup.table.melds))
         else:
             _untap(form)
         return _with_form(loaded, action, form, status=200)
@@ -178,9 +178,9 @@ def _down(form, loaded: LoadedGame) -> Event | None:
 
 
 def _lay_off(form, loaded: LoadedGame) -> Event | None:
-    card = (form.typed.data or "").strip() or form.card.form.card
-    if card is None:
-        form.card.form.rank.errors.append("Tap the card that is laid off, or type it.")
+    card = (form.typed.data or "").strip() or form.card.data
+    if not card:
+        form.card.errors.append("Tap the card that is laid off, or type it.")
         return None
     return LaidOff(_player(form, loaded), form.meld.data - 1, card)
 
@@ -191,7 +191,7 @@ READERS: dict[str, Callable] = {
 
 
 def _untap(form) -> None:
-    """Take a tapped card back out of its meld's field, as games.js does."""
+    """Take a tapped card back out of its meld's field, as static/referee.js does."""
     if form.untap.errors:
         return
     meld, index = (int(part) for part in form.untap.data.split(":"))
@@ -200,14 +200,20 @@ def _untap(form) -> None:
         if index < len(cards):
             del cards[index]
             form.melds[meld].data = " ".join(cards)
+            form.tap_into.data = meld  # the card taken back is replaced where it was
 
 
-def _tap_into(form) -> None:
-    """Add the tapped card to the meld field it was tapped for, as games.js does."""
+def _tap_into(form, fewest: tuple[int, ...]) -> None:
+    """Add the tapped card to the meld field it was tapped for, as static/referee.js does;
+    once that meld has its fewest cards, the next taps go into the next meld still short of
+    its own."""
     into = form.tap_into.data or 0
-    if form.tap.errors or form.tap_suit.errors or form.tap_into.errors \
-            or not 0 <= into < len(form.melds):
+    if form.tap.errors or form.tap_into.errors or not 0 <= into < len(form.melds):
         return
-    card = "JK" if form.tap.data == "JK" else f"{form.tap.data}{form.tap_suit.data or 'S'}"
     field = form.melds[into]
-    field.data = f"{field.data or ''} {card}".strip()
+    field.data = f"{field.data or ''} {form.tap.data}".strip()
+    held = [len((meld.data or "").replace(",", " ").split()) for meld in form.melds]
+    if held[into] >= fewest[into]:
+        short = [index for index, count in enumerate(held) if count < fewest[index]]
+        later = [index for index in short if index > into] or short
+        form.tap_into.data = later[0] if later else into

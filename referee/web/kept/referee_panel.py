@@ -25,6 +25,7 @@ from ...core.games.followed_hands import (
 )
 from ...core.rule_anchors import RuleAnchor
 from ...core.model.ruleset import Contract
+from ...core.melds import MeldRules
 from ...core.table import TableMeld
 
 
@@ -62,6 +63,7 @@ class RefereePanel:
     seats: tuple[SeatShown, ...]
     melds: tuple[TableMeldShown, ...]
     meld_labels: tuple[str, ...]  # the contract's melds, as the go-down fields are named
+    meld_fewest: tuple[int, ...]  # the fewest cards each of those melds may have
     buy_limit: int | None
     aris_rule: bool
     rummy_card_on_meld: bool  # house option: a called rummy card goes on a meld
@@ -237,8 +239,18 @@ def referee_panel(state: GameState, book_word: str = "book", run_word: str = "ru
         for name in hand.players)
     options = hand.table.options
     return RefereePanel(hand, seats, melds, meld_labels(hand.contract, book_word, run_word),
-                        options["buy_limit"], bool(options["aris_rule"]),
-                        options["rummy_card"] == "meld")
+                        meld_fewest(hand.contract, hand.table.melds), options["buy_limit"],
+                        bool(options["aris_rule"]), options["rummy_card"] == "meld")
+
+
+def meld_fewest(contract: Contract, rules: MeldRules) -> tuple[int, ...]:
+    """The fewest cards of each meld of the contract, in the order of ``meld_labels``: the
+    going-down grid fills a meld that far before it moves on to the next.
+
+    >>> meld_fewest(Contract(2, 7, 1, 1), MeldRules(game="Eversol Rummy", min_run=4))
+    (3, 4)
+    """
+    return (rules.min_book,) * contract.books + (rules.min_run,) * contract.runs
 
 
 def meld_labels(contract: Contract, book_word: str = "book", run_word: str = "run"
