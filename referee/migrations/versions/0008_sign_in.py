@@ -1,15 +1,15 @@
 """The devices signed in with the instance password, so that signing out ends a cookie.
 
-Revision ID: 0007_sign_in
-Revises: 0006_freecell_position
+Revision ID: 0008_sign_in
+Revises: 0007_freecell_verdict
 Create Date: 2026-12-01
 """
 
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0007_sign_in"
-down_revision = "0006_freecell_position"
+revision = "0008_sign_in"
+down_revision = "0007_freecell_verdict"
 branch_labels = None
 depends_on = None
 
