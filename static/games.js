@@ -461,8 +461,10 @@
     var form = event.target;
     if (!form.hasAttribute || !form.hasAttribute("data-referee-step") || !window.fetch) { return; }
     event.preventDefault();
-    var body = new URLSearchParams(new FormData(form, event.submitter || null));
-    fetch(form.action, { method: "POST", body: body, credentials: "same-origin",
+    var submitter = event.submitter || null;
+    var body = new URLSearchParams(new FormData(form, submitter));
+    var action = submitter && submitter.hasAttribute("formaction") ? submitter.formAction : form.action;
+    fetch(action, { method: "POST", body: body, credentials: "same-origin",
                          headers: { "HX-Request": "true" } })
       .then(function (response) { return response.text(); })
       .then(function (html) { showBoard(html, form); })
@@ -499,15 +501,20 @@
   // The answer to a tap where the eyes are: the page may have been scrolled down to the
   // button, and the answer comes back at the panel's top, or further down. What it says is
   // brought into view and given focus, so a screen reader reads it too: why the tap did not
-  // count, else the next player's turn, else (after a tap on who wants it) the ruling on who
-  // buys, with its button.
+  // count, else the question the tap raised (a jack's suit), else the next player's turn,
+  // else (after a tap on who wants it) the ruling on who buys, with its button.
   function showAnswer(board, titleBefore, claimed) {
     var referee = board.querySelector("#referee") || board.querySelector("#round");
     if (!referee) { return; }
     var refusal = referee.querySelector("[role=alert]");
+    var asking = referee.querySelector("[data-referee-asking]");
     var ruling = referee.querySelector(".referee-ruling");
     var title = referee.querySelector("#referee-title, #round-title");
     if (refusal) { bringToEyes(refusal); }
+    else if (asking) {  // the question and its buttons in view, the question read out
+      asking.scrollIntoView({ block: "nearest" });
+      bringToEyes(asking.querySelector("h3") || asking);
+    }
     else if (title && title.textContent !== titleBefore) { bringToEyes(title); }
     else if (ruling && claimed) { bringToEyes(ruling); }
   }
