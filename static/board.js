@@ -159,11 +159,13 @@
     var form = event.target;
     if (!form.hasAttribute || !form.hasAttribute("data-referee-step") || !window.fetch) { return; }
     event.preventDefault();
-    var body = new URLSearchParams(new FormData(form, event.submitter || null));
+    var submitter = event.submitter || null;
+    var body = new URLSearchParams(new FormData(form, submitter));
+    var action = submitter && submitter.hasAttribute("formaction") ? submitter.formAction : form.action;
     var title = document.querySelector("#board #referee-title, #board #round-title");  // a round's too
     var before = title ? title.textContent : "";  // the turn as the tap saw it
     tapsOnTheirWay += 1;
-    fetch(form.action, { method: "POST", body: body, credentials: "same-origin",
+    fetch(action, { method: "POST", body: body, credentials: "same-origin",
                          headers: { "HX-Request": "true" } })
       .then(function (response) { return response.text(); })
       .then(function (html) {
@@ -190,8 +192,9 @@
   }
 
   // The answer to a tap where the eyes are, with the control the next step needs: why the
-  // tap did not count; else, after a tap on who wants it, the ruling with its buy button;
-  // else the next turn, or the newest step (the draw, the melds laid...), with the turn's
+  // tap did not count; else the question the tap raised, with its buttons (the suit a jack
+  // names; the card a rummy caller threw); else, after a tap on who wants it, the ruling
+  // with its buy button; else the next turn, or the newest step (the draw, the melds laid...), with the turn's
   // controls under it. It gets the focus, so a screen reader reads it too.
   function showAnswer(board, titleBefore, form) {
     var panel = board.querySelector("#referee") || board.querySelector("#round");
@@ -201,6 +204,8 @@
     var title = panel.querySelector("#referee-title, #round-title");
     var newest = panel.querySelector("#referee-last");
     if (refusal) { bringToEyes(refusal); return; }
+    var question = panel.querySelector("[data-referee-asking]");  // a jack's suit, say
+    if (question) { bringToEyes(question.querySelector("h3") || question, null, question); return; }
     var asking = form && askingIn(panel, form);
     if (asking) { bringToEyes(asking.question, asking.form); return; }
     if (form && form.classList.contains("referee-claim-form")) {

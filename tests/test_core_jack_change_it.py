@@ -15,7 +15,8 @@ from referee.core.cards import Card, Rank, Suit, parse_card, parse_cards
 from referee.core.errors import PlayerCountError, TooManyCopiesError, WrongTypeError
 from referee.core.games.jack_change_it import (Draw, Effect, JackInputError, JackRule, Play,
                                                RefusedStepError, RoundSetup, can_play, fold,
-                                               is_trick_card, start, step, undo)
+                                               is_trick_card, pairs_now, start, step,
+                                               suits_named, undo)
 
 SETTINGS = settings(max_examples=40, deadline=None, derandomize=True, database=None)
 
@@ -207,6 +208,21 @@ def test_a_trick_card_cannot_be_the_last_and_first_out_wins():
     assert state.hands["Ann"] == 0 and state.winner == "Ann"
     over = step(state, P("Bob", "KH"))
     assert over.rule is JackRule.OVER and "Ann went out" in over.reason
+
+
+def test_a_jack_names_one_of_the_other_three_suits_and_no_other_card_names_any():
+    assert suits_named(parse_card("JD")) == (Suit.SPADES, Suit.HEARTS, Suit.CLUBS)
+    assert suits_named(parse_card("QD")) == suits_named(parse_card("2H")) == ()
+
+
+def test_a_two_and_the_ace_of_hearts_could_go_down_only_while_the_rules_let_them():
+    assert pairs_now(start(THREE))
+    assert not pairs_now(fold(THREE, [P("Ann", "AH")]))  # down, and only the 5♥ answers it
+    two = RoundSetup(players=("Ann", "Bob"), dealer="Bob", upcard=parse_card("9H"))
+    steps = [P("Ann", "3H"), P("Bob", "3S"), P("Ann", "4S"), P("Bob", "4C"), P("Ann", "5C"),
+             P("Bob", "5S"), P("Ann", "6S"), P("Bob", "6D"), P("Ann", "7D"), P("Bob", "7C")]
+    assert pairs_now(fold(two, steps[:8]))  # Ann holds three: one is left after the pair
+    assert not pairs_now(fold(two, steps))  # two: the pair would be her last cards
 
 
 def test_undo_is_the_fold_without_the_last_step():

@@ -3,6 +3,8 @@ rounds won, and the night lasts a set number of rounds or until the table ends i
 
 import pytest
 
+from referee.core.cards import Suit
+
 from referee.core.errors import GameSetupError, RefereeInputError
 from referee.core.game.events import event_from_dict
 from referee.core.game.state import replay
@@ -75,6 +77,15 @@ def test_a_followed_round_says_whose_turn_the_draw_waiting_and_the_suit_called()
                     ("Ann", "JH", "C")).live
     assert live.state.hands["Di"] == 16 and live.suit_in_force.word == "clubs"
     assert live.current == "Bo"
+
+
+def test_a_jack_that_may_go_down_is_asked_its_suit_and_the_pair_is_named_while_it_can_be():
+    live = followed().live  # the 9♥ turned up, Ann to play
+    assert live.suits_to_name(("JH",)) == (Suit.SPADES, Suit.DIAMONDS, Suit.CLUBS)
+    assert live.suits_to_name(("JS",)) == ()  # refused: it matches neither the suit nor the 9
+    assert live.suits_to_name(("9S",)) == live.suits_to_name(("2H", "AH")) == ()
+    live = followed(("Ann", "AH"), ("Bo", "5H"), ("Cy", "2H")).live
+    assert live.waiting == "Di must draw 2, or answer with a 2."  # the A♥ is on the pile
 
 
 def test_a_followed_round_refuses_a_card_that_does_not_match_with_its_rule():

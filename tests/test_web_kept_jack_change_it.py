@@ -86,3 +86,36 @@ def test_a_night_counted_in_rounds_won_charts_a_few_rounds_not_fifty_points(clie
     board = client.get(f"/games/{made['id']}").get_data(as_text=True)
     ticks = re.findall(r'class="chart-tick"[^>]*text-anchor="end">([^<]*)<', board)
     assert ticks and max(int(tick) for tick in ticks) == 5
+
+
+def test_a_jack_asks_its_suit_and_a_suit_sent_with_any_other_card_is_not_kept(client):
+    made = client.post(GAMES, json={"ruleset": "jack-change-it", "players": ["Ann", "Bo", "Cy"],
+                                    "first_dealer": "Cy"}).get_json()
+    client.get(f"/games/{made['id']}/join/{made['edit_key']}")
+    board = f"/games/{made['id']}"
+    send(client, f"{board}/round/deal", {"expected_version": "0", "upcard-suit": "H",
+                                         "upcard-rank": "9"})
+    page = client.get(board).get_data(as_text=True)
+    assert 'name="call"' not in page and "With the A♥" not in page
+    assert 'aria-label="Play 2 with the A♥"' in page  # no A♥ is down yet
+    # The jack is asked its suit, on the page without JavaScript too; nothing is saved yet.
+    asked = send(client, f"{board}/round/play", {"expected_version": "1", "player": "Ann",
+                                                  "card-suit": "H", "card-rank": "J"})
+    assert asked.status_code == 200
+    shown = asked.get_data(as_text=True)
+    assert "Ann plays the J♥. Change it to which suit?" in text(asked)
+    assert re.findall(r'name="call" value="(\w)"', shown) == ["S", "D", "C"]
+    assert client.get(f"{GAMES}/{made['id']}").get_json()["version"] == 1
+    # A suit tapped for the jack, then another card played instead: the card counts alone.
+    played = send(client, f"{board}/round/play", {"expected_version": "1", "player": "Ann",
+                                                   "card-suit": "H", "card-rank": "7",
+                                                   "call": "C"}, headers={"HX-Request": "true"})
+    assert played.status_code == 200 and "Undo: Ann played 7♥" in text(played)
+    assert "changed to" not in text(played) and "Suit in force" not in text(played)
+    # Bo plays a 2 with the A♥ by its own key; then no pairing is offered while the A♥ is down.
+    paired = send(client, f"{board}/round/pair", {"expected_version": "2", "player": "Bo",
+                                                   "card-suit": "H", "card-rank": "2"},
+                  headers={"HX-Request": "true"})
+    assert "Undo: Bo played 2♥ and A♥" in text(paired)
+    assert "Cy must draw 7, or block it with the 5♥." in text(paired)
+    assert "with the A♥" not in paired.get_data(as_text=True)

@@ -438,7 +438,7 @@ def walk_followed_hand(walk: Walk) -> None:
 
 def walk_followed_round(walk: Walk) -> None:
     """A Jack Change It round followed: dealt, a draw of two waiting, an 8's skip, a jack's
-    call, a refused card and a jack without its call."""
+    call, a refused card, a 2 with the A♥ and a jack asked its suit."""
     steps = [{"type": "upcard_turned", "hand": 1, "card": "9H"},
              {"type": "cards_played", "player": "Bo", "cards": ["9S"]},
              {"type": "cards_played", "player": "Cy", "cards": ["8S"]},
@@ -449,10 +449,12 @@ def walk_followed_round(walk: Walk) -> None:
     board = f"/games/{game_id}/round"
     walk.post(f"{board}/play", {"expected_version": "5", "player": "Ann", "card-suit": "C",
                                 "card-rank": "K"}, "refused card")
-    walk.post(f"{board}/play", {"expected_version": "5", "player": "Ann", "card-suit": "D",
-                                "card-rank": "2", "with_ace": "1"}, "a 2 and the A♥")
-    walk.post(f"{board}/play", {"expected_version": "6", "player": "Bo", "card-suit": "D",
-                                "card-rank": "J"}, "a jack without its call")
+    walk.post(f"{board}/pair", {"expected_version": "5", "player": "Ann", "card-suit": "C",
+                                "card-rank": "2"}, "a 2 and the A♥")
+    walk.post(f"{board}/draw", {"expected_version": "6", "player": "Bo"}, "nine drawn")
+    asked = walk.post(f"{board}/play", {"expected_version": "7", "player": "Cy",
+                                        "card-suit": "H", "card-rank": "J"}, "a jack asked its suit")
+    assert "Change it to which suit?" in " ".join(visible_text(asked.get_data(as_text=True)))
 
 
 def walk_password(walk: Walk) -> None:

@@ -127,8 +127,8 @@ class Screen:
 def open_screen(browser):
     screens: list[Screen] = []
 
-    def open_(viewport=TABLET, javascript=True) -> Screen:
-        screen = Screen(browser, viewport, javascript)
+    def open_(viewport=TABLET, javascript=True, **context) -> Screen:
+        screen = Screen(browser, viewport, javascript, **context)
         screens.append(screen)
         return screen
 

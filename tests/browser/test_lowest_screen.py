@@ -83,6 +83,27 @@ def test_a_phone_settles_it_and_every_target_is_big_enough(live_server, open_scr
     screen.shot("lowest-phone-missing-count")
 
 
+def test_an_ending_tapped_while_the_page_is_still_starting_is_answered(live_server,
+                                                                     open_screen):
+    """A busy tablet draws the page before its scripts run: the tap on how the hand ended,
+    made then, still brings the question of who ended it."""
+    # htmx held back until the tap is made (its fingerprinted file from the network, not the
+    # service worker's cache, so that the route sees it).
+    screen = open_screen(TABLET, service_workers="block")
+    page = screen.page
+    held = []
+    page.route(re.compile(r"/static/htmx-[\d.]+\.min\.js"), lambda route: held.append(route))
+    page.goto(f"{live_server}/lowest/tonk?players=3&name0=Ann&name1=Bob&name2=Cy",
+              wait_until="commit")
+    page.locator("label.ending-choice:has(input[value='tonk_out'])").click()
+    assert held and page.evaluate("window.htmx === undefined")
+    held[0].continue_()
+    expect(page.locator(".lowest-whom label.deck-choice")).to_have_text(["Ann", "Bob", "Cy"])
+    page.locator(".lowest-whom label.deck-choice", has_text="Bob").click()
+    expect(page.locator("#verdict .lowest-payments li")).to_have_text(
+        ["Ann pays Bob 2 stakes", "Cy pays Bob 2 stakes"])
+
+
 def test_works_without_javascript(live_server, open_screen):
     page = open_screen(TABLET, javascript=False).page
     page.goto(f"{live_server}/lowest/tonk?players=2&name0=Ann&name1=Bob&count1=12")

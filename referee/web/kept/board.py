@@ -30,7 +30,7 @@ from .ruling import last_ruling
 from .standings import partners, ranking_places, standings_rows
 from .poll_answers import rendered_parts
 from .referee_panel import referee_panel
-from .round_panel import SUITS as ROUND_SUITS, follows_rounds, round_forms, round_panel
+from .round_panel import follows_rounds, round_forms, round_panel
 from ..shell.rendering import render_screen, wants_fragment
 
 POLLED_PARTS = ("board", "standings", "history", "notice", "ruling")
@@ -70,7 +70,6 @@ def board_context(loaded: LoadedGame, editing: bool) -> dict:
         "round": round_panel(state),
         "round_start": follows_rounds(state) and state.live is None and not state.finished,
         "round_forms": round_forms() if editing and follows_rounds(state) else {},
-        "round_suits": ROUND_SUITS,
         "loaded": loaded, "game": loaded.game, "state": state, "version": loaded.version,
         "ruleset": ruleset, "editing": editing,
         "cards_dealt": _cards_dealt(state, ruleset),

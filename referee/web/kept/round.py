@@ -1,6 +1,7 @@
 """A round followed turn by turn where the game follows rounds of its own (Jack Change It):
-the deal's upcard, then each turn a card played (or a 2 and the A♥ together, or a jack with
-the suit it calls) or a draw. Each button posts one event with the version its screen showed,
+the deal's upcard, then each turn a card played (or a 2 and the A♥ together) or a draw; a
+jack tapped is answered with the question of the suit it calls, and only the jack's answer
+carries a suit. Each button posts one event with the version its screen showed,
 as referee mode's steps do (``referee``): a refused card comes back beside the picker with
 its rule (422, nothing saved), a tap another device overtook says so (409), and a browser
 without JavaScript gets the whole page. The round's state, its words and its refusals are the
@@ -12,14 +13,16 @@ from __future__ import annotations
 from flask import abort, redirect, request, url_for
 
 from ...core import RefereeInputError
+from ...core.cards import parse_card
 from ...core.game.events import UpcardTurned, event_from_dict
+from ...core.games.followed_hands import FollowedRound
 from ...store.games import (LoadedGame, OvertakenError, StaleVersionError, append_event,
                            load_game)
 from ..shell.edit_rights import required_edit_key
 from ..shell.rendering import wants_fragment
 from .board import board_screen, undo_label
 from .games import bp, game_or_404, not_recorded
-from .round_panel import FORMS, follows_rounds, round_forms
+from .round_panel import FORMS, SHOWN_AS, SuitQuestion, follows_rounds, round_forms
 
 @bp.post("/<game_id>/round/<action>")
 def round_step(game_id: str, action: str):
@@ -38,6 +41,8 @@ def round_step(game_id: str, action: str):
     event = None if _problems(form) else _event(action, form, loaded)
     if event is None:
         return _again(loaded, action, form, 422)
+    if isinstance(event, SuitQuestion):  # nothing to save yet: the jack's suit first
+        return _again(loaded, action, form, 200, round_call=event)
     try:
         fresh = append_event(game_id, event, seen, key, catch_up=True)
     except OvertakenError as error:
@@ -69,9 +74,15 @@ def _event(action: str, form, loaded: LoadedGame):
     if card is None:
         form.card.form.rank.errors.append("Tap the card played: its suit, then its rank.")
         return None
-    cards = [card, "AH"] if form.with_ace.data == "1" else [card]
-    return event_from_dict({"type": "cards_played", "player": player, "cards": cards,
-                            "call": form.call.data or None})
+    live = state.live
+    cards = FollowedRound.paired(card) if action == "pair" else (card,)
+    suits = live.suits_to_name(cards) if live and player == live.current else ()
+    # A suit counts only with the jack it was asked for: any other card clears it.
+    call = form.call.data if form.call.data in {suit.value for suit in suits} else None
+    if suits and call is None:
+        return SuitQuestion(player, parse_card(card).label, suits)
+    return event_from_dict({"type": "cards_played", "player": player, "cards": list(cards),
+                            "call": call})
 
 
 def _problems(form) -> bool:
@@ -79,10 +90,10 @@ def _problems(form) -> bool:
         or bool(getattr(form, "upcard", None) and form.upcard.form.problems)
 
 
-def _again(loaded: LoadedGame, action: str, form, status: int, rule=None):
+def _again(loaded: LoadedGame, action: str, form, status: int, rule=None, **extra):
     """The board again with this form as it was filled in, its problems beside it."""
-    return board_screen(loaded, status, round_forms={**round_forms(), action: form},
-                        referee_rule=rule)
+    shown = {**round_forms(), SHOWN_AS.get(action, action): form}
+    return board_screen(loaded, status, round_forms=shown, referee_rule=rule, **extra)
 
 
 def _moved_on(fresh: LoadedGame):

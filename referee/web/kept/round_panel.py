@@ -13,18 +13,17 @@ from ...core import Suit
 from ...core.games.followed_hands import FollowedRound, follower
 from ..forms import PickedCardForm, RefereeStepForm
 
-SUITS = tuple((s.value, s.symbol, s.word) for s in Suit)
-
-
 class DealForm(RefereeStepForm):
     CORE_FIELDS = {"card": "upcard", "upcard": "upcard"}
     upcard = FormField(PickedCardForm)
 
 
 class PlayForm(RefereeStepForm):
+    """A card played (at ``pair``: a 2 with the A♥); a jack's suit is asked once the jack is
+    tapped (``SuitQuestion``), and a suit sent with any other card is not kept."""
+
     CORE_FIELDS = {"cards": "card", "call": "call", "player": "card"}
     card = FormField(PickedCardForm)
-    with_ace = StringField()  # "1": the A♥ goes down with the 2
     call = StringField(validators=[Optional(), AnyOf([s.value for s in Suit],
                                                      message="Tap the suit the jack names.")])
 
@@ -33,12 +32,26 @@ class DrawForm(RefereeStepForm):
     CORE_FIELDS = {"player": "player"}
 
 
-FORMS = {"deal": DealForm, "play": PlayForm, "draw": DrawForm}
+FORMS = {"deal": DealForm, "play": PlayForm, "pair": PlayForm, "draw": DrawForm}
+SHOWN_AS = {"pair": "play"}  # the form on the screen an action's buttons belong to
 
 
 def round_forms() -> dict[str, RefereeStepForm]:
     # formdata=None: a fresh form, not the one just posted (FlaskForm reads the request).
-    return {name: form(formdata=None) for name, form in FORMS.items()}
+    return {name: form(formdata=None) for name, form in FORMS.items() if name not in SHOWN_AS}
+
+
+@dataclass(frozen=True)
+class SuitQuestion:
+    """A jack tapped: the suits it may change it to, asked before the play is recorded."""
+
+    player: str
+    card: str  # as shown: "J♥"
+    suits: tuple[Suit, ...]
+
+    @property
+    def question(self) -> str:
+        return f"{self.player} plays the {self.card}. Change it to which suit?"
 
 
 @dataclass(frozen=True)

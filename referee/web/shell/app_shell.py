@@ -19,8 +19,8 @@ BACKGROUND_COLOUR = "#f6f3ec"  # the paper (--paper)
 ICONS = (("icon-192.png", 192, "any"), ("icon-512.png", 512, "any"),
          ("maskable-512.png", 512, "maskable"))
 # What the offline page needs to show itself with no server (it links no game's script).
-SHELL_FILES = ("app.css", "theme.js", "htmx-2.0.11.min.js", "announce.js", "app_shell.js",
-               "offline.js", "favicon.svg",
+SHELL_FILES = ("app.css", "theme.js", "htmx-2.0.11.min.js", "announce.js", "early_taps.js",
+               "app_shell.js", "offline.js", "favicon.svg",
                *(f"icons/{name}" for name, _size, _purpose in ICONS))
 NOT_KEPT = "no-cache"  # asked again each time: a new app version brings a new worker
 

@@ -13,15 +13,15 @@ later.
 """
 
 from .cards import (ACE_OF_HEARTS, DECK, FIVE_OF_HEARTS, HAND_SIZE, PLAYERS, TITLE,
-                    is_trick_card)
+                    is_trick_card, suits_named)
 from .errors import JackInputError, RefusedStepError
 from .moment import Effect, JackRule, Pending, PlayVerdict, can_play
-from .round import (Draw, Play, RoundSetup, RoundState, StepVerdict, fold, start, step,
-                    undo)
+from .round import (Draw, Play, RoundSetup, RoundState, StepVerdict, fold, pairs_now, start,
+                    step, undo)
 
 __all__ = [
     "ACE_OF_HEARTS", "DECK", "FIVE_OF_HEARTS", "HAND_SIZE", "PLAYERS", "TITLE", "Draw",
     "Effect", "JackInputError", "JackRule", "Pending", "Play", "PlayVerdict", "RefusedStepError",
-    "RoundSetup", "RoundState", "StepVerdict", "can_play", "fold", "is_trick_card", "start",
-    "step", "undo",
+    "RoundSetup", "RoundState", "StepVerdict", "can_play", "fold", "is_trick_card", "pairs_now",
+    "start", "step", "suits_named", "undo",
 ]

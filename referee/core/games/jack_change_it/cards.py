@@ -5,6 +5,8 @@
 [True, True, True, True, True, False, False]
 >>> is_trick_card(parse_card("QH"), players=2)  # with two players a queen is ordinary
 False
+>>> [suit.value for suit in suits_named(parse_card("JH"))], suits_named(parse_card("7H"))
+(['S', 'D', 'C'], ())
 """
 
 from __future__ import annotations
@@ -36,6 +38,14 @@ def is_trick_card(card: Card, players: int) -> bool:
     more. None may be a player's last card."""
     return (card.rank in (Rank.TWO, Rank.EIGHT, Rank.JACK) or card == ACE_OF_HEARTS
             or (card.rank is Rank.QUEEN and players >= QUEENS_REVERSE_FROM))
+
+
+def suits_named(card: Card) -> tuple[Suit, ...]:
+    """The suits a card may name as it goes down: a jack one of the other three, any other
+    card none."""
+    if card.rank is not Rank.JACK:
+        return ()
+    return tuple(suit for suit in Suit if suit is not card.suit)
 
 
 def check_players(players: Any, location: Location = ("players",)) -> int:

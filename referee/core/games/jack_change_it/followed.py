@@ -27,10 +27,10 @@ from typing import Any, ClassVar
 
 from ...cards import Card, Rank, Suit, parse_card
 from ...errors import RefereeInputError, WrongTypeError
-from .cards import read_suit
+from .cards import ACE_OF_HEARTS, read_suit, suits_named
 from .errors import JackInputError, RefusedStepError
 from .moment import JackRule, Pending
-from .round import Draw, Play, RoundSetup, RoundState, start, step
+from .round import Draw, Play, RoundSetup, RoundState, pairs_now, start, step
 
 
 @dataclass(frozen=True)
@@ -207,6 +207,41 @@ class FollowedRound:
                 "last_step": None if last is None else {**last.to_dict(),
                                                         "description": last.describe()}}
 
+    def suits_to_name(self, cards: tuple[str, ...]) -> tuple[Suit, ...]:
+        """The suits the player whose turn it is may name with these cards: the other three
+        for a jack the rules let go down now; none for any other card, or for a jack refused
+        (its refusal says why once it is played).
+
+        >>> class Night:
+        ...     players, first_dealer = ("Ann", "Bo", "Cy"), 2
+        >>> live = FollowedRound.for_game(Night(), 1, "9H")
+        >>> [suit.word for suit in live.suits_to_name(("JH",))]
+        ['spades', 'diamonds', 'clubs']
+        >>> live.suits_to_name(("JC",)), live.suits_to_name(("7H",))
+        ((), ())
+        """
+        try:
+            move = self._move(CardsPlayed(self.current, cards))
+        except RefereeInputError:
+            return ()
+        jack = next((card for card in move.cards if card.rank is Rank.JACK), None)
+        suits = suits_named(jack) if jack is not None else ()
+        try:
+            legal = bool(suits) and step(self.state, replace(move, call=suits[0])).legal
+        except RefereeInputError:
+            return ()
+        return suits if legal else ()
+
+    @property
+    def pairs(self) -> bool:
+        """Whether a 2 and the A♥ could go down together on this turn (``round.pairs_now``)."""
+        return pairs_now(self.state)
+
+    @staticmethod
+    def paired(card: str) -> tuple[str, ...]:
+        """The cards of a 2 played with the A♥."""
+        return (card, str(ACE_OF_HEARTS))
+
     @property
     def waiting(self) -> str | None:
         """The draw waiting for the player to play, and what may answer it, in words.
@@ -223,7 +258,9 @@ class FollowedRound:
         draw = f"{state.turn} must draw {state.pending_draw}"
         if state.pending is Pending.ACE_OF_HEARTS:
             return f"{draw}, or block it with the 5♥."
-        return f"{draw}, or answer with a 2 (or a 2 and the A♥ together, seven more)."
+        if self.pairs:
+            return f"{draw}, or answer with a 2 (or a 2 and the A♥ together, seven more)."
+        return f"{draw}, or answer with a 2."
 
     @property
     def top(self) -> Card:

@@ -24,7 +24,8 @@ from typing import Any
 from ...cards import Card, Rank, Suit
 from .cards import (ACE_OF_HEARTS, DECK, DRAW_ACE, DRAW_TWO, DRAWS_FROM_TWOS,
                     DRAWS_WITH_THE_ACE, FIVE_OF_HEARTS, QUEENS_REVERSE_FROM, check_card,
-                    check_cards, check_players, is_trick_card, read_count, read_suit)
+                    check_cards, check_players, is_trick_card, read_count, read_suit,
+                    suits_named)
 from .errors import JackInputError
 
 
@@ -178,7 +179,7 @@ def can_play(players: Any, top: Any, cards: Any, suit: Any = None, pending_draw:
         return refuse(JackRule.LAST_CARD, f"The {tricks[0].label} is a trick card: it cannot be "
                                           "your last card. Draw instead.")
     jack = next((c for c in cards if c.rank is Rank.JACK), None)
-    if jack is not None and call is jack.suit:
+    if jack is not None and call is not None and call not in suits_named(jack):
         return refuse(JackRule.CALL, f"A jack names one of the other three suits, not "
                                      f"{call.word}.")
     draw = 0

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from ...cards import Card, Rank, Suit
+from ...cards import Card, Rank, Suit, natural
 from ...errors import PlayerNameError, RefereeInputError, WrongTypeError
 from .cards import ACE_OF_HEARTS, DECK, HAND_SIZE, check_card, check_cards, check_players
 from .errors import JackInputError, RefusedStepError
@@ -152,6 +152,23 @@ def _draw(state: RoundState) -> StepVerdict:
         reason += f"; only {drawn} could be drawn"
     return StepVerdict(True, reason + ".", None,
                        replace(after, turn=_next(after, state.direction, False)))
+
+
+def pairs_now(state: RoundState) -> bool:
+    """Whether the player whose turn it is could play a 2 and the A♥ together: the A♥ is not
+    on the pile, and a 2 not on it goes down with it by the rules (it matches, no A♥ is
+    waiting, and the player keeps a card after the two).
+
+    >>> from referee.core.cards import parse_card, parse_cards
+    >>> setup = RoundSetup(players=("Ann", "Bob", "Cy"), dealer="Cy", upcard=parse_card("9S"))
+    >>> pairs_now(start(setup)), pairs_now(fold(setup, [Play("Ann", parse_cards("2S AH"))]))
+    (True, False)
+    """
+    if state.winner is not None or ACE_OF_HEARTS in state.pile:
+        return False
+    twos = (natural(Rank.TWO, suit) for suit in Suit)
+    return any(step(state, Play(state.turn, (two, ACE_OF_HEARTS))).legal
+               for two in twos if two not in state.pile)
 
 
 def _refused(state: RoundState, verdict: PlayVerdict) -> StepVerdict:
