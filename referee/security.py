@@ -55,8 +55,9 @@ def trust_proxies(app: Flask) -> None:
 
 # A rebinding page's requests name the page's own host: the Host header it sends is the
 # attacker's name, even once that name points at this machine.
-UNKNOWN_HOST = ("This server answers only to its own addresses, localhost and the names its "
-                "operator lists in REFEREE_HOSTS, and this request named another host.")
+UNKNOWN_HOST = ("This page was opened under a name the score keeper does not answer to. Open "
+                "it at the tablet's own address, or ask whoever runs it to add this name to "
+                "the names it answers (see the README, on serving).")
 
 
 def own_names() -> set[str]:

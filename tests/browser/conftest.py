@@ -19,6 +19,9 @@ from referee import create_app
 from ..conftest import dispose_engines, empty_database
 
 CHROMIUM = Path("/usr/bin/chromium")
+# A name on the home network (not localhost, so not a secure context) that test_tablet_app's
+# browser maps to the live server: an operator would list it in REFEREE_HOSTS.
+PLAIN_HTTP_NAME = "awake.test"
 SCREENSHOTS = Path(__file__).resolve().parent.parent / "screenshots"
 TABLET = {"width": 1024, "height": 768}
 PHONE = {"width": 390, "height": 844}
@@ -44,7 +47,7 @@ def live_server(tmp_path_factory, test_database):
     a schema of its own in the PostgreSQL test database, emptied and migrated.
     """
     data = tmp_path_factory.mktemp("live")
-    app = create_app({"SECRET_KEY": "browser-tests",
+    app = create_app({"SECRET_KEY": "browser-tests", "HOSTS": [PLAIN_HTTP_NAME],
                       "SQLALCHEMY_DATABASE_URI": empty_database(test_database, data, "live")})
     server = create_server(app, host="127.0.0.1", port=0, threads=4)
     thread = threading.Thread(target=server.run, daemon=True)

@@ -20,13 +20,13 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import CHROMIUM, CHROMIUM_ARGS, MIN_TAP, PHONE, TABLET, Screen, visible_boxes
+from .conftest import (CHROMIUM, CHROMIUM_ARGS, MIN_TAP, PHONE, PLAIN_HTTP_NAME, TABLET, Screen,
+                       visible_boxes)
 from tests.server_process import ServerProcess
 from tests.test_durability import free_port
 
 from .test_game_screens import api_game
 
-PLAIN_HTTP_NAME = "awake.test"
 ROOT = Path(__file__).resolve().parents[2]
 
 
