@@ -38,6 +38,16 @@ def play(page, card: str, with_ace: bool = False, call: str | None = None) -> No
 SUITS = {"S": "Spades", "H": "Hearts", "D": "Diamonds", "C": "Clubs"}
 
 
+def jack_tapped(page, suit: str, question: str):
+    """Tap the jack of ``suit`` on the play form: its suit is asked in a panel of its own."""
+    form = page.locator(".round-play")
+    form.locator(f".pick-suits .pick-chip--{suit}").click()
+    form.get_by_role("button", name="Play J", exact=True).click()
+    asking = page.locator(".round-calling")
+    expect(asking.locator(".round-calling-question")).to_have_text(question)
+    return asking
+
+
 def draw(page, player: str, cards: int) -> None:
     stepped(page, lambda: page.get_by_role("button", name=f"{player} draws {cards}").click())
 
@@ -78,12 +88,7 @@ def test_a_round_of_four_followed_from_the_deal_to_the_winner(live_server, open_
     expect(page.locator(".round-facts")).to_contain_text("♣ clubs (the jack’s call)")
     expect(page.locator(".round-calling")).to_have_count(0)
     # Bo taps the J♣ by mistake: its suit is asked, in a panel of its own; he plays the 7♣.
-    form = page.locator(".round-play")
-    form.locator(".pick-suits .pick-chip--C").click()
-    form.get_by_role("button", name="Play J", exact=True).click()
-    asking = page.locator(".round-calling")
-    expect(asking.locator(".round-calling-question")).to_have_text(
-        "Bo plays the J♣. Change it to which suit?")
+    asking = jack_tapped(page, "C", "Bo plays the J♣. Change it to which suit?")
     expect(asking.get_by_role("button")).to_have_text(["♠ Spades", "♥ Hearts", "♦ Diamonds"])
     assert_touch_targets_and_no_overflow(page, TABLET["width"])
     assert violations(page) == []
@@ -145,12 +150,7 @@ def test_on_a_phone_without_javascript_a_jack_is_asked_its_suit_and_nothing_bloc
     start.locator(".pick-chip--H").click()
     start.get_by_role("button", name="Turned up 9", exact=True).click()
     turn(page, "Ann")
-    form = page.locator(".round-play")
-    form.locator(".pick-suits .pick-chip--H").click()
-    form.get_by_role("button", name="Play J", exact=True).click()
-    asking = page.locator(".round-calling")
-    expect(asking.locator(".round-calling-question")).to_have_text(
-        "Ann plays the J♥. Change it to which suit?")
+    asking = jack_tapped(page, "H", "Ann plays the J♥. Change it to which suit?")
     asking.scroll_into_view_if_needed()
     assert_touch_targets_and_no_overflow(page, PHONE["width"])
     phone.shot("jack-change-it-jack-asked-phone")
@@ -160,9 +160,8 @@ def test_on_a_phone_without_javascript_a_jack_is_asked_its_suit_and_nothing_bloc
     expect(page.locator(".round-said")).to_have_text("Ann played 9♠. Legal.")
     play(page, "4S")
     turn(page, "Cy")
-    form.locator(".pick-suits .pick-chip--S").click()
-    form.get_by_role("button", name="Play J", exact=True).click()
-    page.locator(".round-calling").get_by_role("button", name="Diamonds", exact=True).click()
+    asking = jack_tapped(page, "S", "Cy plays the J♠. Change it to which suit?")
+    asking.get_by_role("button", name="Diamonds", exact=True).click()
     expect(page.locator(".round-facts")).to_contain_text("♦ diamonds (the jack’s call)")
     turn(page, "Ann")
     phone.shot("jack-change-it-called-phone")
