@@ -204,8 +204,6 @@
     var title = panel.querySelector("#referee-title, #round-title");
     var newest = panel.querySelector("#referee-last");
     if (refusal) { bringToEyes(refusal); return; }
-    var question = panel.querySelector("[data-referee-asking]");  // a jack's suit, say
-    if (question) { bringToEyes(question.querySelector("h3") || question, null, question); return; }
     var asking = form && askingIn(panel, form);
     if (asking) { bringToEyes(asking.question, asking.form); return; }
     if (form && form.classList.contains("referee-claim-form")) {
