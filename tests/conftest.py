@@ -478,7 +478,8 @@ def freecell_answers() -> dict:
 def freecell_solved_once(monkeypatch, freecell_answers):
     """The API and the screens ask FreeCell's solver the same questions (proving game 11,982
     has no solution takes seconds): each is searched once a session, by the real solver with the
-    budget the app passes, and a repeat gets that answer."""
+    budget the app passes, and a repeat gets that answer. A test may ask ahead (the fixture
+    is the asker), so that a page's answer waits on no search however busy the machine."""
     from referee.api import freecell as api_freecell
     from referee.core.games.freecell import solve
     from referee.web.questions import freecell as web_freecell
@@ -491,6 +492,7 @@ def freecell_solved_once(monkeypatch, freecell_answers):
 
     for module in (api_freecell, web_freecell):
         monkeypatch.setattr(module, "solve", solve_once)
+    return solve_once
 
 
 def api_cases(path_prefix: str) -> list[dict]:
