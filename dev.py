@@ -26,8 +26,9 @@ pytest, in both runs.
 When both run, the PostgreSQL run leaves out the tests that use no database (the
 rules core's tests and doctests, its property tests, text checks: the
 ``database_free`` marker, chosen in tests/database_free.py): they would answer
-the same there, and the SQLite run runs them. Its header says how many it left
-out. ``--postgres-only`` runs them too. On PostgreSQL the fuzz tests that use the
+the same there, and the SQLite run runs them; and the browser journeys not
+marked ``both_databases`` (their database work is the HTTP tests', which run on
+both). Its header says how many it left out. ``--postgres-only`` runs them too. On PostgreSQL the fuzz tests that use the
 database draw a quarter of the SQLite run's examples (``examples`` in tests/conftest.py).
 """
 
@@ -58,7 +59,8 @@ IN_CI = os.environ.get("CI") == "true"
 
 # The variable tests/conftest.py reads: when set, the tests use this PostgreSQL database.
 TEST_DATABASE_URL = "TEST_DATABASE_URL"
-# "elsewhere": the run leaves the database-free tests to the other run (tests/database_free.py).
+# "elsewhere": the run leaves the database-free tests, and the browser journeys not marked
+# both_databases, to the other run (tests/database_free.py).
 DATABASE_FREE = "REFEREE_TEST_DATABASE_FREE"
 # dev.py's own PostgreSQL server: one per user of this machine, kept between runs.
 PG_HOME = Path(tempfile.gettempdir()) / f"rummy-referee-postgres-{getattr(os, 'getuid', int)()}"
@@ -457,7 +459,8 @@ def test(args: list[str]) -> int:
     if url is not None:
         # The tests that use no database answer the same on both: run 1 runs them.
         elsewhere = bool(runs)
-        less = ", less the tests that use no database (run 1 runs them)" if elsewhere else ""
+        less = (", less the tests that use no database and most browser journeys (run 1 runs "
+                "them)") if elsewhere else ""
         runs.append(PytestRun("PostgreSQL",
                               f"run 2: the suite on PostgreSQL at {redact(url)}{less}",
                               args, url, database_free_elsewhere=elsewhere))

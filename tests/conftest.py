@@ -370,6 +370,8 @@ def pytest_configure(config):
     config.addinivalue_line("markers", f"{database_free.MARKER}: uses no database, so the "
                             "PostgreSQL run of dev.py leaves it to the SQLite run "
                             "(tests/database_free.py)")
+    config.addinivalue_line("markers", f"{database_free.BOTH_DATABASES}: a browser journey the "
+                            "PostgreSQL run of dev.py runs too (tests/database_free.py)")
 
 
 def pytest_collection_modifyitems(config, items):

@@ -17,6 +17,13 @@ A test counts as database-free only when both hold:
 On the SQLite run each database-free test is also watched while it runs: a Flask app made or
 a database connection opened fails it (``watch``), so a test that slips past the static check
 is caught the first time it runs, not silently dropped from the PostgreSQL run.
+
+The browser journeys (tests/browser/) are left to the SQLite run too, all but those marked
+``both_databases``. What a journey asks of the database is what the screens' HTTP tests ask of
+it, and those run on both; a journey on PostgreSQL as well would double the suite's slowest part
+to prove again the browser's side, which does not change with the database. The journeys marked
+to run on both (a whole game with a TV following it, referee mode followed on three devices)
+keep the live server's threads, polls and concurrent writers tested against a real PostgreSQL.
 """
 
 from __future__ import annotations
@@ -31,6 +38,9 @@ import pytest
 ENVIRONMENT = "REFEREE_TEST_DATABASE_FREE"  # "elsewhere": deselect them (the PostgreSQL run)
 MARKER = "database_free"
 ROOT = Path(__file__).resolve().parent.parent
+BROWSER = ROOT / "tests" / "browser"
+# The browser journeys the PostgreSQL run runs too (pytestmark in their module).
+BOTH_DATABASES = "both_databases"
 # What a database-free module may import besides the standard library and other tests.
 ALLOWED = {"pytest", "hypothesis", "_pytest"}
 ALLOWED_REFEREE = "referee.core"
@@ -110,8 +120,15 @@ def _closure(item, names: set[str]) -> set[str]:
     return names | set(info.names_closure)
 
 
+def is_browser_journey_for_one_database(item) -> bool:
+    """A browser test not marked to run on both databases (``BOTH_DATABASES``)."""
+    return BROWSER in Path(str(item.fspath)).resolve().parents and (
+        item.get_closest_marker(BOTH_DATABASES) is None)
+
+
 def mark_and_select(config, items) -> None:
-    """Mark the database-free tests; on the PostgreSQL run dev.py asks for, deselect them."""
+    """Mark the database-free tests; on the PostgreSQL run dev.py asks for, deselect them and
+    the browser journeys left to the SQLite run."""
     import os
 
     free = []
@@ -119,15 +136,19 @@ def mark_and_select(config, items) -> None:
         if item_is_database_free(item):
             item.add_marker(getattr(pytest.mark, MARKER))
             free.append(item)
+    browser = [item for item in items if is_browser_journey_for_one_database(item)]
     config.stash[_COUNT] = len(free)
+    config.stash[_BROWSER_COUNT] = len(browser)
     if os.environ.get(ENVIRONMENT) == "elsewhere" and os.environ.get("TEST_DATABASE_URL"):
-        chosen = set(map(id, free))
-        config.hook.pytest_deselected(items=free)
+        left = free + browser
+        chosen = set(map(id, left))
+        config.hook.pytest_deselected(items=left)
         items[:] = [item for item in items if id(item) not in chosen]
         config.stash[_DESELECTED] = True
 
 
 _COUNT = pytest.StashKey[int]()
+_BROWSER_COUNT = pytest.StashKey[int]()
 _DESELECTED = pytest.StashKey[bool]()
 
 
@@ -136,10 +157,13 @@ def collection_line(config) -> str | None:
     count = config.stash.get(_COUNT, None)
     if count is None:
         return None
+    browser = config.stash.get(_BROWSER_COUNT, 0)
     if config.stash.get(_DESELECTED, False):
         return (f"database-free tests: {count} deselected on this PostgreSQL run (they use no "
-                "database; the SQLite run runs them)")
-    return f"database-free tests: {count}, run here (the PostgreSQL run of dev.py skips them)"
+                f"database; the SQLite run runs them); browser journeys: {browser} of them "
+                f"left to the SQLite run, those marked {BOTH_DATABASES} run here too")
+    return (f"database-free tests: {count}, run here (the PostgreSQL run of dev.py skips them, "
+            f"and {browser} browser journeys not marked {BOTH_DATABASES})")
 
 
 class Watch:

@@ -65,3 +65,20 @@ def test_a_database_free_test_that_makes_an_app_or_connects_is_caught():
     with database_free.Watch() as quiet:
         sum(range(10))
     assert quiet.seen == []
+
+
+def test_the_postgresql_run_leaves_the_browser_journeys_to_sqlite_but_those_marked_for_both():
+    """Collected as dev.py's PostgreSQL run collects (no server needed to collect)."""
+    import os
+    import subprocess
+    import sys
+
+    chosen = ["tests/browser/test_game_screens.py", "tests/browser/test_freecell.py"]
+    environment = {**os.environ, database_free.ENVIRONMENT: "elsewhere",
+                   "TEST_DATABASE_URL": "postgresql://nobody@127.0.0.1:9/not-connected"}
+    listed = subprocess.run([sys.executable, "-m", "pytest", "--co", "-q", "-p", "no:randomly",
+                             "-p", "no:cacheprovider", *chosen], cwd=database_free.ROOT,
+                            env=environment, capture_output=True, text=True, check=True).stdout
+    kept = {line.split("::")[0] for line in listed.splitlines() if "::" in line}
+    assert kept == {"tests/browser/test_game_screens.py"}
+    assert re.search(r"browser journeys: [1-9]\d* of them left to the SQLite run", listed)

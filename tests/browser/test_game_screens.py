@@ -5,10 +5,15 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from playwright.sync_api import expect
 
 from .conftest import PHONE, TABLET
 from .conftest import assert_touch_targets_and_no_overflow as assert_fits
+
+# Run on PostgreSQL too (tests/database_free.py): a whole game's threads and polls.
+pytestmark = pytest.mark.both_databases
+
 # ms: a watching device shows a change without reloading. How soon is a figure for the load
 # benchmark (benchmarks/load.py); here the bound only has to hold on a busy machine.
 SEEN_WITHIN = 15_000

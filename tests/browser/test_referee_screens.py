@@ -6,11 +6,16 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from playwright.sync_api import expect
 
 from .conftest import PHONE, TABLET
 from .conftest import assert_touch_targets_and_no_overflow as assert_fits
 from .test_game_screens import SEEN_WITHIN, assert_view_only, enter_hand, start_game
+
+# Run on PostgreSQL too (tests/database_free.py): a tablet's taps and a TV's polls at once.
+pytestmark = pytest.mark.both_databases
+
 
 def pick(area, card: str) -> None:
     """Tap a card into the picker inside ``area``: its suit, then its rank."""
