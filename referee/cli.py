@@ -14,17 +14,22 @@ import resource
 import shutil
 import socket
 import sys
+import tempfile
 import threading
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import NoReturn
 
+import flask_migrate
+from alembic.script import ScriptDirectory
 from flask import Flask
+from sqlalchemy.exc import SQLAlchemyError
 
 from . import create_app, doors, settings
 from .extensions import db
 from .serving import CONNECTIONS_PER_ADDRESS, HEADER_SECONDS, create_guarded_server
-from .store.backups import (NotABackupError, back_up_if_changed, backup_folder, keep_newest,
+from .store.backups import (NotABackupError, back_up_if_changed, backup_folder, backup_revision,
+                            copy_sqlite, insert_rows_as_made, is_sqlite_backup, keep_newest,
                             make_backup, read_backup, restore_rows, sqlite_file)
 from .store.imports import LARGEST_GAMES_FILE
 from .store.start_checks import DamagedDatabaseError, UnusableDatabaseError
@@ -244,9 +249,12 @@ def restore(args: argparse.Namespace) -> None:
 
 def _restore_from(app: Flask, source: Path) -> tuple[int, Path]:
     folder = backup_folder(Path(app.instance_path))
-    with app.app_context():
-        try:
-            revision, rows = read_backup(source)  # refused before anything is touched
+    with app.app_context(), tempfile.TemporaryDirectory(prefix="referee-restore-") as scratch:
+        try:  # refused before anything is touched
+            made_at = backup_revision(source)
+            if made_at != _newest_revision(app):
+                source = _brought_up_to_date(app, source, made_at, Path(scratch))
+            revision, rows = read_backup(source)
         except NotABackupError as error:
             fail(str(error))
         _migrate_setting_aside_damage(app)
@@ -257,6 +265,41 @@ def _restore_from(app: Flask, source: Path) -> tuple[int, Path]:
             return restore_rows(revision, rows), before
         except NotABackupError as error:
             fail(str(error))
+
+
+def _newest_revision(app: Flask) -> str | None:
+    return ScriptDirectory(app.extensions["migrate"].directory).get_current_head()
+
+
+def _brought_up_to_date(app: Flask, source: Path, made_at: str | None, scratch: Path) -> Path:
+    """A copy of an earlier version's backup, migrated as a start-up migrates the database:
+    a SQLite file copied, a JSON backup's rows put in a database at their revision; then
+    brought to this version's."""
+    migrations = app.extensions["migrate"].directory
+    known = {script.revision for script in ScriptDirectory(migrations).walk_revisions()}
+    if made_at not in known:
+        raise NotABackupError(
+            f"{source} was made by a version of Rummy Referee whose database layout ({made_at})"
+            " this one does not know, a newer one: restore it with that version or a later one.")
+    copy = scratch / "restoring.sqlite3"
+    upgrading = _app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{copy}", "MIGRATE_ON_START": False})
+    with upgrading.app_context():
+        try:
+            if is_sqlite_backup(source):
+                copy_sqlite(source, copy)
+            else:
+                flask_migrate.upgrade(directory=migrations, revision=made_at,
+                                      x_arg=["quiet=true"])
+                insert_rows_as_made(read_backup(source)[1])
+            flask_migrate.upgrade(directory=migrations, x_arg=["quiet=true"])
+        except SQLAlchemyError as error:
+            reason = str(getattr(error, "orig", None) or error).splitlines()[0]
+            raise NotABackupError(
+                f"{source} could not be brought from its version's database layout ({made_at}) "
+                f"to this one's ({reason}): was it changed after it was made?") from error
+        finally:
+            db.engine.dispose()
+    return copy
 
 
 def _migrate_setting_aside_damage(app: Flask) -> None:

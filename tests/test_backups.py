@@ -8,14 +8,18 @@ On SQLite a backup is a copy of the file (and, asked for, the JSON kind); on Pos
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
+import flask_migrate
 import pytest
-from sqlalchemy import select
+from sqlalchemy import MetaData, select
 
 from referee import cli, create_app
 from referee.extensions import db
-from referee.store.backups import (NotABackupError, keep_newest, make_backup, read_backup,
-                                   restore_rows, sqlite_file)
+from referee.store.backups import (BACKUP_FORMAT, NotABackupError, backup_revision, copy_sqlite,
+                                   keep_newest, make_backup, read_backup, restore_rows,
+                                   sqlite_file)
+from referee.store.models import NOT_BACKED_UP
 from tests.test_api_games import GAMES, make_game, scored, send
 from tests.test_web_transfer import played_game
 
@@ -120,6 +124,10 @@ def test_the_backup_and_restore_commands(tmp_path, monkeypatch, capsys, test_dat
     assert f"Restored 0 games from {kept[-1]}" in out and "before-restore-" in out
 
 
+def _version_not_a_number(tables):
+    tables["game"][0]["version"] = "not a number"
+
+
 def _game_as_7(tables):
     tables["game"][0] = 7
 
@@ -139,7 +147,9 @@ def _event_copied_under_a_new_id(tables):
     (_event_twice, 'of its "game_event" table are the same row'),
     (_event_copied_under_a_new_id, 'The backup\'s "game_event" table holds rows this database '
                                    'refuses'),
-], ids=["game-row-7", "event-twice", "event-new-id"])
+    (_version_not_a_number, 'row 1 of its "game" table has "not a number" as its version, not '
+                            'a whole number'),
+], ids=["game-row-7", "event-twice", "event-new-id", "version-not-a-number"])
 def test_a_json_backup_edited_by_hand_is_refused_saying_where(
         tmp_path, monkeypatch, capsys, test_database, edit, words):
     if test_database is not None:
@@ -164,3 +174,73 @@ def test_a_json_backup_edited_by_hand_is_refused_saying_where(
     said = capsys.readouterr().err.strip()
     assert words in said and "Traceback" not in said and said.count("\n") == 0
     assert every_row(app) == before
+
+
+EARLIER_REVISION = "0005_game_snapshot"  # the layout of the backups issue 39 could not restore
+
+
+def _as_made_at(revision: str, backup: Path, folder: Path) -> tuple[Path, Path]:
+    """The backup as the version at ``revision`` made it, both kinds: the file taken back
+    down its migrations, and that file's rows as that version's JSON backup."""
+    old = folder / f"at-{revision}.sqlite3"
+    copy_sqlite(backup, old)
+    earlier = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{old}",
+                          "MIGRATE_ON_START": False})
+    with earlier.app_context():
+        flask_migrate.downgrade(directory=earlier.extensions["migrate"].directory,
+                                revision=revision, x_arg=["quiet=true"])
+        layout = MetaData()
+        layout.reflect(db.engine)
+        with db.engine.connect() as connection:
+            tables = {table.name: [{key: value.isoformat() if hasattr(value, "isoformat")
+                                    else value for key, value in row._mapping.items()}
+                                   for row in connection.execute(select(table))]
+                      for table in layout.sorted_tables
+                      if table.name not in NOT_BACKED_UP | {"alembic_version"}}
+        db.engine.dispose()
+    as_json = folder / f"at-{revision}.json"
+    as_json.write_text(json.dumps({"format": BACKUP_FORMAT, "revision": revision,
+                                   "tables": tables}))
+    return old, as_json
+
+
+def test_a_backup_made_by_an_earlier_version_is_migrated_as_it_is_restored(
+        tmp_path, monkeypatch, capsys, test_database):
+    if test_database is not None:
+        pytest.skip("the commands run on the instance folder's SQLite file here")
+    monkeypatch.setenv("REFEREE_INSTANCE_PATH", str(tmp_path / "instance"))
+    monkeypatch.setenv("SECRET_KEY", "commands")
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    app = create_app()
+    played_game(app.test_client())
+    saved = every_row(app)
+    backup = tmp_path / "now.sqlite3"
+    cli.main(["backup", str(backup)])
+    old_file, old_json = _as_made_at(EARLIER_REVISION, backup, tmp_path)
+    assert backup_revision(old_file) == backup_revision(old_json) == EARLIER_REVISION
+
+    for old in (old_file, old_json):
+        make_game(app.test_client(), ("Dee", "Eve"))  # after the backup: replaced
+        assert every_row(app) != saved
+        cli.main(["restore", str(old)])
+        assert f"Restored 1 games from {old}" in capsys.readouterr().out
+        assert every_row(app) == saved
+    assert backup_revision(old_file) == EARLIER_REVISION  # the backup itself left as made
+
+
+def test_a_backup_from_a_newer_version_is_refused_naming_why(
+        tmp_path, monkeypatch, capsys, test_database):
+    if test_database is not None:
+        pytest.skip("the commands run on the instance folder's SQLite file here")
+    monkeypatch.setenv("REFEREE_INSTANCE_PATH", str(tmp_path / "instance"))
+    monkeypatch.setenv("SECRET_KEY", "commands")
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    backup = tmp_path / "future.json"
+    cli.main(["backup", "--json", str(backup)])
+    document = json.loads(backup.read_text())
+    backup.write_text(json.dumps(document | {"revision": "0099_from_the_future"}))
+    capsys.readouterr()
+    with pytest.raises(SystemExit):
+        cli.main(["restore", str(backup)])
+    said = capsys.readouterr().err.strip()
+    assert "whose database layout (0099_from_the_future) this one does not know" in said

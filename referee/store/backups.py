@@ -19,7 +19,8 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import DateTime, Engine, Integer, create_engine, select, text
+from sqlalchemy import (Boolean, DateTime, Engine, Integer, LargeBinary, MetaData, String,
+                        create_engine, select, text)
 from sqlalchemy.exc import SQLAlchemyError
 
 from ..extensions import db
@@ -88,7 +89,7 @@ def make_backup(target: Path | None = None, folder: Path | None = None,
     try:
         source = sqlite_file(engine)
         if source is not None:
-            _copy_sqlite(source, Path(partial))
+            copy_sqlite(source, Path(partial))
         if as_json or source is None:
             _write_document(Path(partial), engine if source is None else None)
         os.replace(partial, target)
@@ -139,7 +140,8 @@ def keep_newest(folder: Path, kept: int) -> list[Path]:
     return old
 
 
-def _copy_sqlite(source: Path, target: Path) -> None:
+def copy_sqlite(source: Path, target: Path) -> None:
+    """A consistent copy of a SQLite file, by SQLite's online backup API."""
     origin = sqlite3.connect(f"file:{source}?mode=ro", uri=True)
     copy = sqlite3.connect(target)
     try:
@@ -189,31 +191,64 @@ def _revision(connection) -> str | None:
 
 # --- Restoring ---------------------------------------------------------------------------------
 
-def read_backup(path: Path) -> tuple[str | None, Rows]:
-    """The schema revision and the rows of the backup at ``path``; ``NotABackupError`` if the
-    file is none."""
-    refusal = f"{path} is not a Rummy Referee backup"
+def is_sqlite_backup(path: Path) -> bool:
+    """Whether the file at ``path`` is a SQLite database (else it may be a JSON backup)."""
     try:
         with path.open("rb") as handle:
-            start = handle.read(len(SQLITE_MAGIC))
+            return handle.read(len(SQLITE_MAGIC)) == SQLITE_MAGIC
     except OSError as error:
         raise NotABackupError(f"{path} cannot be read: {error.strerror}.") from error
-    if start == SQLITE_MAGIC:
-        return _read_sqlite_backup(path, refusal)
-    try:
-        document = json.loads(path.read_text(encoding="utf-8"))
-    except (UnicodeDecodeError, ValueError) as error:
-        raise NotABackupError(f"{refusal}: it is neither a SQLite database nor JSON.") from error
-    if not isinstance(document, dict) or document.get("format") != BACKUP_FORMAT \
-            or not isinstance(document.get("tables"), dict):
-        raise NotABackupError(f"{refusal}: it is JSON, but not a backup (a game's own JSON "
-                              "export is imported on the games page instead).")
+
+
+def backup_revision(path: Path) -> str | None:
+    """The schema revision (the migration) the backup at ``path`` was made at, read before
+    its rows, which only a database at that revision holds; ``NotABackupError`` if none."""
+    if is_sqlite_backup(path):
+        engine = _read_only(path)
+        try:
+            with engine.connect() as connection:
+                _check_sqlite_backup(path, connection, {"alembic_version"})
+                return _revision(connection)
+        except NotABackupError:
+            raise
+        except Exception as error:  # what SQLite says of a file it cannot read as a database
+            raise NotABackupError(f"{_refusal(path)}: SQLite cannot read it "
+                                  f"({error.__class__.__name__}).") from error
+        finally:
+            engine.dispose()
+    return _json_document(path).get("revision")
+
+
+def read_backup(path: Path) -> tuple[str | None, Rows]:
+    """The schema revision and the rows of the backup at ``path``, made at this version's
+    revision (``backup_revision`` first, for another); ``NotABackupError`` if the file is
+    none."""
+    if is_sqlite_backup(path):
+        return _read_sqlite_backup(path)
+    document = _json_document(path)
     tables = document["tables"]
-    if any(not isinstance(rows, list) for rows in tables.values()):
-        raise NotABackupError(f"{refusal}: its tables are not lists of rows.")
     _check_rows(path, tables)
     return document.get("revision"), {name: [_from_json(name, row) for row in rows]
                                       for name, rows in tables.items()}
+
+
+def _refusal(path: Path) -> str:
+    return f"{path} is not a Rummy Referee backup"
+
+
+def _json_document(path: Path) -> dict[str, Any]:
+    try:
+        document = json.loads(path.read_text(encoding="utf-8"))
+    except (UnicodeDecodeError, ValueError) as error:
+        raise NotABackupError(f"{_refusal(path)}: it is neither a SQLite database nor JSON."
+                              ) from error
+    if not isinstance(document, dict) or document.get("format") != BACKUP_FORMAT \
+            or not isinstance(document.get("tables"), dict):
+        raise NotABackupError(f"{_refusal(path)}: it is JSON, but not a backup (a game's own "
+                              "JSON export is imported on the games page instead).")
+    if any(not isinstance(rows, list) for rows in document["tables"].values()):
+        raise NotABackupError(f"{_refusal(path)}: its tables are not lists of rows.")
+    return document
 
 
 def _check_rows(path: Path, tables: dict[str, list[Any]]) -> None:
@@ -246,33 +281,103 @@ def _from_json(table_name: str, row: Any) -> dict[str, Any]:
     for column in table.columns:
         value = converted.get(column.name)
         if isinstance(column.type, DateTime) and isinstance(value, str):
-            converted[column.name] = datetime.fromisoformat(value)
+            try:
+                converted[column.name] = datetime.fromisoformat(value)
+            except ValueError:
+                pass  # left as it is, for the cells' check to refuse by name
     return converted
 
 
-def _read_sqlite_backup(path: Path, refusal: str) -> tuple[str | None, Rows]:
-    engine = create_engine(f"sqlite:///file:{path}?mode=ro&uri=true")
+def _read_only(path: Path) -> Engine:
+    return create_engine(f"sqlite:///file:{path}?mode=ro&uri=true")
+
+
+def _check_sqlite_backup(path: Path, connection, wanted: set[str]) -> None:
+    if connection.execute(text("PRAGMA quick_check")).scalar() != "ok":
+        raise NotABackupError(f"{path} is a damaged SQLite file, not a usable backup.")
+    present = {name for (name,) in connection.execute(
+        text("SELECT name FROM sqlite_master WHERE type = 'table'"))}
+    if not wanted <= present:
+        raise NotABackupError(f"{_refusal(path)}: it is a SQLite database without the app's "
+                              "tables.")
+
+
+def _read_sqlite_backup(path: Path) -> tuple[str | None, Rows]:
+    engine = _read_only(path)
     try:
         with engine.connect() as connection:
-            if connection.execute(text("PRAGMA quick_check")).scalar() != "ok":
-                raise NotABackupError(f"{path} is a damaged SQLite file, not a usable backup.")
-            present = {name for (name,) in connection.execute(
-                text("SELECT name FROM sqlite_master WHERE type = 'table'"))}
-            wanted = {table.name for table in _backed_up_tables()} | {"alembic_version"}
-            if not wanted <= present:
-                raise NotABackupError(f"{refusal}: it is a SQLite database without the "
-                                      "app's tables.")
+            _check_sqlite_backup(path, connection, {table.name for table in _backed_up_tables()}
+                                 | {"alembic_version"})
             revision = _revision(connection)
             rows = {table.name: [dict(row._mapping) for row in connection.execute(select(table))]
                     for table in _backed_up_tables()}
     except NotABackupError:
         raise
     except Exception as error:  # what SQLite says of a file it cannot read as a database
-        raise NotABackupError(f"{refusal}: SQLite cannot read it ({error.__class__.__name__})."
-                              ) from error
+        raise NotABackupError(f"{_refusal(path)}: SQLite cannot read it "
+                              f"({error.__class__.__name__}).") from error
     finally:
         engine.dispose()
     return revision, rows
+
+
+def insert_rows_as_made(rows: Rows) -> None:
+    """Put a backup's rows into this (new, empty) database, whose tables are the backup's own
+    revision's, read from the database itself: the models describe only the newest."""
+    layout = MetaData()
+    layout.reflect(db.engine)
+    with db.engine.begin() as connection:
+        for table in layout.sorted_tables:
+            if rows.get(table.name):
+                try:
+                    connection.execute(table.insert(), rows[table.name])
+                except SQLAlchemyError as error:
+                    raise NotABackupError(_refused_rows(table.name, error)) from error
+
+
+def _refused_rows(table_name: str, error: SQLAlchemyError) -> str:
+    reason = str(getattr(error, "orig", None) or error).splitlines()[0]
+    return (f"The backup's \"{table_name}\" table holds rows this database refuses ({reason}): "
+            "it was changed after it was made, so restore a backup as it was made.")
+
+
+# A cell's kind by its column's type: what PostgreSQL insists on and SQLite would let pass.
+_CELL_KINDS: tuple[tuple[type, tuple[type, ...], str], ...] = (
+    (Boolean, (bool,), "not yes or no"),
+    (Integer, (int,), "not a whole number"),
+    (String, (str,), "not text"),
+    (DateTime, (datetime,), "not a time"),
+    (LargeBinary, (bytes,), "not bytes"),
+)
+
+
+def _cell_problem(column, value: Any) -> str | None:
+    if value is None:
+        return None if column.nullable or column.primary_key else "left empty"
+    for kind, accepted, problem in _CELL_KINDS:
+        if isinstance(column.type, kind):
+            if not isinstance(value, accepted) or (kind is Integer and isinstance(value, bool)):
+                return problem
+            length = getattr(column.type, "length", None)
+            if kind is String and length is not None and len(value) > length:
+                return f"longer than {length} letters"
+            return None
+    return None  # JSON: any document
+
+
+def _check_cells(rows: Rows) -> None:
+    """Refuse, saying where, a backup edited into a cell of the wrong kind: SQLite stores
+    whatever it is given, and the game would then be damaged for good."""
+    for table in db.metadata.sorted_tables:
+        for number, row in enumerate(rows.get(table.name, ()), start=1):
+            for column in table.columns:
+                if column.name in row and (problem := _cell_problem(column, row[column.name])):
+                    shown = json.dumps(_jsonable({"v": row[column.name]})["v"],
+                                       ensure_ascii=False, default=str)[:40]
+                    raise NotABackupError(
+                        f"The backup was changed after it was made: row {number} of its "
+                        f"\"{table.name}\" table has {shown} as its {column.name}, {problem}; "
+                        "restore a backup as it was made.")
 
 
 def restore_rows(revision: str | None, rows: Rows) -> int:
@@ -290,6 +395,7 @@ def restore_rows(revision: str | None, rows: Rows) -> int:
         if unknown:
             raise NotABackupError(f"The backup holds tables this version does not know: "
                                   f"{', '.join(sorted(unknown))}.")
+        _check_cells(rows)
         for table in reversed(tables):
             connection.execute(table.delete())
         for table in tables:
@@ -297,11 +403,7 @@ def restore_rows(revision: str | None, rows: Rows) -> int:
                 try:
                     connection.execute(table.insert(), rows[table.name])
                 except SQLAlchemyError as error:  # the transaction, undone, leaves all as it was
-                    reason = str(getattr(error, "orig", None) or error).splitlines()[0]
-                    raise NotABackupError(
-                        f"The backup's \"{table.name}\" table holds rows this database refuses "
-                        f"({reason}): it was changed after it was made, so restore a backup "
-                        f"as it was made.") from error
+                    raise NotABackupError(_refused_rows(table.name, error)) from error
         if engine.dialect.name == "postgresql":
             _move_sequences_on(connection, tables)
     return len(rows.get("game", []))
