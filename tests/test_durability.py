@@ -49,12 +49,14 @@ class RefereeServer(ServerProcess):
             "SECRET_KEY": "server-process-tests"})
         self.name, self.threads = name, threads
         self.starts = 0
+        self.wrapper: list[str] = []  # a command that runs the server (prlimit, say)
 
     def start(self) -> list[str]:
         for _attempt in range(3):  # another program may take the free port first
             self.port = free_port()
             self.starts += 1
-            self.command = [sys.executable, "-m", "referee.cli", "run", "--host", "127.0.0.1",
+            self.command = [*self.wrapper, sys.executable, "-m", "referee.cli", "run",
+                            "--host", "127.0.0.1",
                             "--port", str(self.port), "--threads", str(self.threads)]
             with self.log.open("a") as log:
                 log.write(f"--- start {self.starts} on port {self.port}\n")

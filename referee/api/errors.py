@@ -3,16 +3,20 @@
 ``{"error": {"code": ..., "message": ..., "field": ...}}`` with 400 for a body
 that is not JSON or holds a value of the wrong type, 422 for a well-formed but
 impossible question (the core's ``RefereeInputError``), and the HTTP status
-itself for routing and protocol errors (404, 405, 413, ...).
+itself for routing and protocol errors (404, 405, 413, ...); 503 ``storage_unavailable``
+when the database cannot take the request (a full disk, a read-only file, its server out of
+reach), with Retry-After: nothing was changed, and the same request succeeds once it can.
 """
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, jsonify, request
+from flask import Blueprint, Response, current_app, jsonify, request
+from sqlalchemy.exc import DBAPIError
 from werkzeug.exceptions import HTTPException, InternalServerError
 
 from ..core.errors import MissingFieldError  # noqa: F401  (the API's views take it from here)
 from ..core.errors import RefereeInputError, WrongTypeError
+from ..store.trouble import RETRY_AFTER_S, storage_trouble
 
 
 class BadJsonError(WrongTypeError):
@@ -76,8 +80,20 @@ def _internal_error(error: InternalServerError) -> Response:
     return error_response(500, "internal_error", _HTTP_MESSAGES[500])
 
 
+def _storage_trouble(error: DBAPIError) -> Response:
+    trouble = storage_trouble(error)
+    if trouble is None:
+        raise error  # a bug: Flask's 500, which _internal_error answers
+    current_app.logger.error("%s %s answered 503: %s", request.method, request.path,
+                             trouble.logged(error))
+    response = error_response(503, "storage_unavailable", trouble.sentence)
+    response.headers["Retry-After"] = str(RETRY_AFTER_S)
+    return response
+
+
 def register_error_handlers(api: Blueprint) -> None:
     api.register_error_handler(RefereeInputError, _referee_input_error)
+    api.register_error_handler(DBAPIError, _storage_trouble)
     api.register_error_handler(InternalServerError, _internal_error)
     api.register_error_handler(HTTPException, _http_error)
 

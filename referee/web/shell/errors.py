@@ -1,4 +1,5 @@
-"""The app's own "not found" page, in its words and styled like every screen.
+"""The app's own "not found" page, in its words and styled like every screen, and its page
+for storage trouble (a full disk, a read-only database, its server out of reach).
 
 Any address the app does not know gets it; so does a card game the meld checker or
 "Can I go down?" does not know (``/check/gin``), with a way to each game it does.
@@ -7,10 +8,12 @@ The API keeps its JSON answers, and the games keep their own "No such game".
 
 from __future__ import annotations
 
-from flask import Flask, render_template, request, url_for
+from flask import Flask, current_app, render_template, request, url_for
+from sqlalchemy.exc import DBAPIError
 
 from ...core.games.registry import RULESETS
 from ...store.games import DamagedGameError
+from ...store.trouble import RETRY_AFTER_S, storage_trouble
 
 CARD_GAME_SCREENS = ("checker.check", "arranger.arrange_hand", "rules.rules_page")
 SHOWN_LETTERS = 30  # of an unknown game's name, as typed
@@ -39,9 +42,22 @@ def damaged_game(error: DamagedGameError):
     return render_template("games/damaged.html", damaged=error), 409
 
 
+def storage_trouble_page(error: DBAPIError):
+    """503 and one sentence for storage trouble, logged as one line; any other database
+    failure is a bug, left to Flask's 500 and its traceback."""
+    trouble = storage_trouble(error)
+    if trouble is None:
+        raise error
+    current_app.logger.error("%s %s answered 503: %s", request.method, request.path,
+                             trouble.logged(error))
+    return render_template("storage_trouble.html", trouble=trouble), 503, {
+        "Retry-After": str(RETRY_AFTER_S)}
+
+
 def register_error_pages(app: Flask) -> None:
     app.register_error_handler(404, not_found)
     app.register_error_handler(DamagedGameError, damaged_game)
+    app.register_error_handler(DBAPIError, storage_trouble_page)
 
 
 def no_such_game(error):
