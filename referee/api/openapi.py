@@ -518,6 +518,10 @@ RESPONSES: dict[str, Any] = {
     "MethodNotAllowed": _json(_ref("Error"), "The address does not answer this method."),
     "TooLarge": _json(_ref("Error"), "The body is larger than the server accepts."),
     "InternalError": _json(_ref("Error"), "An unexpected problem (a bug); never a stack trace."),
+    "StorageUnavailable": _json(_ref("Error"), (
+        "The database cannot take the request just now (storage_unavailable): its disk is full, "
+        "it was made read-only, or its server is out of reach. Nothing was changed; try again "
+        "after the Retry-After seconds.")),
     "PasswordNeeded": _json(_ref("Error"), (
         "This server has a password and the request did not carry it (password_needed); "
         "the WWW-Authenticate header asks for HTTP Basic.")),
@@ -534,11 +538,13 @@ SECURITY_SCHEMES = {"password": {
                    "HTTP Basic authentication's password; any user name."}}
 PASSWORD_OR_NONE = [{"password": []}, {}]
 
-_GET_ERRORS = {"405": _error("MethodNotAllowed"), "500": _error("InternalError")}
+_GET_ERRORS = {"405": _error("MethodNotAllowed"), "500": _error("InternalError"),
+               "503": _error("StorageUnavailable")}
 
 _POST_ERRORS = {"400": _error("BadRequest"), "405": _error("MethodNotAllowed"),
                 "413": _error("TooLarge"), "422": _error("Unprocessable"),
-                "500": _error("InternalError")}
+                "500": _error("InternalError"),
+                "503": _error("StorageUnavailable")}
 
 
 def _post(summary: str, request: str, response: str, example: dict[str, Any]) -> dict[str, Any]:

@@ -482,7 +482,8 @@ RESPONSES.update({
 _WRITE_ERRORS = {"400": _error("BadRequest"), "403": _error("EditKeyNeeded"),
                  "404": _error("GameNotFound"), "405": _error("MethodNotAllowed"),
                  "409": _error("StaleVersionOrDamagedGame"), "413": _error("TooLarge"),
-                 "422": _error("Unprocessable"), "500": _error("InternalError")}
+                 "422": _error("Unprocessable"), "500": _error("InternalError"),
+                 "503": _error("StorageUnavailable")}
 
 
 def _write(summary: str, request: str, example: dict[str, Any],
@@ -564,7 +565,8 @@ PATHS.update({
                       "400": _error("BadRequest"), "401": _error("PasswordNeeded"),
                       "405": _error("MethodNotAllowed"), "413": _error("TooLarge"),
                       "422": _error("Unprocessable"), "429": _error("TooManyGuesses"),
-                      "500": _error("InternalError")},
+                      "500": _error("InternalError"),
+                      "503": _error("StorageUnavailable")},
     }},
     "/games/{game_id}": {"get": {
         "summary": "A game's state, derived from its events, with an ETag; a matching "
@@ -573,7 +575,8 @@ PATHS.update({
         "responses": {"200": _json(_ref("Game"), "The game."),
                       "304": {"description": "Not changed since the ETag sent."},
                       "404": _error("GameNotFound"), "405": _error("MethodNotAllowed"),
-                      "409": _error("DamagedGame"), "500": _error("InternalError")},
+                      "409": _error("DamagedGame"), "500": _error("InternalError"),
+                      "503": _error("StorageUnavailable")},
     }},
     "/games/{game_id}/history": {"get": {
         "summary": "The game's events, a page at a time, newest page first: what the game "
@@ -590,7 +593,8 @@ PATHS.update({
         "responses": {"200": _json(_ref("GameHistory"), "A page of the history."),
                       "400": _error("BadRequest"), "404": _error("GameNotFound"),
                       "405": _error("MethodNotAllowed"), "409": _error("DamagedGame"),
-                      "500": _error("InternalError")},
+                      "500": _error("InternalError"),
+                      "503": _error("StorageUnavailable")},
     }},
     "/games/{game_id}/events": _write(
         "Append an event at the version last seen; a stale version answers 409, an illegal "
