@@ -12,7 +12,7 @@ from typing import Any
 
 from flask import Flask
 
-from . import settings
+from . import heavy_work, settings
 from .compression import register_compression
 from .extensions import csrf, db, migrate
 from .security import (SessionCookie, add_security_headers, answer_known_hosts_only,
@@ -51,6 +51,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.after_request(add_security_headers)
     register_compression(app)
     register_static_versions(app)
+    heavy_work.install(app)
 
     from .web import register_web
     from .api import api

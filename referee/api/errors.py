@@ -5,7 +5,9 @@ that is not JSON or holds a value of the wrong type, 422 for a well-formed but
 impossible question (the core's ``RefereeInputError``), and the HTTP status
 itself for routing and protocol errors (404, 405, 413, ...); 503 ``storage_unavailable``
 when the database cannot take the request (a full disk, a read-only file, its server out of
-reach), with Retry-After: nothing was changed, and the same request succeeds once it can.
+reach), and 503 ``server_busy`` for a long answer (a FreeCell search, say) past the server's
+ration (``heavy_work``), both with Retry-After: nothing was changed, and the same request
+succeeds once it can.
 """
 
 from __future__ import annotations
@@ -16,6 +18,8 @@ from werkzeug.exceptions import HTTPException, InternalServerError
 
 from ..core.errors import MissingFieldError  # noqa: F401  (the API's views take it from here)
 from ..core.errors import RefereeInputError, WrongTypeError
+from ..heavy_work import RETRY_AFTER_S as HEAVY_RETRY_AFTER_S
+from ..heavy_work import ServerBusyError
 from ..store.trouble import RETRY_AFTER_S, storage_trouble
 
 
@@ -91,9 +95,16 @@ def _storage_trouble(error: DBAPIError) -> Response:
     return response
 
 
+def _server_busy(error: ServerBusyError) -> Response:
+    response = error_response(503, "server_busy", error.sentence)
+    response.headers["Retry-After"] = str(HEAVY_RETRY_AFTER_S)
+    return response
+
+
 def register_error_handlers(api: Blueprint) -> None:
     api.register_error_handler(RefereeInputError, _referee_input_error)
     api.register_error_handler(DBAPIError, _storage_trouble)
+    api.register_error_handler(ServerBusyError, _server_busy)
     api.register_error_handler(InternalServerError, _internal_error)
     api.register_error_handler(HTTPException, _http_error)
 

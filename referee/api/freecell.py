@@ -14,6 +14,7 @@ from flask import jsonify
 from ..core.games.freecell import (GameNumberError, LayoutError, MoveError, Position, apply_move,
                                    check_game_number, deal, make_move, solve)
 from ..core.games.freecell.errors import PlaceError
+from ..heavy_work import heavy_slot
 from ..store.freecell import SOLVER_BUDGET
 from . import api
 from .errors import MissingFieldError
@@ -76,7 +77,9 @@ def freecell_deal():
 
 @api.post("/freecell/solve")
 def freecell_solve():
-    solution = solve(read_position(json_object()), SOLVER_BUDGET)
+    position = read_position(json_object())
+    with heavy_slot():
+        solution = solve(position, SOLVER_BUDGET)
     return jsonify({"solvable": solution.solvable is True, "proved": solution.proved,
                     "status": solution.status, "positions_searched": solution.nodes,
                     "moves": [move.as_dict() for move in solution.moves]})

@@ -4,13 +4,15 @@ page's way to move a family's games from one machine to another without the comm
 from __future__ import annotations
 
 import json
+from contextlib import ExitStack
 from datetime import datetime, timezone
 
-from flask import Response, flash, redirect, request, url_for
+from flask import Response, flash, redirect, request, stream_with_context, url_for
 from flask_wtf.csrf import CSRFError
 from sqlalchemy import select
 
 from ...extensions import csrf, db
+from ...heavy_work import heavy_slot
 from ...store.documents import export_document
 from ...store.games import DamagedGameError, load_game
 from ...store.imports import (EVERY_GAME_FORMAT, LARGEST_GAMES_FILE, GameFileError,
@@ -26,19 +28,34 @@ from ..shell.sign_in import guarded
 @bp.get("/all.json")
 @guarded
 def download_every_game():
+    """Every game in one file, sent a game at a time as each is read (a family's thousands of
+    games are never held whole), within the server's ration of long answers."""
     ids = db.session.scalars(select(Game.id).order_by(Game.created_at, Game.id)).all()
     moment = datetime.now(timezone.utc)
-    games, skipped = [], []
-    for game_id in ids:
+    ration = ExitStack()
+    ration.enter_context(heavy_slot())  # refused here, before any byte is sent
+
+    def parts():
         try:
-            games.append(export_document(load_game(game_id)))
-        except DamagedGameError:  # one damaged game must not cost the family all the others
-            skipped.append({"id": game_id, "reason": "damaged: it cannot be read"})
-    document = {"format": EVERY_GAME_FORMAT, "exported_at": moment.isoformat(), "games": games}
-    if skipped:
-        document["skipped"] = skipped
-    body = json.dumps(document, indent=1, ensure_ascii=False)
-    response = Response(body, mimetype="application/json")
+            head = {"format": EVERY_GAME_FORMAT, "exported_at": moment.isoformat()}
+            yield json.dumps(head, ensure_ascii=False)[:-1] + ', "games": [\n'
+            skipped = []
+            first = True
+            for game_id in ids:
+                try:
+                    document = export_document(load_game(game_id))
+                except DamagedGameError:  # one damaged game must not cost the family the rest
+                    skipped.append({"id": game_id, "reason": "damaged: it cannot be read"})
+                    continue
+                yield ("" if first else ",\n") + json.dumps(document, indent=1,
+                                                            ensure_ascii=False)
+                first = False
+                db.session.expunge_all()  # each game read is let go once it is written
+            yield "\n]" + (f', "skipped": {json.dumps(skipped)}' if skipped else "") + "}\n"
+        finally:
+            ration.close()
+
+    response = Response(stream_with_context(parts()), mimetype="application/json")
     response.headers["Content-Disposition"] = (
         f'attachment; filename="rummy-referee-games-{moment:%Y-%m-%d}.json"')
     return response
@@ -55,7 +72,8 @@ def import_game_file():
             raise CSRFError(form.errors["csrf_token"][0])
         return games_list_page(form, 422)
     try:
-        made = import_games(json.loads(form.game_file.data.read().decode("utf-8")))
+        with heavy_slot():
+            made = import_games(json.loads(form.game_file.data.read().decode("utf-8")))
     except (UnicodeDecodeError, json.JSONDecodeError):
         form.game_file.errors.append("This file is not JSON: choose a game's JSON download.")
         return games_list_page(form, 422)

@@ -24,6 +24,7 @@ from ...core.errors import RefereeInputError
 from ...core.games.freecell import (FIRST_GAME, FOUNDATION_SUITS, LAST_GAME, SOLVED, UNKNOWN,
                                    UNSOLVABLE, Board, FreeCellError, Move, Place, Position,
                                    check_game_number, find_card, places_by_card, replay, solve)
+from ...heavy_work import heavy_slot
 from ...store import freecell as kept_games
 from ...store.freecell import SOLVER_BUDGET
 from ..shell.rendering import render_screen, wants_fragment
@@ -274,6 +275,13 @@ def game(kept_id: str):
     return _game_screen(kept, board, chosen=chosen, hint=hint, hinted=hinted)
 
 
+def _searched(position):
+    """The solver's answer from ``position``, within its budget and the server's ration of
+    long answers (``ServerBusyError`` past it)."""
+    with heavy_slot():
+        return solve(position, SOLVER_BUDGET)
+
+
 def _hint(kept, board) -> tuple[str, Move | None]:
     """The hint's words and its move: the first of a solution from here, found within the
     solver's budget (so a slow search ends by itself); at the deal, what the store knows."""
@@ -282,7 +290,7 @@ def _hint(kept, board) -> tuple[str, Move | None]:
     at_the_deal = not board.move_stack
     if at_the_deal and kept.verdict == UNSOLVABLE:
         return NO_HINT_FOR_A_LOST_DEAL, None
-    solution = solve(board.position, SOLVER_BUDGET)
+    solution = _searched(board.position)
     if at_the_deal and kept.verdict is None:
         kept_games.save_verdict(kept, solution.status)
     if solution.moves:
@@ -299,7 +307,7 @@ def verdict(kept_id: str):
     kept with the game."""
     kept, board = _load(kept_id)
     if kept.verdict is None:
-        kept_games.save_verdict(kept, solve(board.start, SOLVER_BUDGET).status)
+        kept_games.save_verdict(kept, _searched(board.start).status)
     if not wants_fragment():
         return redirect(url_for("freecell.game", kept_id=kept.id), 303)
     return render_template("freecell/_verdict.html", kept=kept, verdict_words=VERDICT_WORDS)
@@ -357,7 +365,7 @@ def undo(kept_id: str):
 def solution(kept_id: str):
     """The solver's answer from the position as it stands, replayed a move at a time."""
     kept, board = _load(kept_id)
-    found = solve(board.position, SOLVER_BUDGET)
+    found = _searched(board.position)
     moves = list(found.moves)
     try:
         step = max(0, min(int(request.args.get("step", "0")[:6]), len(moves)))

@@ -1,5 +1,6 @@
 """The app's own "not found" page, in its words and styled like every screen, and its page
-for storage trouble (a full disk, a read-only database, its server out of reach).
+for storage trouble (a full disk, a read-only database, its server out of reach) and for a
+long answer past the server's ration (``heavy_work``).
 
 Any address the app does not know gets it; so does a card game the meld checker or
 "Can I go down?" does not know (``/check/gin``), with a way to each game it does.
@@ -12,6 +13,8 @@ from flask import Flask, current_app, render_template, request, url_for
 from sqlalchemy.exc import DBAPIError
 
 from ...core.games.registry import RULESETS
+from ...heavy_work import RETRY_AFTER_S as HEAVY_RETRY_AFTER_S
+from ...heavy_work import ServerBusyError
 from ...store.games import DamagedGameError
 from ...store.trouble import RETRY_AFTER_S, storage_trouble
 
@@ -50,14 +53,22 @@ def storage_trouble_page(error: DBAPIError):
         raise error
     current_app.logger.error("%s %s answered 503: %s", request.method, request.path,
                              trouble.logged(error))
-    return render_template("storage_trouble.html", trouble=trouble), 503, {
-        "Retry-After": str(RETRY_AFTER_S)}
+    return render_template("unavailable.html", heading="Nothing can be saved just now",
+                           sentence=trouble.sentence), 503, {"Retry-After": str(RETRY_AFTER_S)}
+
+
+def busy_page(error: ServerBusyError):
+    """503 at once for a long answer past the server's ration (heavy_work), never a queue."""
+    return render_template("unavailable.html", heading="The referee is busy",
+                           sentence=error.sentence), 503, {
+        "Retry-After": str(HEAVY_RETRY_AFTER_S)}
 
 
 def register_error_pages(app: Flask) -> None:
     app.register_error_handler(404, not_found)
     app.register_error_handler(DamagedGameError, damaged_game)
     app.register_error_handler(DBAPIError, storage_trouble_page)
+    app.register_error_handler(ServerBusyError, busy_page)
 
 
 def no_such_game(error):
