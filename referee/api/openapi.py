@@ -519,9 +519,10 @@ RESPONSES: dict[str, Any] = {
     "TooLarge": _json(_ref("Error"), "The body is larger than the server accepts."),
     "InternalError": _json(_ref("Error"), "An unexpected problem (a bug); never a stack trace."),
     "StorageUnavailable": _json(_ref("Error"), (
-        "The database cannot take the request just now (storage_unavailable): its disk is full, "
-        "it was made read-only, or its server is out of reach. Nothing was changed; try again "
-        "after the Retry-After seconds.")),
+        "The server cannot take the request just now: its database's disk is full, it was made "
+        "read-only or its server is out of reach (storage_unavailable), or the server is busy "
+        "with as many long answers (FreeCell searches, exports, imports) as it takes at once "
+        "(server_busy). Nothing was changed; try again after the Retry-After seconds.")),
     "PasswordNeeded": _json(_ref("Error"), (
         "This server has a password and the request did not carry it (password_needed); "
         "the WWW-Authenticate header asks for HTTP Basic.")),
