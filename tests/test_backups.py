@@ -124,6 +124,16 @@ def test_the_backup_and_restore_commands(tmp_path, monkeypatch, capsys, test_dat
     assert f"Restored 0 games from {kept[-1]}" in out and "before-restore-" in out
 
 
+@pytest.fixture
+def commands_instance(tmp_path, monkeypatch, test_database):
+    """An instance folder of its own for the backup and restore commands, on SQLite."""
+    if test_database is not None:
+        pytest.skip("the commands run on the instance folder's SQLite file here")
+    monkeypatch.setenv("REFEREE_INSTANCE_PATH", str(tmp_path / "instance"))
+    monkeypatch.setenv("SECRET_KEY", "commands")
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+
+
 def _version_not_a_number(tables):
     tables["game"][0]["version"] = "not a number"
 
@@ -151,12 +161,7 @@ def _event_copied_under_a_new_id(tables):
                             'a whole number'),
 ], ids=["game-row-7", "event-twice", "event-new-id", "version-not-a-number"])
 def test_a_json_backup_edited_by_hand_is_refused_saying_where(
-        tmp_path, monkeypatch, capsys, test_database, edit, words):
-    if test_database is not None:
-        pytest.skip("the commands run on the instance folder's SQLite file here")
-    monkeypatch.setenv("REFEREE_INSTANCE_PATH", str(tmp_path / "instance"))
-    monkeypatch.setenv("SECRET_KEY", "commands")
-    monkeypatch.delenv("DATABASE_URL", raising=False)
+        tmp_path, capsys, commands_instance, edit, words):
     app = create_app()
     played_game(app.test_client())
     backup = tmp_path / "edited.json"
@@ -205,12 +210,7 @@ def _as_made_at(revision: str, backup: Path, folder: Path) -> tuple[Path, Path]:
 
 
 def test_a_backup_made_by_an_earlier_version_is_migrated_as_it_is_restored(
-        tmp_path, monkeypatch, capsys, test_database):
-    if test_database is not None:
-        pytest.skip("the commands run on the instance folder's SQLite file here")
-    monkeypatch.setenv("REFEREE_INSTANCE_PATH", str(tmp_path / "instance"))
-    monkeypatch.setenv("SECRET_KEY", "commands")
-    monkeypatch.delenv("DATABASE_URL", raising=False)
+        tmp_path, capsys, commands_instance):
     app = create_app()
     played_game(app.test_client())
     saved = every_row(app)
@@ -229,12 +229,7 @@ def test_a_backup_made_by_an_earlier_version_is_migrated_as_it_is_restored(
 
 
 def test_a_backup_from_a_newer_version_is_refused_naming_why(
-        tmp_path, monkeypatch, capsys, test_database):
-    if test_database is not None:
-        pytest.skip("the commands run on the instance folder's SQLite file here")
-    monkeypatch.setenv("REFEREE_INSTANCE_PATH", str(tmp_path / "instance"))
-    monkeypatch.setenv("SECRET_KEY", "commands")
-    monkeypatch.delenv("DATABASE_URL", raising=False)
+        tmp_path, capsys, commands_instance):
     backup = tmp_path / "future.json"
     cli.main(["backup", "--json", str(backup)])
     document = json.loads(backup.read_text())

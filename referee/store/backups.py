@@ -15,12 +15,14 @@ import json
 import os
 import sqlite3
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import (Boolean, DateTime, Engine, Integer, LargeBinary, MetaData, String,
-                        create_engine, select, text)
+from sqlalchemy import (Boolean, Connection, DateTime, Engine, Integer, LargeBinary, MetaData,
+                        String, create_engine, select, text)
 from sqlalchemy.exc import SQLAlchemyError
 
 from ..extensions import db
@@ -204,18 +206,8 @@ def backup_revision(path: Path) -> str | None:
     """The schema revision (the migration) the backup at ``path`` was made at, read before
     its rows, which only a database at that revision holds; ``NotABackupError`` if none."""
     if is_sqlite_backup(path):
-        engine = _read_only(path)
-        try:
-            with engine.connect() as connection:
-                _check_sqlite_backup(path, connection, {"alembic_version"})
-                return _revision(connection)
-        except NotABackupError:
-            raise
-        except Exception as error:  # what SQLite says of a file it cannot read as a database
-            raise NotABackupError(f"{_refusal(path)}: SQLite cannot read it "
-                                  f"({error.__class__.__name__}).") from error
-        finally:
-            engine.dispose()
+        with _sqlite_backup(path, {"alembic_version"}) as connection:
+            return _revision(connection)
     return _json_document(path).get("revision")
 
 
@@ -288,29 +280,21 @@ def _from_json(table_name: str, row: Any) -> dict[str, Any]:
     return converted
 
 
-def _read_only(path: Path) -> Engine:
-    return create_engine(f"sqlite:///file:{path}?mode=ro&uri=true")
-
-
-def _check_sqlite_backup(path: Path, connection, wanted: set[str]) -> None:
-    if connection.execute(text("PRAGMA quick_check")).scalar() != "ok":
-        raise NotABackupError(f"{path} is a damaged SQLite file, not a usable backup.")
-    present = {name for (name,) in connection.execute(
-        text("SELECT name FROM sqlite_master WHERE type = 'table'"))}
-    if not wanted <= present:
-        raise NotABackupError(f"{_refusal(path)}: it is a SQLite database without the app's "
-                              "tables.")
-
-
-def _read_sqlite_backup(path: Path) -> tuple[str | None, Rows]:
-    engine = _read_only(path)
+@contextmanager
+def _sqlite_backup(path: Path, wanted: set[str]) -> Iterator[Connection]:
+    """A read-only connection to the SQLite backup at ``path``, once it is found whole and
+    holding the tables ``wanted``; what SQLite says of a file it cannot read, one sentence."""
+    engine = create_engine(f"sqlite:///file:{path}?mode=ro&uri=true")
     try:
         with engine.connect() as connection:
-            _check_sqlite_backup(path, connection, {table.name for table in _backed_up_tables()}
-                                 | {"alembic_version"})
-            revision = _revision(connection)
-            rows = {table.name: [dict(row._mapping) for row in connection.execute(select(table))]
-                    for table in _backed_up_tables()}
+            if connection.execute(text("PRAGMA quick_check")).scalar() != "ok":
+                raise NotABackupError(f"{path} is a damaged SQLite file, not a usable backup.")
+            present = {name for (name,) in connection.execute(
+                text("SELECT name FROM sqlite_master WHERE type = 'table'"))}
+            if not wanted <= present:
+                raise NotABackupError(f"{_refusal(path)}: it is a SQLite database without the "
+                                      "app's tables.")
+            yield connection
     except NotABackupError:
         raise
     except Exception as error:  # what SQLite says of a file it cannot read as a database
@@ -318,7 +302,14 @@ def _read_sqlite_backup(path: Path) -> tuple[str | None, Rows]:
                               f"({error.__class__.__name__}).") from error
     finally:
         engine.dispose()
-    return revision, rows
+
+
+def _read_sqlite_backup(path: Path) -> tuple[str | None, Rows]:
+    tables = _backed_up_tables()
+    with _sqlite_backup(path, {table.name for table in tables} | {"alembic_version"}) as connection:
+        return _revision(connection), {
+            table.name: [dict(row._mapping) for row in connection.execute(select(table))]
+            for table in tables}
 
 
 def insert_rows_as_made(rows: Rows) -> None:
