@@ -115,7 +115,8 @@ def main() -> None:
         "",
         "| another device's taps (rulesets, a game page) | median | max |",
         "|---|---|---|",
-        f"| on an idle server | {statistics.median(idle) * 1000:.0f} ms | {max(idle) * 1000:.0f} ms |",
+        f"| on an idle server | {statistics.median(idle) * 1000:.0f} ms | "
+        f"{max(idle) * 1000:.0f} ms |",
         f"| while {SEARCHERS} devices ask for game 11,982's search at once | "
         f"{statistics.median(busy) * 1000:.0f} ms | {max(busy) * 1000:.0f} ms |",
         "",

@@ -7,11 +7,12 @@ referee is busy (503 with Retry-After), never queued behind the others, and ever
 keeps its threads and its share of the processor.
 
 >>> work = HeavyWork(at_once=1)
->>> with work.slot("10.0.0.2"):
-...     work.slot("10.0.0.3").__enter__()
-Traceback (most recent call last):
-...
-referee.heavy_work.ServerBusyError: The referee is busy with other long answers just now; try again in a few seconds.
+>>> try:
+...     with work.slot("10.0.0.2"), work.slot("10.0.0.3"):
+...         pass
+... except ServerBusyError as busy:
+...     print(busy.sentence)
+The referee is busy with other long answers just now; try again in a few seconds.
 """
 
 from __future__ import annotations
