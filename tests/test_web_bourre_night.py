@@ -57,11 +57,11 @@ def test_a_hand_entered_by_who_played_and_tricks_moves_the_pot_and_the_nets(clie
     assert "Ann takes the pot of 4 antes; Dee went bourré and matches it" in board
     assert "Pot now 8 antes · 2.00" in board
     assert ranking_lines(saved.get_data(as_text=True)) == [
-        "1st Ann +2 antes · 0.50", "=2nd Bob −2 antes · −0.50", "=2nd Cy −2 antes · −0.50",
-        "4th Dee −6 antes · −1.50"]  # every ante and match counted as it went in
+        "1st Ann +3 antes · 0.75", "=2nd Bob −1 ante · −0.25", "=2nd Cy −1 ante · −0.25",
+        "=2nd Dee −1 ante · −0.25"]  # Dee's match and the next antes still theirs, in the pot
     assert "Ann took the pot" in board  # the standings row
     history = text(client.get(f"/games/{game_id}/history"))
-    assert "+2 antes · 0.50 (tricks: 3)" in history
+    assert "+3 antes · 0.75 (tricks: 3)" in history
     standings = text(client.get(f"/games/{game_id}/standings"))
     assert "1 ante is worth 0.25" in standings
     assert "The pot standing, 8 antes · 2.00, goes back to those who put it in." in standings
@@ -113,9 +113,9 @@ def test_the_csv_gives_each_hand_what_it_did_to_the_pot_and_the_nets_in_antes(cl
                                        .get_data(as_text=True))))
     assert rows[1][:9] == ["1", "Ann", "Ann takes the pot of 4 antes; Dee went bourré and "
                            "matches it; everyone antes for the next hand.", "Ann", "win",
-                           "2", "-2", "-2", "-6"]
+                           "3", "-1", "-1", "-1"]
     assert rows[1][10:14] == ["3", "1", "1", ""]  # the tricks
-    # The night over, the standing 8 go back: Ann 1 and 3, Bob and Cy 1, Dee 5.
+    # The night over, the standing 8 went back to those who put them in, as the hand says.
     assert rows[2][:9] == ["net antes", "", "", "", "", "3", "-1", "-1", "-1"]
     assert rows[3][:9] == ["net money", "", "", "", "", "0.75", "-0.25", "-0.25", "-0.25"]
 
@@ -132,4 +132,4 @@ def test_a_hand_corrected_comes_back_as_entered_and_settles_the_later_hands_agai
     fixed = enter(client, game_id, hand=1, tricks={0: 3, 1: 1, 3: 1},
                   reason="Cy's trick was Dee's", follow_redirects=True)
     assert "Hand 1 corrected: Ann takes the pot of 4 antes; Cy went bourré" in text(fixed)
-    assert ranking_lines(fixed.get_data(as_text=True))[-1] == "4th Cy −7 antes · −1.75"
+    assert "Pot now 10 antes · 2.50" in text(fixed)  # Cy's match carried, Cy and Dee ante
