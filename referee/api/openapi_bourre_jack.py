@@ -22,7 +22,8 @@ _ERROR_CODES = SCHEMAS["Error"]["properties"]["error"]["properties"]["code"]["ex
 _ERROR_CODES += [code for code in (
     "bad_trump", "bad_bourre_hand", "bad_tricks", "bad_bourre_players", "bad_pot",
     "bad_player_count",
-    "bad_player_name", "bad_stake", "bad_jack_change_it") if code not in _ERROR_CODES]
+    "bad_player_name", "bad_stake", "bad_currency", "bad_jack_change_it")
+    if code not in _ERROR_CODES]
 
 
 
