@@ -68,7 +68,8 @@ REGION_BY_LANGUAGE: dict[str, str] = {
     "fi": "FI", "el": "GR"}
 
 _GROUPED = {",": re.compile(r"[1-9]\d{0,2}(,\d{3})+"), ".": re.compile(r"[1-9]\d{0,2}(\.\d{3})+")}
-_NUMBER = re.compile(r"\d+(\.\d+)?|\.\d+")
+_NUMBER = re.compile(r"\d+(\.\d*)?|\.\d+")
+_PARTS = re.compile(r"(?P<before>[^\d.,]*)(?P<number>[\d.,][\d.,\s'’]*)(?P<after>.*)", re.DOTALL)
 _SPACES = re.compile(r"[\s'’]+")  # spaces (a no-break one too) and apostrophes group thousands
 _SIGNS = {sign.strip().casefold() for currency in CURRENCIES for sign in
           (currency.symbol, currency.code) if sign.strip()}
@@ -108,12 +109,10 @@ def amount_typed(text: str) -> Decimal | None:
     number = text.strip()
     negative = number[:1] in ("-", "−")
     number = number[1:] if negative else number
-    start = next((i for i, char in enumerate(number) if char.isdigit() or char in ".,"), None)
-    if start is None:
+    parts = _PARTS.fullmatch(number)
+    if parts is None:
         return None
-    end = len(number) - next(i for i, char in enumerate(reversed(number)) if char.isdigit()
-                             or char in ".,")
-    before, number, after = number[:start].strip(), number[start:end], number[end:].strip()
+    before, number, after = parts["before"].strip(), parts["number"], parts["after"].strip()
     if (before and after) or not all(_is_sign(sign) for sign in (before, after) if sign):
         return None
     number = _plain(_SPACES.sub("", number))
@@ -139,8 +138,9 @@ def money_shown(amount: int | Decimal, currency: Currency = NO_CURRENCY) -> str:
 
 def _is_sign(text: str) -> bool:
     """A currency sign or code as typed beside an amount: ``$``, ``R$``, ``EUR``, ``kr``."""
-    return text.casefold() in _SIGNS or all(unicodedata.category(char) == "Sc"
-                                            for char in text)
+    symbols = [char for char in text if unicodedata.category(char) == "Sc"]
+    return text.casefold() in _SIGNS or bool(symbols) and all(
+        char.isalpha() or char in symbols for char in text)
 
 
 def _plain(number: str) -> str | None:
