@@ -64,7 +64,8 @@ def test_a_hand_entered_by_who_played_and_tricks_moves_the_pot_and_the_nets(clie
     assert "+3 antes · 0.75 (tricks: 3)" in history
     standings = text(client.get(f"/games/{game_id}/standings"))
     assert "1 ante is worth 0.25" in standings
-    assert "The pot standing, 8 antes · 2.00, goes back to those who put it in." in standings
+    assert ("The pot standing, 8 antes · 2.00, goes back to those who put it in: each net "
+            "counts a player's part of it as still theirs.") in standings
 
 
 def test_an_ante_written_with_a_comma_shows_in_the_currency_chosen(client):
