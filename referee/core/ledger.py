@@ -42,25 +42,26 @@ def stake_value(text: Any, location: tuple = ("stake",), unit: str = "stake") ->
     >>> stake_value("a quarter", unit="ante")
     Traceback (most recent call last):
     ...
-    referee.core.errors.StakeError: An ante must be an amount of money, such as 0.25 or $0.25, not 'a quarter'.
+    referee.core.errors.StakeError: An ante must be an amount of money, such as 0.25 or \
+$0.25, not 'a quarter'.
     """
     if text is None or (isinstance(text, str) and not text.strip()):
         return None
-    a = "an" if unit[:1] in "aeiou" else "a"
     if isinstance(text, (bool, float)) or not isinstance(text, (str, int, Decimal)):
         raise WrongTypeError(f"Give the {unit} as text, such as 0.25, so no cent is lost.",
                              location)
+    one = f"{'An' if unit[:1] in 'aeiou' else 'A'} {unit}"  # "A stake", "An ante"
     value = amount_typed(str(text))
     if value is None:
-        raise StakeError(f"{a.capitalize()} {unit} must be an amount of money, such as 0.25 "
-                         f"or $0.25, not {str(text)[:20]!r}.", location)
+        raise StakeError(f"{one} must be an amount of money, such as 0.25 or $0.25, not "
+                         f"{str(text)[:20]!r}.", location)
     if value <= 0:
-        raise StakeError(f"{a.capitalize()} {unit} must be worth more than nothing.", location)
+        raise StakeError(f"{one} must be worth more than nothing.", location)
     if value > MAX_STAKE:
-        raise StakeError(f"{a.capitalize()} {unit} is at most {MAX_STAKE:,}.", location)
+        raise StakeError(f"{one} is at most {MAX_STAKE:,}.", location)
     if value != value.quantize(CENT):
-        raise StakeError(f"{a.capitalize()} {unit} is money: at most two places after the "
-                         "point, such as 0.25.", location)
+        raise StakeError(f"{one} is money: at most two places after the point, such as 0.25.",
+                         location)
     return value.normalize() if value == value.to_integral() else value.quantize(CENT)
 
 

@@ -8,8 +8,8 @@ exports call ``money_shown``; the API keeps plain numbers, ``"0.25"``).
 ['0.25', '0.25', '0.25', '1000.50', '1000']
 >>> money_shown(Decimal("-0.5"), currency_named("USD")), money_shown(2, currency_named("EUR"))
 ('-$0.50', '2,00 €')
->>> currency_for_locale("en-GB").code, currency_for_locale("de").code, currency_for_locale("ja-JP").code
-('GBP', 'EUR', '')
+>>> [currency_for_locale(locale).code for locale in ("en-GB", "de", "ja-JP")]
+['GBP', 'EUR', '']
 """
 
 from __future__ import annotations
