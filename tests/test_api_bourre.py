@@ -179,6 +179,12 @@ def test_a_penalty_matches_the_pot_and_one_alone_takes_it_without_tricks(ask):
     assert alone["winner"] == "Dee" and alone["next_pot"]["antes"]["Dee"] == "1.00"
 
 
+@pytest.mark.parametrize("ante", ["$0.25", "0,25", " 0.25 "])
+def test_an_ante_written_as_people_write_money_is_read_and_answered_plain(ask, ante):
+    answer = ask(POT, {**HAND, "ante": ante}).get_json()
+    assert answer["next_pot"]["antes"] == {name: "0.25" for name in TABLE}
+
+
 def test_a_passers_penalty_says_the_player_passed(ask):
     error = assert_error(ask(POT, {**HAND, "penalties": ["Dee"]}), 422, "bad_bourre_players",
                          "penalties[0]")

@@ -45,9 +45,10 @@ def test_a_night_keeps_the_pot_and_the_net_in_money_and_settles(client):
         "reason"]
     assert document["hands"][2]["played"] == ["Ann", "Bob"]  # names as seated
     assert document["pot"] == "1.00"
-    assert document["totals"] == {"Ann": 1, "Bob": 7, "Cy": -4, "Dee": -8}  # in antes
-    assert document["totals_in_money"] == {"Ann": "0.25", "Bob": "1.75", "Cy": "-1.00",
-                                           "Dee": "-2.00"}
+    # In antes, what each has in the pot standing still theirs: what settling up pays.
+    assert document["totals"] == {"Ann": 2, "Bob": 8, "Cy": -3, "Dee": -7}
+    assert document["totals_in_money"] == {"Ann": "0.50", "Bob": "2.00", "Cy": "-0.75",
+                                           "Dee": "-1.75"}
     ended = send(client, game, 3, {"type": "game_ended"})
     assert ended.status_code == 201
     document = client.get(f"{GAMES}/{game['id']}").get_json()

@@ -206,6 +206,17 @@ def test_a_night_no_table_could_keep_is_refused(client, body, code):
     assert_error(response, 422, code, None if code == "bad_setup" else "stake")
 
 
+@pytest.mark.parametrize("stake", ["$0.25", "0,25", " 0.25 "])
+def test_a_stake_written_as_people_write_money_is_kept_plain_with_its_currency(client, stake):
+    response = client.post(GAMES, json={"ruleset": "tonk", "players": PLAYERS, "stake": stake,
+                                        "currency": "USD"})
+    assert response.status_code == 201, response.get_json()
+    assert (response.get_json()["stake"], response.get_json()["currency"]) == ("0.25", "USD")
+    unknown = client.post(GAMES, json={"ruleset": "tonk", "players": PLAYERS, "stake": "1",
+                                       "currency": "Doubloons"})
+    assert_error(unknown, 422, "bad_currency", "currency")
+
+
 def test_a_stake_in_a_game_not_played_for_stakes_is_refused(client):
     response = client.post(GAMES, json={"ruleset": "500", "players": PLAYERS, "stake": "1"})
     assert_error(response, 422, "bad_setup", "stake")

@@ -55,16 +55,45 @@ def test_the_pot_is_won_matched_carried_and_won_again_over_three_hands():
     assert [r.settlement.outcome for r in state.results] == [Outcome.WIN, Outcome.DRAW,
                                                              Outcome.WIN]
     assert [r.went_out for r in state.results] == ["Ann", None, "Bob"]
-    # Ann: -1 +4 -1 | 0 | -1 ; Bob: -1 -1 | 0 | +10 -1 ; Cy: -1 -1 | -1 | -1 ;
-    # Dee: -1 -4 -1 | -1 | -1
-    assert state.totals == {"Ann": 1, "Bob": 7, "Cy": -4, "Dee": -8}
+    # What each would take home, the pot standing being still theirs: after hand 1 Ann has
+    # the 3 others' antes; Dee's match of 4 is in the pot, carried by hand 2, until Bob takes
+    # the 10 in hand 3 (his 2 antes in it, Ann's 2, Cy's 2 and Dee's 4).
+    assert [r.scores for r in state.results] == [
+        {"Ann": 3, "Bob": -1, "Cy": -1, "Dee": -1}, dict.fromkeys(PLAYERS, 0),
+        {"Ann": -1, "Bob": 9, "Cy": -2, "Dee": -6}]
+    assert state.totals == {"Ann": 2, "Bob": 8, "Cy": -3, "Dee": -7}
     assert state.standing_pot.in_pot == {"Ann": 1, "Bob": 1, "Cy": 1, "Dee": 1}
+
+
+FOUR_HANDS = [*NIGHT, hand(4, ["Bob", "Cy", "Dee"], {"Cy": 5},
+                           penalties=["Dee"])]  # Cy takes 4; Bob (bourré) and Dee match it
+
+
+def test_after_every_hand_and_at_the_end_a_net_is_one_number_wherever_it_is_read():
+    """The standings (totals), the chart (running totals), settling up (money) and the end
+    all read the same net: what is in the pot standing counted as its players'."""
+    for played in range(1, len(FOUR_HANDS) + 1):
+        state = replay(night("0.50"), FOUR_HANDS[:played])
+        ended = state.apply(GameEnded())
+        assert state.running_totals()[-1] == state.totals == ended.totals
+        assert ended.running_totals()[-1] == ended.totals
+        received = dict.fromkeys(PLAYERS, Decimal(0))
+        for transfer in state.settle_up:
+            received[transfer.payee] += transfer.amount
+            received[transfer.payer] -= transfer.amount
+        assert received == {name: total * Decimal("0.50")
+                            for name, total in state.totals.items()}
+        assert state.settle_up == ended.settle_up
+        assert sum(state.totals.values()) == 0
+    # Hand 4: Cy takes the 4 antes; Bob's and Dee's matches of it make the next pot 12.
+    assert state.standing_pot.pot == 12 and state.totals == {
+        "Ann": 1, "Bob": 7, "Cy": 0, "Dee": -8}
 
 
 def test_the_net_is_in_money_the_ante_being_the_stake_and_settling_gives_the_pot_back():
     state = replay(night("0.25"), [*NIGHT, GameEnded()])
     assert state.finished and state.winners == ["Bob"]
-    assert state.totals == {"Ann": 2, "Bob": 8, "Cy": -3, "Dee": -7}  # the pot back in them
+    assert state.totals == {"Ann": 2, "Bob": 8, "Cy": -3, "Dee": -7}
     # The standing 4 goes back one ante each: Ann 2, Bob 8, Cy -3, Dee -7 antes of 0.25.
     assert [tuple(t) for t in state.settle_up] == [
         ("Cy", "Ann", Decimal("0.50")), ("Cy", "Bob", Decimal("0.25")),
@@ -77,8 +106,9 @@ def test_a_player_playing_alone_takes_the_pot_and_a_penalty_matches_it():
                                   penalties=["Bob"])])  # two, the others one: Ann takes 4
     assert [r.went_out for r in state.results] == ["Cy", "Ann"]
     assert state.results[1].settlement.pot == 4 + 4  # Bob's penalty matches the pot, 4
-    assert state.totals == {"Ann": -1 - 1 + 4 - 1, "Bob": -1 - 1 - 4 - 1,
-                            "Cy": -1 + 4 - 1 - 1, "Dee": -1 - 1 - 1}
+    # Ann takes Bob's, Cy's and Dee's antes; Bob's match of 4 and everyone's next ante wait
+    # in the pot, still theirs.
+    assert state.totals == {"Ann": -1 + 3, "Bob": -1 - 1, "Cy": 3 - 1, "Dee": -1 - 1}
 
 
 def test_a_trump_ace_makes_the_dealer_play():
@@ -113,7 +143,7 @@ def test_correcting_a_hand_settles_the_later_hands_against_the_pot_it_now_leaves
     state = replay(night(), [*NIGHT, fixed])
     # Now Cy goes bourré in hand 1 instead of Dee: the same pots, Cy and Dee swap hand 1.
     assert [r.settlement.pot for r in state.results] == [8, 10, 4]
-    assert state.totals == {"Ann": 1, "Bob": 7, "Cy": -8, "Dee": -4}
+    assert state.totals == {"Ann": 2, "Bob": 8, "Cy": -7, "Dee": -3}
 
 
 def test_a_night_for_points_counts_in_antes():

@@ -169,9 +169,9 @@ def test_the_printed_sheet_and_the_players_page_read_a_night_for_stakes(client):
 def test_the_players_page_keeps_each_games_units_apart_and_adds_only_money(client):
     # A Tonk stake and a Bourré ante are different things: never summed as one count.
     night(client)  # Ann +6 stakes at 0.25: 1.50
-    api_game(client, "bourre", PLAYERS, stake="0.50",  # Ann takes the pot: +1 ante, 0.50
+    api_game(client, "bourre", PLAYERS, stake="0.50",  # Ann takes 2 antes: 1.00
              events=({"type": "hand_scored", "hand": 1, "played": list(PLAYERS),
                       "tricks": {"Ann": 3, "Bob": 1, "Cy": 1}},))
     page = text(client.get("/players"))
-    assert "Ann Bourré: +1 ante; Tonk: +6 stakes · +2.00 in money over 2 nights" in page
+    assert "Ann Bourré: +2 antes; Tonk: +6 stakes · +2.50 in money over 2 nights" in page
     assert "+7 stakes" not in page and "+7 antes" not in page

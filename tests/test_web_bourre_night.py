@@ -57,14 +57,35 @@ def test_a_hand_entered_by_who_played_and_tricks_moves_the_pot_and_the_nets(clie
     assert "Ann takes the pot of 4 antes; Dee went bourré and matches it" in board
     assert "Pot now 8 antes · 2.00" in board
     assert ranking_lines(saved.get_data(as_text=True)) == [
-        "1st Ann +2 antes · 0.50", "=2nd Bob −2 antes · −0.50", "=2nd Cy −2 antes · −0.50",
-        "4th Dee −6 antes · −1.50"]  # every ante and match counted as it went in
+        "1st Ann +3 antes · 0.75", "=2nd Bob −1 ante · −0.25", "=2nd Cy −1 ante · −0.25",
+        "=2nd Dee −1 ante · −0.25"]  # Dee's match and the next antes still theirs, in the pot
     assert "Ann took the pot" in board  # the standings row
     history = text(client.get(f"/games/{game_id}/history"))
-    assert "+2 antes · 0.50 (tricks: 3)" in history
+    assert "+3 antes · 0.75 (tricks: 3)" in history
     standings = text(client.get(f"/games/{game_id}/standings"))
     assert "1 ante is worth 0.25" in standings
-    assert "The pot standing, 8 antes · 2.00, goes back to those who put it in." in standings
+    assert ("The pot standing, 8 antes · 2.00, goes back to those who put it in: each net "
+            "counts a player's part of it as still theirs.") in standings
+
+
+def test_an_ante_written_with_a_comma_shows_in_the_currency_chosen(client):
+    data = {**{f"players-{i}": name for i, name in enumerate(PLAYERS)}, "dealer": "Ann",
+            "decks": "auto", "stake": " 0,25 ", "currency": "EUR", "start": "1"}
+    response = send(client, NEW, data)
+    assert response.status_code == 303, errors(response)
+    board = text(client.get(response.headers["Location"]))
+    assert "Bourré · until the table ends it · 0,25 € an ante" in board
+    assert "Pot now 4 antes · 1,00 €" in board
+
+
+def test_an_ante_that_is_no_money_is_refused_beside_its_input(client):
+    data = {**{f"players-{i}": name for i, name in enumerate(PLAYERS)}, "dealer": "Ann",
+            "decks": "auto", "stake": "a quarter", "start": "1"}
+    refused = send(client, NEW, data)
+    assert refused.status_code == 422
+    assert re.search(r'<p id="stake-error" class="field-error" role="alert">An ante must be an '
+                     r'amount of money, such as 0.25 or \$0.25, not &#39;a quarter&#39;.</p>',
+                     refused.get_data(as_text=True))
 
 
 def test_a_tie_carries_the_pot(client):
@@ -113,9 +134,9 @@ def test_the_csv_gives_each_hand_what_it_did_to_the_pot_and_the_nets_in_antes(cl
                                        .get_data(as_text=True))))
     assert rows[1][:9] == ["1", "Ann", "Ann takes the pot of 4 antes; Dee went bourré and "
                            "matches it; everyone antes for the next hand.", "Ann", "win",
-                           "2", "-2", "-2", "-6"]
+                           "3", "-1", "-1", "-1"]
     assert rows[1][10:14] == ["3", "1", "1", ""]  # the tricks
-    # The night over, the standing 8 go back: Ann 1 and 3, Bob and Cy 1, Dee 5.
+    # The night over, the standing 8 went back to those who put them in, as the hand says.
     assert rows[2][:9] == ["net antes", "", "", "", "", "3", "-1", "-1", "-1"]
     assert rows[3][:9] == ["net money", "", "", "", "", "0.75", "-0.25", "-0.25", "-0.25"]
 
@@ -132,4 +153,59 @@ def test_a_hand_corrected_comes_back_as_entered_and_settles_the_later_hands_agai
     fixed = enter(client, game_id, hand=1, tricks={0: 3, 1: 1, 3: 1},
                   reason="Cy's trick was Dee's", follow_redirects=True)
     assert "Hand 1 corrected: Ann takes the pot of 4 antes; Cy went bourré" in text(fixed)
-    assert ranking_lines(fixed.get_data(as_text=True))[-1] == "4th Cy −7 antes · −1.75"
+    assert "Pot now 10 antes · 2.50" in text(fixed)  # Cy's match carried, Cy and Dee ante
+
+
+FOUR_HANDS = (
+    {"type": "hand_scored", "hand": 1, "played": list(PLAYERS),
+     "tricks": {"Ann": 3, "Bob": 1, "Cy": 1}},  # Ann takes 4; Dee bourré matches 4
+    {"type": "hand_scored", "hand": 2, "played": ["Ann", "Bob", "Cy"],
+     "tricks": {"Ann": 2, "Bob": 2, "Cy": 1}},  # carried
+    {"type": "hand_scored", "hand": 3, "played": ["Ann", "Bob"],
+     "tricks": {"Ann": 2, "Bob": 3}},  # Bob takes 10
+    {"type": "hand_scored", "hand": 4, "played": ["Bob", "Cy", "Dee"], "tricks": {"Cy": 5},
+     "penalties": ["Dee"]})  # Cy takes 4; Bob and Dee match it: 12 stand in the pot
+
+
+def figures(client, game_id: str, page: str = "standings") -> dict[str, dict[str, tuple]]:
+    """Each player's net as every place gives it (in antes, and in money where it is given):
+    a page's ranking, the chart's last point, the API and the CSV."""
+    ranked = ranking_lines(client.get(f"/games/{game_id}/{page}").get_data(as_text=True))
+    board = client.get(f"/games/{game_id}").get_data(as_text=True)
+    chart = dict(re.findall(r'class="chart-label"[^>]*>(?:★ )?(\w+) ([−\d]+)<', board))
+    document = client.get(f"/api/v1/games/{game_id}").get_json()
+    rows = list(csv.reader(io.StringIO(client.get(f"/games/{game_id}/export.csv")
+                                       .get_data(as_text=True))))
+    net = {row[0]: dict(zip(PLAYERS, row[5:9])) for row in rows if row[0].startswith("net")}
+    found: dict[str, dict[str, tuple]] = {}
+    for line in ranked:  # "1st Bob +7 antes · $3.50"
+        _, name, antes, _, _, money = line.replace("−", "-").split()
+        found[name] = {page: (int(antes), money)}
+    for name in PLAYERS:
+        found[name]["chart"] = (int(chart[name].replace("−", "-")),)
+        found[name]["api"] = (document["totals"][name], document["totals_in_money"][name])
+        found[name]["csv"] = (int(net["net antes"][name]), net["net money"][name])
+    return found
+
+
+def test_four_hands_give_each_player_one_net_on_every_screen_the_api_and_the_csv(client):
+    game_id = api_game(client, "bourre", PLAYERS, stake="$0.50", currency="USD",
+                       events=FOUR_HANDS)
+    # What each would take home: the 12 in the pot still theirs (Dee's 5, Bob's 5, ...).
+    expected = {"Ann": (1, "$0.50", "0.50"), "Bob": (7, "$3.50", "3.50"),
+                "Cy": (0, "$0.00", "0.00"), "Dee": (-8, "-$4.00", "-4.00")}
+    for page in ("standings", "end"):  # the standings, and the end page that asks first
+        for name, places in figures(client, game_id, page).items():
+            antes, shown, plain = expected[name]
+            assert places == {page: (antes, shown), "chart": (antes,), "api": (antes, plain),
+                              "csv": (antes, plain)}, name
+    assert "Pot now 12 antes · $6.00" in text(client.get(f"/games/{game_id}"))
+    ended = send(client, f"/games/{game_id}/end", {"expected_version": "4"})
+    assert ended.status_code == 303
+    for name, places in figures(client, game_id, "standings").items():  # the end summary
+        antes, shown, plain = expected[name]
+        assert places == {"standings": (antes, shown), "chart": (antes,),
+                          "api": (antes, plain), "csv": (antes, plain)}, name
+    over = ranking_lines(client.get(f"/games/{game_id}").get_data(as_text=True))
+    assert over == ["1st Bob +7 antes · $3.50", "2nd Ann +1 ante · $0.50",
+                    "3rd Cy 0 antes · $0.00", "4th Dee −8 antes · −$4.00"]

@@ -12,9 +12,9 @@ NEW = "/games/new/tonk"
 GAMES = "/api/v1/games"
 
 
-def start(client, players=("Ann", "Bob", "Cy"), stake="0.25"):
+def start(client, players=("Ann", "Bob", "Cy"), stake="0.25", **extra):
     data = {**{f"players-{i}": name for i, name in enumerate(players)}, "dealer": players[0],
-            "decks": "auto", "stake": stake, "start": "1"}
+            "decks": "auto", "stake": stake, "start": "1", **extra}
     return send(client, NEW, data)
 
 
@@ -65,6 +65,26 @@ def test_a_game_started_with_a_stake_keeps_it_and_shows_it_with_its_rules(client
     assert client.get(f"{GAMES}/{game_id}").get_json()["ruleset"] == "tonk"
     assert stake_kept(app, game_id) == "0.25"
     assert "Tonk · until the table ends it · 0.25 a stake" in text(client.get(f"/games/{game_id}"))
+
+
+def test_a_stake_written_as_money_is_written_is_kept_and_shown_in_the_chosen_currency(client,
+                                                                                    app):
+    # The form offers the currency the browser's language suggests (static/currency.js
+    # guesses again from the browser's own locale).
+    offered = client.get(NEW, headers={"Accept-Language": "en-GB,en;q=0.8"})
+    assert re.search(r'<option value="GBP" selected>', offered.get_data(as_text=True))
+    response = send(client, NEW, {"players-0": "Ann", "players-1": "Bob", "dealer": "Ann",
+                                  "decks": "auto", "stake": "$0.25", "currency": "USD",
+                                  "start": "1"})
+    assert response.status_code == 303, errors(response)
+    game_id = response.headers["Location"].rsplit("/", 1)[1]
+    assert stake_kept(app, game_id) == "0.25"
+    board = text(client.get(f"/games/{game_id}"))
+    assert "Tonk · until the table ends it · $0.25 a stake" in board
+    refused = start(client, stake="0.25", currency="XYZ")  # no such choice offered
+    assert refused.status_code == 422
+    assert re.search(r'<p id="currency-error" class="field-error" role="alert">Choose one',
+                     refused.get_data(as_text=True))
 
 
 def test_a_game_started_without_a_stake_plays_for_points(client, app):

@@ -42,7 +42,8 @@ def create_game_view():
     setup = GameSetup.create(field(body, "ruleset"), field(body, "players"),
                              first_dealer=optional_text(body, "first_dealer", "a player's name"),
                              decks=field(body, "decks", None), options=field(body, "options", None),
-                             teams=field(body, "teams", None), stake=field(body, "stake", None))
+                             teams=field(body, "teams", None), stake=field(body, "stake", None),
+                             currency=field(body, "currency", None))
     loaded, edit_key = create_game(setup)
     document = game_document(loaded)
     document["edit_key"] = edit_key

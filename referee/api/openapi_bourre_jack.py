@@ -16,13 +16,15 @@ SUIT_WORDS = "S, H, D or C in any case, or the symbol (♠ ♥ ♦ ♣)"
 HAND = {"type": "array", "items": _ref("Card"), "maxItems": TRICKS}
 NAMES = {"type": "array", "items": {"type": "string"}}
 MONEY = {"type": "string", "pattern": r"\S", "description": (
-    "Money as text, more than nothing, at most two places after the point, such as \"0.25\"; "
-    "else 422 bad_stake. Answers give it with its cents: \"0.25\", \"1.00\".")}
+    "Money as text, more than nothing, at most two places after the point, such as \"0.25\" "
+    "(written as people write it: \"$0.25\", \"0,25\"); else 422 bad_stake. Answers give it "
+    "with its cents: \"0.25\", \"1.00\".")}
 _ERROR_CODES = SCHEMAS["Error"]["properties"]["error"]["properties"]["code"]["examples"]
 _ERROR_CODES += [code for code in (
     "bad_trump", "bad_bourre_hand", "bad_tricks", "bad_bourre_players", "bad_pot",
     "bad_player_count",
-    "bad_player_name", "bad_stake", "bad_jack_change_it") if code not in _ERROR_CODES]
+    "bad_player_name", "bad_stake", "bad_currency", "bad_jack_change_it")
+    if code not in _ERROR_CODES]
 
 
 

@@ -7,6 +7,7 @@ from typing import Any
 
 from ..core.games.registry import RULESETS
 from ..core.model.stakes import Outcome, Stakes, Who
+from ..core.money import CURRENCIES
 from .openapi import PATHS, SCHEMAS, _post, _ref
 
 STAKES_GAMES = {key: ruleset.stakes for key, ruleset in RULESETS.items()
@@ -115,11 +116,24 @@ SCHEMAS["GameCreateRequest"]["properties"]["stake"] = {
     "type": ["string", "null"], "description": (
         "A game played for stakes (Tonk): the money one stake is worth, as text such as "
         "\"0.25\" (at most two places after the point); absent or null: stakes are points. "
-        "In a game with a pot (Bourré) it is the ante. "
-        "Refused (422 bad_stake) for an amount that is no money, and in other games.")}
+        "In a game with a pot (Bourré) it is the ante. Written as people write money: a "
+        "currency sign, spaces, a comma or a point for the decimal mark (\"$0.25\", "
+        "\"0,25\"). Refused (422 bad_stake) for an amount that is no money, and in other "
+        "games.")}
+SCHEMAS["GameCreateRequest"]["properties"]["currency"] = {
+    "type": ["string", "null"], "enum": [*(currency.code for currency in CURRENCIES), None],
+    "description": (
+        "A game played for stakes: the ISO 4217 code of the currency its money is in, which "
+        "the screens and the printed sheet show it with (\"USD\", \"EUR\"); absent, null "
+        "or \"\": amounts without a sign. Refused (422 bad_currency) for another code."),
+    "examples": ["USD"]}
 _GAME = SCHEMAS["Game"]["properties"]
 _GAME["stake"] = {"type": ["string", "null"],
                   "description": "A game for stakes: money per stake, or null for points."}
+_GAME["currency"] = {"type": ["string", "null"],
+                     "description": "A game for stakes: the currency its money is in (ISO "
+                                    "4217), or null for amounts without a sign. The amounts "
+                                    "here stay plain numbers as text, \"0.75\"."}
 _GAME["totals_in_money"] = {
     "type": ["object", "null"], "additionalProperties": {"type": "string"},
     "description": "A game for stakes with a stake in money: each player's net, as text with "

@@ -250,6 +250,12 @@ class StakeError(RefereeInputError):
     code = "bad_stake"
 
 
+class CurrencyError(RefereeInputError):
+    """A currency for a table's money that the referee cannot write amounts in."""
+
+    code = "bad_currency"
+
+
 class UnbalancedLedgerError(RefereeInputError):
     """Balances to settle that do not add up to zero: someone would be paid by nobody."""
 

@@ -16,13 +16,13 @@ transfers, but not always the fewest.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from typing import Any, NamedTuple
 
 from .errors import StakeError, UnbalancedLedgerError, WrongTypeError
+from .money import CENT, NO_CURRENCY, Currency, amount_typed, money_shown
 
 MAX_STAKE = 1_000_000
-CENT = Decimal("0.01")
 EXACT_LIMIT = 15  # 2**15 subsets: instant; 2**20 would take seconds in pure Python
 Amount = int | Decimal
 
@@ -33,25 +33,35 @@ class Transfer(NamedTuple):
     amount: Amount
 
 
-def stake_value(text: Any, location: tuple = ("stake",)) -> Decimal | None:
-    """Money one stake is worth, read from text such as ``"0.25"``; ``None`` plays for points."""
-    if text is None or text == "":
+def stake_value(text: Any, location: tuple = ("stake",), unit: str = "stake") -> Decimal | None:
+    """Money one stake (``unit``: one ante) is worth, read as people write money (``"0.25"``,
+    ``"$0.25"``, ``"0,25"``: ``money.amount_typed``); ``None`` plays for points.
+
+    >>> stake_value(" $0.25 "), stake_value("0,5"), stake_value("2.00"), stake_value("")
+    (Decimal('0.25'), Decimal('0.50'), Decimal('2'), None)
+    >>> stake_value("a quarter", unit="ante")
+    Traceback (most recent call last):
+    ...
+    referee.core.errors.StakeError: An ante must be an amount of money, such as 0.25 or \
+$0.25, not 'a quarter'.
+    """
+    if text is None or (isinstance(text, str) and not text.strip()):
         return None
     if isinstance(text, (bool, float)) or not isinstance(text, (str, int, Decimal)):
-        raise WrongTypeError("Give the stake as text, such as 0.25, so no cent is lost.",
+        raise WrongTypeError(f"Give the {unit} as text, such as 0.25, so no cent is lost.",
                              location)
-    try:
-        value = Decimal(str(text).strip())
-    except InvalidOperation:
-        raise StakeError(f"A stake must be an amount of money, not {str(text)[:20]!r}.",
-                         location) from None
-    if not value.is_finite() or value <= 0:
-        raise StakeError("A stake must be worth more than nothing.", location)
+    one = f"{'An' if unit[:1] in 'aeiou' else 'A'} {unit}"  # "A stake", "An ante"
+    value = amount_typed(str(text))
+    if value is None:
+        raise StakeError(f"{one} must be an amount of money, such as 0.25 or $0.25, not "
+                         f"{str(text)[:20]!r}.", location)
+    if value <= 0:
+        raise StakeError(f"{one} must be worth more than nothing.", location)
     if value > MAX_STAKE:
-        raise StakeError(f"A stake is at most {MAX_STAKE:,}.", location)
-    if value != value.quantize(CENT) and value.normalize().as_tuple().exponent < -2:
-        raise StakeError("A stake is money: at most two places after the point, such as "
-                         "0.25.", location)
+        raise StakeError(f"{one} is at most {MAX_STAKE:,}.", location)
+    if value != value.quantize(CENT):
+        raise StakeError(f"{one} is money: at most two places after the point, such as 0.25.",
+                         location)
     return value.normalize() if value == value.to_integral() else value.quantize(CENT)
 
 
@@ -66,16 +76,17 @@ def stake_text(stake: Decimal | None) -> str | None:
     return f"{stake:f}"
 
 
-def amount_text(amount: Amount, stake: Decimal | None, unit: str = "stake") -> str:
-    """An amount as the table reads it: money with its cents (``'3.50'``, ``'-0.75'``), or
-    stakes when the table plays for points (``'3 stakes'``).
+def amount_text(amount: Amount, stake: Decimal | None, unit: str = "stake",
+                currency: Currency = NO_CURRENCY) -> str:
+    """An amount as the table reads it: money with its cents in the table's currency
+    (``'3.50'``, ``'-$0.75'``), or stakes when the table plays for points (``'3 stakes'``).
 
     >>> amount_text(Decimal("3.5"), Decimal("0.25")), amount_text(-1, None)
     ('3.50', '-1 stake')
     """
     if stake is None:
         return stakes_text(amount, unit=unit)
-    return money_text(amount)
+    return money_shown(amount, currency)
 
 
 def stakes_text(stakes: int, number: str | None = None, unit: str = "stake") -> str:
@@ -90,7 +101,8 @@ def stakes_text(stakes: int, number: str | None = None, unit: str = "stake") -> 
 
 
 def money_text(amount: Amount) -> str:
-    """Money with its cents, as text that loses none: ``'2.00'``."""
+    """Money with its cents, as text that loses none, as the API and the files keep it:
+    ``'2.00'`` (a player reads it with its currency: ``money.money_shown``)."""
     return f"{Decimal(amount).quantize(CENT)}"
 
 

@@ -29,6 +29,7 @@ from .model.keeping import Team
 from .model.ruleset import MAX_PLAYERS, MIN_PLAYERS
 from .errors import GameSetupError, TeamSetupError
 from .ledger import stake_text, stake_value
+from .money import Currency, currency_named, money_shown
 from .model.seats import seat_of
 from .text import TextError, clean_name, name_key
 
@@ -43,15 +44,17 @@ class GameSetup:
     dealer_drawn: bool = True  # drawn at random (may be drawn again), or chosen by the table
     teams: tuple[Team, ...] = ()  # in a game played in teams, who scores together
     stake: str | None = None  # a game played for stakes: money one is worth ("0.25"); or points
+    currency: str | None = None  # the money's currency ("USD"); None: amounts without a sign
 
     @classmethod
     def create(cls, ruleset: str, players: Sequence[Any], first_dealer: str | int | None = None,
                decks: int | None = None, options: Mapping[str, Any] | None = None,
                rng: random.Random | None = None, teams: Any = None,
-               stake: Any = None) -> GameSetup:
+               stake: Any = None, currency: Any = None) -> GameSetup:
         """A checked setup; without a dealer one is drawn at random (``rng``). In a game of
         teams, ``teams`` as the table named them, or the ruleset's own split of the seats. In a
-        game for stakes, ``stake`` the money one is worth, as text (none: points)."""
+        game for stakes, ``stake`` the money one is worth, as text (none: points), and
+        ``currency`` the code of the currency it is in (none: amounts shown without a sign)."""
         game = get_ruleset(ruleset)
         if game.keeping is None:
             raise GameSetupError(f"The scorekeeper does not keep {game.title} games yet; "
@@ -66,7 +69,7 @@ class GameSetup:
         seat = _dealer_seat(names, first_dealer, rng or random.SystemRandom())
         return cls(game.key, names, seat, table.decks, dict(table.options),
                    dealer_drawn=first_dealer is None, teams=_teams(game.keeping, names, teams),
-                   stake=_stake(game.keeping, stake))
+                   stake=_stake(game.keeping, stake), currency=_currency(game.keeping, currency))
 
     @property
     def sides(self) -> tuple[str, ...]:
@@ -92,6 +95,8 @@ class GameSetup:
                              for team in self.teams]
         if self.stake is not None:
             data["stake"] = self.stake
+        if self.currency is not None:
+            data["currency"] = self.currency
         return data
 
     @classmethod
@@ -99,12 +104,22 @@ class GameSetup:
         teams = tuple(Team(team["name"], tuple(team["players"])) for team in data.get("teams", ()))
         return cls(data["ruleset"], tuple(data["players"]), data["first_dealer"], data["decks"],
                    dict(data["options"]), data.get("dealer_drawn", True), teams,
-                   data.get("stake"))
+                   data.get("stake"), data.get("currency"))
 
     @property
     def stake_value(self) -> Decimal | None:
         """Money one stake is worth, or ``None`` where the table plays for points."""
         return None if self.stake is None else Decimal(self.stake)
+
+    @property
+    def money(self) -> Currency:
+        """The currency the table's money is shown in (saved before there was one: no sign)."""
+        return currency_named(self.currency or None)
+
+    @property
+    def stake_shown(self) -> str | None:
+        """The stake as a player reads it, in the table's currency: ``'$0.25'``."""
+        return None if self.stake is None else money_shown(Decimal(self.stake), self.money)
 
 
 def _stake(keeping: Any, given: Any) -> str | None:
@@ -112,7 +127,17 @@ def _stake(keeping: Any, given: Any) -> str | None:
         return None
     if keeping.stakes is None:
         raise GameSetupError("This game is not played for stakes: leave stake out.", "stake")
-    return stake_text(stake_value(given))
+    return stake_text(stake_value(given, unit=keeping.stakes.unit))
+
+
+def _currency(keeping: Any, given: Any) -> str | None:
+    """The currency's code, for a game played for stakes; none given (or none chosen): none."""
+    if given is None or given == "":
+        return None
+    if keeping.stakes is None:
+        raise GameSetupError("This game is not played for stakes: leave currency out.",
+                             "currency")
+    return currency_named(given).code or None
 
 
 def _teams(keeping: Any, names: tuple[str, ...], given: Any) -> tuple[Team, ...]:

@@ -93,7 +93,7 @@ def ledger_document(state: GameState) -> dict[str, Any]:
     if state.keeping.stakes.pot:  # before the first hand: the antes of those seated
         pot["pot"] = None if standing is None else (
             standing if stake is None else money_text(standing * stake))
-    return {"stake": state.setup.stake, **pot,
+    return {"stake": state.setup.stake, "currency": state.setup.currency, **pot,
             "totals_in_money": None if stake is None else {
                 name: money_text(amount) for name, amount in in_money(state.totals, stake).items()},
             "settle_up": [{"from": t.payer, "to": t.payee,

@@ -168,7 +168,8 @@ def _setups(document: Mapping[str, Any]):
         get_ruleset(ruleset)
         checked = GameSetup.create(ruleset, players, first_dealer=0, decks=decks,
                                    options=options, teams=teams,
-                                   stake=document.get("stake"))
+                                   stake=document.get("stake"),
+                                   currency=document.get("currency"))
     except (RefereeInputError, LookupError) as error:
         message = getattr(error, "message", None) or f"there is no game called {ruleset}"
         raise GameFileError(f"The game in this file cannot be set up: {message}") from error
@@ -177,7 +178,8 @@ def _setups(document: Mapping[str, Any]):
                             "them: the file was changed or damaged.")
     for seat in range(len(checked.players)):
         yield GameSetup(checked.ruleset, checked.players, seat, checked.decks,
-                        dict(checked.options), teams=checked.teams, stake=checked.stake)
+                        dict(checked.options), teams=checked.teams, stake=checked.stake,
+                        currency=checked.currency)
 
 
 def _replayed(setup: GameSetup, steps) -> GameState:

@@ -13,6 +13,7 @@ from wtforms.widgets import HiddenInput
 
 from ..core import Rank, Ruleset, Suit
 from ..core.errors import Location
+from ..core.money import CURRENCIES
 from ..core.text import MAX_NAME, MAX_REASON, TextError, clean_name, clean_text, whole_number
 from ..core.model.ruleset import MAX_DECKS
 from ..core.model.ruleset import MAX_PLAYERS, OptionSpec
@@ -184,6 +185,9 @@ def new_game_form(ruleset: Ruleset, formdata=None) -> NewGameForm:
         # Read by the core (``ledger.stake_value``), which says what is wrong with it.
         RulesetNewGameForm.stake = StringField("Money per stake", default="", validators=[
             Length(max=MAX_STAKE_TEXT, message="Give the stake as a short amount, such as 0.25.")])
+        RulesetNewGameForm.currency = StringField("Currency", default="", validators=[AnyOf(
+            [currency.code for currency in CURRENCIES],
+            message="Choose one of the currencies offered.")])
     return RulesetNewGameForm(formdata=formdata)
 
 

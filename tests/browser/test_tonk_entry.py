@@ -30,10 +30,11 @@ def start_tonk(page, live_server, seated: bool = False) -> None:
     else:
         add_players(page, PLAYERS)
     page.locator(".chip-choice", has_text=re.compile("^Ann$")).click()
-    page.get_by_role("textbox", name="Money per stake").fill("0.25")
+    page.get_by_role("textbox", name="Money per stake").fill("$0.25")
+    page.get_by_role("combobox", name="Currency").select_option("USD")
     page.get_by_role("button", name="Start the game").click()
     expect(page.locator("#hand-title")).to_contain_text("Hand 1")
-    expect(page.locator(".hand-kicker")).to_have_text("Tonk · until the table ends it · 0.25 a stake")
+    expect(page.locator(".hand-kicker")).to_have_text("Tonk · until the table ends it · $0.25 a stake")
 
 
 def open_entry(page, hand: int) -> None:

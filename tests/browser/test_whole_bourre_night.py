@@ -1,8 +1,9 @@
 """A whole Bourré night kept on a tablet through the screens (issue 30): four players, an ante
-of 0.25, four hands told to the entry form by taps (who played, each player's tricks): a
+typed "0,25" in a French browser (the setup offers euros), four hands told to the entry form by taps (who played, each player's tricks): a
 bourré, a tie that carries the pot (2-2-1), a pot won, and the dealer alone on a turned ace;
 then the table ends the night and the game-over screen settles it in the fewest transfers,
-the standing pot given back. Screenshots: whole-bourre-*.png."""
+the standing pot given back; each player's net the same on the standings, the chart, the
+page that asks before ending and the end (issue 37). Screenshots: whole-bourre-*.png."""
 
 from __future__ import annotations
 
@@ -40,15 +41,16 @@ def save(page, hand: int, said: str, pot: str) -> None:
 
 def test_a_four_hand_night_with_a_bourre_and_a_carried_pot_ends_settled(live_server,
                                                                          open_screen):
-    screen = open_screen(TABLET)
+    screen = open_screen(TABLET, locale="fr-FR")
     page = screen.page
     page.goto(f"{live_server}/games/new/bourre")
     add_players(page, PLAYERS)
     page.locator(".chip-choice", has_text=re.compile("^Ann$")).click()
-    page.get_by_role("textbox", name="The ante").fill("0.25")
+    page.get_by_role("textbox", name="The ante").fill("0,25")
+    expect(page.get_by_role("combobox", name="Currency")).to_have_value("EUR")
     page.get_by_role("button", name="Start the game").click()
     expect(page.locator(".hand-kicker")).to_have_text(
-        "Bourré · until the table ends it · 0.25 an ante")
+        "Bourré · until the table ends it · 0,25 € an ante")
 
     # 1: everyone plays; Ann 3, Bob 1, Cy 1: Ann takes the 4 antes, Dee went bourré.
     # Cy's trick forgotten first: refused, said beside the tricks, the taps kept.
@@ -64,13 +66,13 @@ def test_a_four_hand_night_with_a_bourre_and_a_carried_pot_ends_settled(live_ser
     assert not violations(page)
     screen.shot("whole-bourre-entry-tablet")
     save(page, 1, "Ann takes the pot of 4 antes; Dee went bourré and matches it; everyone "
-                  "antes for the next hand", "8 antes · 2.00")
+                  "antes for the next hand", "8 antes · 2,00 €")
 
     # 2: Dee passes; Ann 2, Bob 2, Cy 1: a tie, the pot is carried and only Cy and Dee ante.
     open_entry(page, 2)
     tell(page, ("Ann", "Bob", "Cy"), {"Ann": 2, "Bob": 2, "Cy": 1})
     save(page, 2, "A tie for the most tricks: the pot of 8 antes is carried; Cy and Dee ante "
-                  "for the next hand", "10 antes · 2.50")
+                  "for the next hand", "10 antes · 2,50 €")
     expect(page.locator(".standings tbody tr").nth(1)).to_contain_text("pot carried")
     assert_fits(page, TABLET["width"])
     assert not violations(page)
@@ -80,27 +82,33 @@ def test_a_four_hand_night_with_a_bourre_and_a_carried_pot_ends_settled(live_ser
     open_entry(page, 3)
     tell(page, ("Ann", "Bob"), {"Ann": 2, "Bob": 3})
     save(page, 3, "Bob takes the pot of 10 antes; everyone antes for the next hand",
-         "4 antes · 1.00")
+         "4 antes · 1,00 €")
 
     # 4: an ace turned, Dee (the dealer) plays and everyone else passes: Dee takes it.
     open_entry(page, 4)
     expect(page.locator("#entry-form")).to_contain_text("If it was, Dee, the dealer, had to play.")
     tell(page, ("Dee",), ace=True)
     save(page, 4, "Dee takes the pot of 4 antes; everyone antes for the next hand",
-         "4 antes · 1.00")
+         "4 antes · 1,00 €")
 
+    # Each net counts a player's ante in the pot standing as still theirs, so the standings,
+    # the chart's last point, the page that asks first and the end all say the same.
+    shown = ["+7 antes · 1,75 €", "+1 ante · 0,25 €", "−4 antes · −1,00 €", "−4 antes · −1,00 €"]
+    expect(page.locator(".ranking .ranking-total")).to_have_text(shown)
+    expect(page.locator(".chart-label")).to_have_text(
+        ["Ann 1", "★ Bob 7", "Cy −4", "Dee −4"])
     page.get_by_role("link", name="End the night now").click()
+    expect(page.locator(".ranking-total")).to_have_text(shown)
     page.get_by_role("button", name="End the night").click()
     panel = page.locator(".result-panel")
     expect(panel.locator(".hand-kicker")).to_have_text("Bourré · Night over after 4 hands")
     expect(panel).to_contain_text("Bob wins")
-    # The standing 4 antes go back, one each: Ann +1, Bob +7, Cy −4, Dee −4 antes.
-    expect(panel.locator(".ranking-total")).to_have_text(
-        ["+7 antes · 1.75", "+1 ante · 0.25", "−4 antes · −1.00", "−4 antes · −1.00"])
+    expect(panel.locator(".ranking-total")).to_have_text(shown)
     expect(panel.locator(".settle-up-item")).to_have_text(
-        ["Cy pays Ann 0.25", "Cy pays Bob 0.75", "Dee pays Bob 1.00"])
+        ["Cy pays Ann 0,25 €", "Cy pays Bob 0,75 €", "Dee pays Bob 1,00 €"])
     expect(panel).to_contain_text(
-        "The pot standing, 4 antes · 1.00, goes back to those who put it in.")
+        "The pot standing, 4 antes · 1,00 €, goes back to those who put it in: each net "
+        "counts a player's part of it as still theirs.")
     assert_fits(page, TABLET["width"])
     assert not violations(page)
     screen.shot("whole-bourre-over-tablet")

@@ -2,7 +2,9 @@
 0.50, six hands told to the entry form as the table tells them (a caught drop, a tonk on the
 deal by two players, a tonk out, a run out, the stock out with a tie for lowest, a winning
 drop), then the table ends the night and the game-over screen settles it in the fewest
-payments. Screenshots: whole-tonk-*.png, the ending at tablet and phone size."""
+payments, in the pounds a British tablet's own locale suggested at setup (its browser asked
+the server for English only). Screenshots: whole-tonk-*.png, the setup and the ending at
+tablet and phone size."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ import re
 from playwright.sync_api import expect
 
 from .conftest import PHONE, TABLET
+from .test_accessibility import violations
 from .test_game_screens import add_players
 from .test_game_screens import assert_touch_targets_and_no_overflow as assert_fits
 from .test_tonk_entry import assert_totals, choose_ending, open_entry, save, who
@@ -25,15 +28,24 @@ def counts_of(page, **counts: int) -> None:
 
 
 def test_a_six_hand_night_ends_settled_in_the_fewest_payments(live_server, open_screen):
-    screen = open_screen(TABLET)
+    screen = open_screen(TABLET, locale="en-GB", extra_http_headers={"Accept-Language": "en"})
     page = screen.page
     page.goto(f"{live_server}/games/new/tonk")
     add_players(page, PLAYERS)
     page.locator(".chip-choice", has_text=re.compile("^Ann$")).click()
-    page.get_by_role("textbox", name="Money per stake").fill("0.50")
+    page.get_by_role("textbox", name="Money per stake").fill(" £0.50 ")
+    # The server, told only "English", offered dollars; static/currency.js asked the
+    # browser's own locale (en-GB), and the core's table says pounds.
+    expect(page.get_by_role("combobox", name="Currency")).to_have_value("GBP")
+    assert not violations(page)
+    screen.shot("whole-tonk-setup-tablet")
+    page.set_viewport_size(PHONE)
+    assert_fits(page, PHONE["width"])
+    screen.shot("whole-tonk-setup-phone")
+    page.set_viewport_size(TABLET)
     page.get_by_role("button", name="Start the game").click()
     expect(page.locator(".hand-kicker")).to_have_text(
-        "Tonk · until the table ends it · 0.50 a stake")
+        "Tonk · until the table ends it · £0.50 a stake")
 
     # 1: Cy drops with 7 but Ann holds 5: Cy pays Ann 1 (caught) and everyone pays Ann 1.
     open_entry(page, 1)
@@ -88,7 +100,9 @@ def test_a_six_hand_night_ends_settled_in_the_fewest_payments(live_server, open_
     expect(panel).to_contain_text("Ann wins")
     # Nets in money: Ann +2.00, Bob +1.50, Cy -3.00, Dee -0.50. Three payments square them.
     expect(panel.locator(".settle-up-item")).to_have_text(
-        ["Cy pays Ann 2.00", "Cy pays Bob 1.00", "Dee pays Bob 0.50"])
+        ["Cy pays Ann £2.00", "Cy pays Bob £1.00", "Dee pays Bob £0.50"])
+    expect(panel.locator(".ranking-total")).to_have_text(
+        ["+4 stakes · £2.00", "+3 stakes · £1.50", "−1 stake · −£0.50", "−6 stakes · −£3.00"])
     assert_fits(page, TABLET["width"])
     screen.shot("whole-tonk-over-tablet")
     page.set_viewport_size(PHONE)

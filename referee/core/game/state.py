@@ -259,12 +259,9 @@ class GameState:
 
     @property
     def totals(self) -> dict[str, int]:
-        totals = {name: sum(r.scores[name] for r in self.results) for name in self.sides}
-        standing = self.standing_pot
-        if standing is not None and self.finished:  # the night over, its pot went back
-            totals = {name: total + standing.in_pot.get(name, 0)
-                      for name, total in totals.items()}
-        return totals
+        """Each side's total; in a game with a pot, what a player has in the pot standing is
+        still theirs (a hand's scores say so), so the totals are what settling up pays."""
+        return {name: sum(r.scores[name] for r in self.results) for name in self.sides}
 
     @property
     def settle_up(self) -> list[Transfer]:
@@ -272,12 +269,7 @@ class GameState:
         the table plays for points); nothing in other games."""
         if self.keeping.stakes is None:
             return []
-        # A pot standing goes back to those who put it in when the night ends (the totals
-        # have it back then); none in Tonk.
-        standing = self.standing_pot
-        back = standing.in_pot if standing is not None and not self.finished else {}
-        final = {name: total + back.get(name, 0) for name, total in self.totals.items()}
-        return fewest_transfers(in_money(final, self.setup.stake_value))
+        return fewest_transfers(in_money(self.totals, self.setup.stake_value))
 
     @property
     def standing_pot(self) -> Settlement | None:

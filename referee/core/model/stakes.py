@@ -41,9 +41,9 @@ class Settlement:
     reason: str
     ended_by: tuple[str, ...] = ()  # who ended the hand (dropped, went out, claimed it dealt)
     # A game with a pot carried from hand to hand (``Stakes.pot``): the pot standing after the
-    # hand, in stakes, and what each player has put into it since it was last taken (given
-    # back if the night ends while it stands). Money counts when it moves, so ``net`` then
-    # adds up to minus the pot, not to 0.
+    # hand, in stakes, and what each player has put into it since it was last taken. What a
+    # player has in the pot standing is still theirs (it goes back if the night ends), so
+    # ``net`` is the change in what each player would take home, and adds up to 0 too.
     pot: int = 0
     in_pot: Mapping[str, int] = field(default_factory=dict)
     rule: ClassVar[RuleAnchor] = RuleAnchor.SCORING  # a settlement applies what each ending pays

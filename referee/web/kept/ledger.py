@@ -23,6 +23,7 @@ from decimal import Decimal
 from ...core.game import GameState
 from ...core.game.events import describe_settling
 from ...core.ledger import Transfer, amount_text, stakes_text
+from ...core.money import NO_CURRENCY, Currency, money_shown
 from ...core.model.stakes import Outcome, Payment, Settlement
 from .numbers import MINUS, signed
 
@@ -33,6 +34,7 @@ class Ledger:
     unit: str = "stake"  # what the game counts in: its ``Stakes.unit`` (Bourré's antes)
     pot: int | None = None  # a game with a pot: the pot standing now, in units
     count_words: str = "count {}"  # a player's count beside a hand's net
+    currency: Currency = NO_CURRENCY  # the table's, which money is shown in
 
     def net(self, stakes: int) -> str:
         """A net as the table reads it: ``'+3 stakes · 0.75'``, or ``'+3 stakes'`` for points."""
@@ -52,7 +54,11 @@ class Ledger:
     def money(self, stakes: int) -> str:
         """Stakes in money with its cents, a true minus below zero: ``'−0.50'``."""
         assert self.stake is not None
-        return amount_text(stakes * self.stake, self.stake, self.unit).replace("-", MINUS)
+        return self.amount(stakes * self.stake)
+
+    def amount(self, money: Decimal) -> str:
+        """Money in the table's currency, a true minus below zero: ``'−$0.50'``."""
+        return money_shown(money, self.currency).replace("-", MINUS)
 
     def paid(self, payment: Payment) -> str:
         """``'Cy pays Ann 1 stake (0.25)'``."""
@@ -63,13 +69,13 @@ class Ledger:
     def transfer(self, transfer: Transfer) -> str:
         """One payment that settles the night: ``'Bob pays Ann 3.50'`` (``'3 stakes'``)."""
         return (f"{transfer.payer} pays {transfer.payee} "
-                f"{amount_text(transfer.amount, self.stake, self.unit)}")
+                f"{amount_text(transfer.amount, self.stake, self.unit, self.currency)}")
 
     def stake_words(self) -> str:
         """What a stake is worth, for the pages that explain the numbers."""
         if self.stake is None:
             return "played for points: no money changes hands"
-        return f"1 {self.unit} is worth {amount_text(self.stake, self.stake)}"
+        return f"1 {self.unit} is worth {self.amount(self.stake)}"
 
 
 def step_words(event, ledger: Ledger | None, noun: str = "hand",
@@ -91,7 +97,8 @@ def ledger_of(state: GameState) -> Ledger | None:
     stakes = state.keeping.stakes
     if stakes is None:
         return None
-    return Ledger(state.setup.stake_value, stakes.unit, state.pot_now, stakes.count_words)
+    return Ledger(state.setup.stake_value, stakes.unit, state.pot_now, stakes.count_words,
+                  state.setup.money)
 
 
 def settling_up(state: GameState, ledger: Ledger | None) -> list[str]:

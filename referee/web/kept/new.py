@@ -20,6 +20,7 @@ from sqlalchemy import func, select
 from ...core import RefereeInputError
 from ...core.game import GameSetup
 from ...core.ledger import stake_value
+from ...core.money import CURRENCIES, CURRENCY_BY_REGION, REGION_BY_LANGUAGE, currency_for_locale
 from ...core.games.registry import RULESETS, get_ruleset
 from ...core.model.ruleset import Ruleset
 from ...core.model.keeping import Team
@@ -84,11 +85,14 @@ def setup_game(ruleset: str):
         session[SEATED] = [name for name in _names(form) if name.strip()]
     elif session.get(SEATED):
         _set_names(form, [str(name) for name in session[SEATED]][:ruleset.players[1]])
+    if request.method == "GET" and "currency" in form:  # static/currency.js may know better
+        form.currency.data = currency_for_locale(request.accept_languages.best).code
     status = 422 if _has_errors(form) else 200
     response = render_screen("games/new.html", "games/_new_form.html", status,
                              **_context(form, ruleset))
     # Never from the cache: Back must bring a form with a new token, not the one used.
     response.headers["Cache-Control"] = "no-store"
+    response.vary.add("Accept-Language")  # the currency guessed by it
     return response
 
 
@@ -135,7 +139,7 @@ def _setup_from(form, ruleset) -> GameSetup | None:
     if len(names) < ruleset.players[0]:
         add_error(form.players,
                   f"A game needs at least {ruleset.players[0]} players: add someone.")
-    stake = _stake(form)
+    stake = _stake(form, ruleset)
     if _has_errors(form):
         return None
     dealer = None if form.dealer.data in (None, "", "random") else form.dealer.data
@@ -143,21 +147,22 @@ def _setup_from(form, ruleset) -> GameSetup | None:
     try:
         return GameSetup.create(ruleset.key, names, first_dealer=dealer, decks=decks,
                                 options=option_values(form, ruleset),
-                                teams=_teams_named(form, ruleset, names), stake=stake)
+                                teams=_teams_named(form, ruleset, names), stake=stake,
+                                currency=form.currency.data if "currency" in form else None)
     except RefereeInputError as error:
         target = _field_for(form, error.field)
         add_error(target, error.message)
         return None
 
 
-def _stake(form) -> str | None:
+def _stake(form, ruleset: Ruleset) -> str | None:
     """The money a stake is worth as typed (empty: the table plays for points), checked now so
     its problem shows with the others."""
     if "stake" not in form:
         return None
     typed = (form.stake.data or "").strip()
     try:
-        stake_value(typed)
+        stake_value(typed, unit=ruleset.stakes.unit)
     except RefereeInputError as error:
         add_error(form.stake, error.message)
     return typed or None
@@ -196,8 +201,8 @@ def _field_for(form, field: str | None):
         return form.dealer
     if field == "decks":
         return form.decks
-    if field == "stake" and "stake" in form:
-        return form.stake
+    if field in ("stake", "currency") and field in form:
+        return form[field]
     if field and field.startswith("teams") and "team_count" in form:
         return form.team_count
     if field and field.startswith("options."):
@@ -256,6 +261,10 @@ def _context(form, ruleset: Ruleset) -> dict:
         "game_end": _game_end(form, ruleset),
         "teams": _teams(form, ruleset, names),
         "team_counts": _team_counts(ruleset, count),
+        "currencies": CURRENCIES,
+        "currency_guessed": request.method == "GET",
+        # For static/currency.js: the core's reading of a browser's locale, as data.
+        "currency_regions": {"regions": CURRENCY_BY_REGION, "languages": REGION_BY_LANGUAGE},
     }
 
 

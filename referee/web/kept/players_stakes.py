@@ -10,6 +10,7 @@ from decimal import Decimal
 
 from ...core.game import GameSummary
 from ...core.games.registry import get_ruleset
+from ...core.money import Currency, currency_named
 from ...core.text import name_key
 from ...store.models import Game
 from .ledger import Ledger
@@ -53,11 +54,18 @@ class Balance:
         return list(totals.values())
 
     @property
-    def money(self) -> Decimal | None:
-        """The money won or lost over the nights played for money (None: only for points)."""
-        paid = [night.net * night.ledger.stake for night in self.nights
-                if night.ledger.stake is not None]
-        return sum(paid, Decimal(0)) if paid else None
+    def money(self) -> str | None:
+        """The money won or lost over the nights played for money, in each currency they
+        were played in (None: only for points): ``'+$2.50'``, ``'+$1.50 and −2,00 €'``."""
+        paid: dict[Currency, Decimal] = {}
+        for night in self.nights:
+            if night.ledger.stake is not None:
+                paid[night.ledger.currency] = (paid.get(night.ledger.currency, Decimal(0))
+                                               + night.net * night.ledger.stake)
+        if not paid:
+            return None
+        return " and ".join(("+" if amount > 0 else "") + Ledger(None, currency=currency)
+                            .amount(amount) for currency, amount in paid.items())
 
 
 def stakes_balances(games: list[Game], summaries: list[GameSummary]) -> list[Balance]:
@@ -69,7 +77,8 @@ def stakes_balances(games: list[Game], summaries: list[GameSummary]) -> list[Bal
         if stakes is None:
             continue
         stake = game.setup.get("stake")
-        ledger = Ledger(None if stake is None else Decimal(stake), stakes.unit)
+        ledger = Ledger(None if stake is None else Decimal(stake), stakes.unit,
+                        currency=currency_named(game.setup.get("currency")))
         for name in summary.players:
             balance = found.setdefault(name_key(name), Balance(name))
             balance.nights.insert(0, Night(game, summary, ledger,

@@ -9,12 +9,12 @@ the shared ledger turns them into money.
 >>> table, players = get_ruleset("bourre").configure(), ("Ann", "Bob", "Cy")
 >>> first = settle(table, players, read(players, {"played": ["ann", "Bob"],
 ...                                                "tricks": {"Ann": 3, "Bob": 2}}))
->>> dict(first.net), first.pot  # everyone anted 1; Ann took the 3 and all three ante again
-({'Ann': 1, 'Bob': -2, 'Cy': -2}, 3)
+>>> dict(first.net), first.pot  # Ann took the 3; the next hand's antes are still theirs
+({'Ann': 2, 'Bob': -1, 'Cy': -1}, 3)
 >>> carried = settle(table, players, read(players, {"played": ["Ann", "Bob", "Cy"],
 ...     "tricks": {"Ann": 2, "Bob": 2, "Cy": 1}}), before=first)
 >>> dict(carried.net), carried.pot, carried.outcome.value  # 2-2-1: only Cy antes again
-({'Ann': 0, 'Bob': 0, 'Cy': -1}, 4, 'draw')
+({'Ann': 0, 'Bob': 0, 'Cy': 0}, 4, 'draw')
 """
 
 from __future__ import annotations
@@ -81,8 +81,8 @@ def settle(table: TableRules, players: Sequence[str], given: Mapping[str, Any],
                                          _AN_ACE if trump_ace else None), strict)
     hand = after.hands[-1]
     return Settlement(Outcome.WIN if hand.winner else Outcome.DRAW, (),
-                      # The first hand's net has the first ante in it (start_night's).
-                      {name: int(after.net[name]) for name in names},
+                      {name: int(after.standing[name] - night.standing[name])
+                       for name in names},
                       _reason(hand, night.pot, len(names)), ended_by=(hand.winner,) if hand.winner else (),
                       pot=int(after.pot), in_pot={name: int(after.in_pot[name])
                                                   for name in names})

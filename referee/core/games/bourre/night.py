@@ -46,6 +46,17 @@ class NightState:
     net: dict[str, Decimal]  # each player's money so far, what is in the pot counted as paid
     hands: tuple[HandResult, ...] = ()
 
+    @property
+    def standing(self) -> dict[str, Decimal]:
+        """What each player takes home if the night ends now: what they have in the pot is
+        still theirs (it goes back to them), so a standing, a chart and settling up say one
+        number. Before the first hand everyone stands at 0, the first ante in the pot.
+
+        >>> start_night(["Ann", "Bob"], "1").standing
+        {'Ann': Decimal('0'), 'Bob': Decimal('0')}
+        """
+        return {name: self.net[name] + self.in_pot[name] for name in self.net}
+
 
 def start_night(players: Any, ante: Any) -> NightState:
     """Everyone antes for the first hand."""
@@ -87,5 +98,4 @@ def play_night(players: Any, ante: Any, entries: Sequence[HandEntry]) -> NightSt
 def settle_night(state: NightState) -> list[Transfer]:
     """Who pays whom to end the night, in as few transfers as can be; the standing pot goes
     back to those who put it in."""
-    final = {name: state.net[name] + state.in_pot[name] for name in state.net}
-    return fewest_transfers(final)
+    return fewest_transfers(state.standing)

@@ -59,7 +59,7 @@ def read_money(value: Any, location: Location, what: str) -> Decimal:
     """An amount of money given as text (``"0.25"``): more than nothing, cents at most."""
     if isinstance(value, Decimal):
         value = str(value)
-    amount = stake_value(value, location)
+    amount = stake_value(value, location, what)
     if amount is None:
         raise WrongTypeError(f"Give the {what} as text, such as 0.25.", location)
     return amount

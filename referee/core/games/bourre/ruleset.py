@@ -6,8 +6,8 @@ night.
 >>> from referee.core.model.keeping import ScoreSheet
 >>> table = BOURRE.configure()
 >>> BOURRE.keeping.score(table, ("Ann", "Bob"), ScoreSheet(None, settling={
-...     "played": ["Ann", "Bob"], "tricks": {"Ann": 5}})).scores  # Bob went bourré; both ante again
-{'Ann': 0, 'Bob': -4}
+...     "played": ["Ann", "Bob"], "tricks": {"Ann": 5}})).scores  # Ann takes Bob's ante
+{'Ann': 1, 'Bob': -1}
 """
 
 from __future__ import annotations
