@@ -21,10 +21,6 @@ from ..extensions import db
 from .models import EditRight, Game, utc_now
 from .sign_ins import device_digest
 
-# The longest key a right can hold (the column's hex holds two characters a byte); every key
-# the app makes is 22 characters.
-LONGEST_KEY = 100
-
 
 def _pad(device: str, game_id: str, length: int) -> bytes:
     return hashlib.shake_256(f"{device}\0{game_id}".encode()).digest(length)
@@ -54,11 +50,10 @@ def _unseal(device: str, game_id: str, sealed: str) -> str | None:
 def keep_rights(device: str, keys: Mapping[str, str]) -> None:
     """``device`` may score each game of ``keys`` (game id: its edit key) still kept; a game
     deleted since is passed over."""
-    wanted = {game_id: key for game_id, key in keys.items() if len(key.encode()) <= LONGEST_KEY}
-    kept = set(db.session.scalars(select(Game.id).where(Game.id.in_(wanted)))) if wanted else ()
+    kept = set(db.session.scalars(select(Game.id).where(Game.id.in_(keys)))) if keys else ()
     rows = [{"device": device_digest(device), "game_id": game_id, "granted_at": utc_now(),
              "sealed_key": _seal(device, game_id, key)}
-            for game_id, key in wanted.items() if game_id in kept]
+            for game_id, key in keys.items() if game_id in kept]
     if not rows:
         return
     dialect = postgresql if db.session.get_bind().dialect.name == "postgresql" else sqlite

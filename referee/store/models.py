@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import datetime, timezone
 from typing import Any
 
-from sqlalchemy import JSON, ForeignKey, Index, LargeBinary, String, UniqueConstraint
+from sqlalchemy import JSON, ForeignKey, Index, LargeBinary, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from ..extensions import db
@@ -126,7 +126,7 @@ class EditRight(db.Model):
     device: Mapped[str] = mapped_column(String(64), primary_key=True)
     game_id: Mapped[str] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"),
                                          primary_key=True, index=True)
-    sealed_key: Mapped[str] = mapped_column(String(200))
+    sealed_key: Mapped[str] = mapped_column(Text)  # as long as the key (hex: twice)
     granted_at: Mapped[datetime] = mapped_column(default=utc_now)
 
 

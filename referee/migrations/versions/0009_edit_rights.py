@@ -21,7 +21,7 @@ def upgrade():
         sa.Column("device", sa.String(64), primary_key=True),
         sa.Column("game_id", sa.String(32), sa.ForeignKey("game.id", ondelete="CASCADE"),
                   primary_key=True),
-        sa.Column("sealed_key", sa.String(200), nullable=False),
+        sa.Column("sealed_key", sa.Text(), nullable=False),
         sa.Column("granted_at", sa.DateTime(), nullable=False),
     )
     op.create_index("ix_edit_right_game_id", "edit_right", ["game_id"])

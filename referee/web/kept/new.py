@@ -250,7 +250,8 @@ def _context(form, ruleset: Ruleset) -> dict:
     count = len(names)
     return {
         "form": form, "ruleset": ruleset, "names": names,
-        "known": [name for name in known_players(KNOWN_PLAYERS_SHOWN) if name_key(name) not in seated],
+        "known": [name for name in known_players(KNOWN_PLAYERS_SHOWN)
+                  if name_key(name) not in seated],
         "recommended_decks": ruleset.recommended_decks(
             min(max(count, ruleset.players[0]), ruleset.players[1])),
         "player_count": count,
@@ -305,4 +306,3 @@ def _too_few_decks(form, ruleset: Ruleset, players: int):
         except RefereeInputError:  # decks the game refuses: starting says so beside them
             return None
     return first_short_deal(table, players)
-
