@@ -29,12 +29,12 @@ def add_security_headers(response: Response) -> Response:
 
 
 class SessionCookie(SecureCookieSessionInterface):
-    """The signed session cookie (it holds the edit keys) marked Secure when the request came
-    over https, and only then.
+    """The signed session cookie (it names the device, so its edit rights) marked Secure when
+    the request came over https, and only then.
 
     The app is served on plain http on the home network by default, where a browser drops a
     Secure cookie: a fixed SESSION_COOKIE_SECURE would leave the tablet unable to keep its
-    edit keys. So Secure follows each request's scheme (``request.is_secure``; behind an https
+    edit rights. So Secure follows each request's scheme (``request.is_secure``; behind an https
     proxy, ProxyFix makes that the visitor's scheme), or is always on when configured so.
     """
 

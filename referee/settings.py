@@ -60,8 +60,9 @@ def defaults(instance: Path) -> dict[str, Any]:
         # 1-second poll re-sends the cookie as it stood when the poll began, and one that
         # overlaps a save brings back a flash message the next page has already shown.
         "SESSION_REFRESH_EACH_REQUEST": False,
-        # Lax: the cookie (the edit keys) goes with links from elsewhere, never with another
-        # site's form posts. Secure follows the request's scheme (security.SessionCookie).
+        # Lax: the cookie (the device's edit rights) goes with links from elsewhere, never
+        # with another site's form posts. Secure follows the request's scheme
+        # (security.SessionCookie).
         "SESSION_COOKIE_SAMESITE": "Lax",
         # How many reverse proxies in front set X-Forwarded-* (0: none, the headers ignored).
         "TRUSTED_PROXIES": int(os.environ.get("REFEREE_TRUSTED_PROXIES", 0)),

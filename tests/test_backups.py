@@ -38,7 +38,10 @@ def test_a_restored_backup_brings_back_every_game_event_and_player_exactly(
     archived = make_game(client, ("Dee", "Eve"))
     client.post(f"{GAMES}/{archived['id']}/archive", json={"archived": True},
                 headers={"X-Edit-Key": archived["edit_key"]})
+    tablet = app.test_client()  # a device that scores the game through its join link
+    tablet.get(f"/games/{archived['id']}/join/{archived['edit_key']}")
     saved = every_row(app)
+    assert saved["edit_right"]
     with app.app_context():
         backup = make_backup(folder=tmp_path / "backups", as_json=as_json)
     assert backup.suffix == (".sqlite3" if sqlite_file_of(app) and not as_json else ".json")
@@ -56,6 +59,7 @@ def test_a_restored_backup_brings_back_every_game_event_and_player_exactly(
     fresh = make_game(client, ("Hal", "Ivy"))
     assert send(client, fresh, scored(1, "Hal", {"Ivy": 5}), 0).status_code == 201
     assert client.get(f"{GAMES}/{archived['id']}").status_code == 200
+    assert tablet.get(f"/games/{archived['id']}/hands/1").status_code == 200  # it scores still
 
 
 def sqlite_file_of(app):

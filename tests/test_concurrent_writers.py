@@ -32,7 +32,9 @@ from sqlalchemy import event
 import referee.store.games as store
 from referee.core.game import event_from_dict
 from referee.extensions import db
+from referee.store.edit_rights import keys_of
 from referee.store.folds import FoldCache
+from referee.web.shell.edit_rights import DEVICE
 from tests.test_durability import GAMES, PLAYERS, call, new_game, servers  # noqa: F401
 
 ROUNDS = 30
@@ -309,8 +311,8 @@ def test_the_api_and_the_referee_board_answer_a_write_with_its_own_version(
     assert response.get_json()["version"] == 1 and len(response.get_json()["hands"]) == 1
 
     table = Table(client, app)
-    with client.session_transaction() as session:
-        game = {"id": table.id, "edit_key": dict(session["edit_keys"])[table.id]}
+    with client.session_transaction() as session, app.app_context():
+        game = {"id": table.id, "edit_key": keys_of(session[DEVICE], [table.id])[table.id]}
     dealt = table.version + 1
     another_server_writes_next(game, dealt, {"type": "drew", "player": "Ben", "source": "stock"})
     board = table.post("start", {"upcard-rank": "9", "upcard-suit": "D"}, headers=HTMX)

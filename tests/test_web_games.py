@@ -125,6 +125,26 @@ def test_a_known_player_is_one_tap(client):
     assert 'name="pick" value="Abe"' not in picked.get_data(as_text=True)  # seated already
 
 
+
+def test_known_players_are_offered_as_they_sit_the_latest_table_first(client):
+    new_game(client, ("Kim", "Zed", "Abe"))
+    new_game(client, ("Zed", "Ben"), dealer="Ben")
+    page = client.get(NEW_GAME).get_data(as_text=True)
+    assert re.findall(r'name="pick" value="([^"]+)"', page) == ["Zed", "Ben", "Kim", "Abe"]
+
+
+def test_the_name_box_keeps_the_cursor_after_add_without_javascript(client):
+    def name_box(response) -> str:
+        return re.search(r'<input id="new-name"[^>]*>', response.get_data(as_text=True)).group(0)
+
+    assert "autofocus" not in name_box(client.get(NEW_GAME))  # a page opened: no keyboard yet
+    added = send(client, NEW_GAME, {"players-0": "Abe", "new_name": "Ben", "add": "1"})
+    assert "autofocus" in name_box(added) and 'value=""' in name_box(added)
+    assert "Ben sits in seat 2." in text(added)  # said to a screen reader
+    moved = send(client, NEW_GAME, {"players-0": "Abe", "players-1": "Ben", "move": "up-1"})
+    assert "autofocus" not in name_box(moved)
+
+
 @pytest.mark.parametrize("data, message", [
     (setup_data(("Abe", "", "Carl")), "Type a name for this seat, or remove it."),
     (setup_data(("Abe", "ABE")), "Two players are called ABE; give each a different name."),

@@ -29,7 +29,7 @@ from ..core.text import name_key, repaired
 from ..extensions import db
 from . import snapshots
 from .folds import folds
-from .models import Game, GameEvent, GameSeat, GameSnapshot, Player, utc_now
+from .models import EditRight, Game, GameEvent, GameSeat, GameSnapshot, Player, utc_now
 
 
 # What secrets.token_urlsafe makes, and no longer than the column.
@@ -481,8 +481,10 @@ def delete_game(game_id: str, expected_version: int, edit_key: str | None) -> Lo
         raise IllegalEventError("This game has a hand scored, so it is kept: archive it "
                                 "instead to take it off the list.", "game")
     _claim_version(game_id, expected_version, loaded.state)  # no other write gets in between
-    # Its snapshots by hand: SQLite does not enforce the foreign key's cascade.
+    # Its snapshots and the devices' rights to it by hand: SQLite does not enforce the
+    # foreign keys' cascade (and a backup with rights to no game would not restore elsewhere).
     db.session.execute(delete(GameSnapshot).where(GameSnapshot.game_id == game_id))
+    db.session.execute(delete(EditRight).where(EditRight.game_id == game_id))
     db.session.delete(db.session.get(Game, game_id))  # its seats and events go with it
     db.session.commit()
     folds().forget(game_id)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import datetime, timezone
 from typing import Any
 
-from sqlalchemy import JSON, ForeignKey, Index, LargeBinary, String, UniqueConstraint
+from sqlalchemy import JSON, ForeignKey, Index, LargeBinary, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from ..extensions import db
@@ -115,6 +115,22 @@ class SignIn(db.Model):
     signed_in_at: Mapped[datetime] = mapped_column(default=utc_now, index=True)
 
 
+class EditRight(db.Model):
+    """A game a device may score (``store.edit_rights``): the one that started it, or any that
+    opened its join link. The device is named by a digest of its id, and its key for the game
+    is kept sealed by that id, which only the device's session cookie holds: a copy of the
+    database (a backup) gives nobody the right to score."""
+
+    __tablename__ = "edit_right"
+
+    device: Mapped[str] = mapped_column(String(64), primary_key=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"),
+                                         primary_key=True, index=True)
+    sealed_key: Mapped[str] = mapped_column(Text)  # as long as the key (hex: twice)
+    granted_at: Mapped[datetime] = mapped_column(default=utc_now)
+
+
 # Tables not backed up, emptied by a restore: data derived from the others, and the devices
-# signed in (a restored server asks each device for the password again).
+# signed in (a restored server asks each device for the password again). A device's rights
+# to its games are backed up: a restored server lets each device score as before.
 NOT_BACKED_UP = frozenset({GameSnapshot.__tablename__, SignIn.__tablename__})

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from flask import current_app
-from sqlalchemy import select, update
+from sqlalchemy import func, select, update
 from sqlalchemy.exc import SQLAlchemyError
 
 from ..core.game import GameSetup, GameSummary
@@ -20,7 +20,7 @@ from ..core.text import repaired
 from ..extensions import db
 from .folds import summaries
 from .games import DAMAGE, DamagedGameError, fold_at, summary_columns
-from .models import Game
+from .models import Game, GameSeat, Player
 
 
 def summaries_of(games: Sequence[Game]) -> list[GameSummary | None]:
@@ -83,3 +83,21 @@ def all_games(include_archived: bool = True) -> list[Game]:
 def all_game_summaries(include_archived: bool = True) -> list[GameSummary]:
     """Every readable game's summary (a damaged game has none to count)."""
     return [s for s in summaries_of(all_games(include_archived)) if s is not None]
+
+
+def known_players(most: int) -> list[str]:
+    """The names of the ``most`` players who played here last, in the order they sit: the
+    latest game's table in its seats, then whoever sat at an earlier one, each placed by the
+    last game they played (one query, however many games are kept)."""
+    latest = func.row_number().over(partition_by=GameSeat.player_id,
+                                    order_by=(Game.created_at.desc(), Game.id.desc()))
+    last_seats = (select(GameSeat.player_id, GameSeat.seat, Game.created_at, Game.id,
+                         latest.label("latest"))
+                  .join(Game, Game.id == GameSeat.game_id).subquery())
+    seated = (select(Player.name)
+              .join(last_seats, last_seats.c.player_id == Player.id)
+              .where(last_seats.c.latest == 1)
+              .order_by(last_seats.c.created_at.desc(), last_seats.c.id.desc(),
+                        last_seats.c.seat)
+              .limit(most))
+    return list(db.session.scalars(seated))

@@ -24,7 +24,7 @@ from ...store.models import Game
 from ...store.queries import summaries_of
 from ..forms import ActionForm, ImportGameForm
 from .numbers import MINUS, signed
-from ..shell.edit_rights import edit_key_for, required_edit_key
+from ..shell.edit_rights import editable_of, required_edit_key
 from ..shell.errors import no_such_game
 from ..shell.sign_in import guarded
 
@@ -127,7 +127,9 @@ def games_list_page(import_form: ImportGameForm, status: int = 200):
 
 
 def _listed(games: list[Game]) -> list[dict]:
-    return [_line(game, summary) for game, summary in zip(games, summaries_of(games))]
+    editable = editable_of([game.id for game in games])
+    return [_line(game, summary, game.id in editable)
+            for game, summary in zip(games, summaries_of(games))]
 
 
 def _noun(key: str) -> str:
@@ -135,10 +137,9 @@ def _noun(key: str) -> str:
     return RULESETS[key].hand_noun if key in RULESETS else "hand"
 
 
-def _line(game: Game, summary: GameSummary | None) -> dict:
+def _line(game: Game, summary: GameSummary | None, editable: bool) -> dict:
     """A line of the list: which game, who plays, which hand, who leads or won; or, for a
     game whose record cannot be read (no summary), that it is damaged."""
-    editable = edit_key_for(game.id) is not None
     if summary is None:
         players = game.setup.get("players") if isinstance(game.setup, dict) else None
         return {"game": game, "damaged": True, "editable": editable,

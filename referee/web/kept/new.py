@@ -15,7 +15,6 @@ import secrets
 
 from flask import (Response, abort, current_app, flash, make_response, redirect, render_template,
                    request, session, url_for)
-from sqlalchemy import func, select
 
 from ...core import RefereeInputError
 from ...core.game import GameSetup
@@ -26,9 +25,8 @@ from ...core.model.ruleset import Ruleset
 from ...core.model.keeping import Team
 from ...core.model.ruleset import first_short_deal
 from ...core.text import name_key, whole_number
-from ...extensions import db
+from ...store.queries import known_players
 from ...store.starts import start_game_once
-from ...store.models import Game, GameSeat, Player
 from ..forms import add_error, new_game_form, option_field_name, option_values
 from .games import bp
 from ..shell.edit_rights import grant_edit
@@ -71,8 +69,11 @@ def setup_game(ruleset: str):
     form = new_game_form(ruleset, request.form if request.method == "POST" else None)
     if not START_TOKEN.fullmatch(form.start_token.data or ""):  # a new form (or one without)
         form.start_token.data = secrets.token_urlsafe(16)
+    seated = typing = None
     if request.method == "POST":
         form.validate()
+        # Enter in the name box presses Add: either way the next name is typed there too.
+        typing = bool(form.add.data)
         if form.start.data:
             setup = _setup_from(form, ruleset)
             if setup is not None:
@@ -80,7 +81,7 @@ def setup_game(ruleset: str):
                 return _started(setup, drawn=form.dealer.data in (None, "", "random"),
                                 token=form.start_token.data)
         else:
-            _apply_button(form, ruleset)
+            seated = _apply_button(form, ruleset)
         # A reload (or a tablet that slept) brings the seats back, not an empty table.
         session[SEATED] = [name for name in _names(form) if name.strip()]
     elif session.get(SEATED):
@@ -89,7 +90,7 @@ def setup_game(ruleset: str):
         form.currency.data = currency_for_locale(request.accept_languages.best).code
     status = 422 if _has_errors(form) else 200
     response = render_screen("games/new.html", "games/_new_form.html", status,
-                             **_context(form, ruleset))
+                             typing=typing, seated=seated, **_context(form, ruleset))
     # Never from the cache: Back must bring a form with a new token, not the one used.
     response.headers["Cache-Control"] = "no-store"
     response.vary.add("Accept-Language")  # the currency guessed by it
@@ -99,8 +100,10 @@ def setup_game(ruleset: str):
 SEATED = "seated"  # the players seated on the setup form not yet started, by this device
 
 
-def _apply_button(form, ruleset: Ruleset) -> None:
+def _apply_button(form, ruleset: Ruleset) -> str | None:
+    """Add, pick, move or unseat as the button posted says; the name just seated, if any."""
     names = _names(form)
+    seated = None
     if form.add.data or form.pick.data:
         name = (form.pick.data or form.new_name.data or "").strip()
         if not name:
@@ -111,7 +114,8 @@ def _apply_button(form, ruleset: Ruleset) -> None:
             add_error(form.new_name,
                       f"{ruleset.title} seats {ruleset.players[1]} players at most.")
         elif not form.new_name.errors:
-            names.append(" ".join(name.split()))
+            seated = " ".join(name.split())
+            names.append(seated)
             if not form.pick.data:
                 form.new_name.data = ""
     elif form.move.data:
@@ -124,6 +128,7 @@ def _apply_button(form, ruleset: Ruleset) -> None:
         del names[unseat]
     _set_names(form, names)
     form.add.data = form.pick.data = form.move.data = form.unseat.data = None
+    return seated
 
 
 def _setup_from(form, ruleset) -> GameSetup | None:
@@ -250,7 +255,8 @@ def _context(form, ruleset: Ruleset) -> dict:
     count = len(names)
     return {
         "form": form, "ruleset": ruleset, "names": names,
-        "known": [name for name in _known_players() if name_key(name) not in seated],
+        "known": [name for name in known_players(KNOWN_PLAYERS_SHOWN)
+                  if name_key(name) not in seated],
         "recommended_decks": ruleset.recommended_decks(
             min(max(count, ruleset.players[0]), ruleset.players[1])),
         "player_count": count,
@@ -309,14 +315,3 @@ def _too_few_decks(form, ruleset: Ruleset, players: int):
         except RefereeInputError:  # decks the game refuses: starting says so beside them
             return None
     return first_short_deal(table, players)
-
-
-def _known_players() -> list[str]:
-    """Players from earlier games, who played most recently first."""
-    last_played = (select(Player.name, func.max(Game.created_at).label("last"))
-                   .join(GameSeat, GameSeat.player_id == Player.id)
-                   .join(Game, Game.id == GameSeat.game_id)
-                   .group_by(Player.id, Player.name)
-                   .order_by(func.max(Game.created_at).desc(), Player.name)
-                   .limit(KNOWN_PLAYERS_SHOWN))
-    return [row.name for row in db.session.execute(last_played)]

@@ -20,7 +20,7 @@ from ...store.imports import (EVERY_GAME_FORMAT, LARGEST_GAMES_FILE, GameFileErr
 from ...store.models import Game
 from ..forms import ImportGameForm
 from .games import bp, games_list_page
-from ..shell.edit_rights import grant_edit
+from ..shell.edit_rights import grant_edits
 from ..shell.sign_in import guarded
 
 
@@ -80,8 +80,7 @@ def import_game_file():
     except GameFileError as error:
         form.game_file.errors.append(error.message)
         return games_list_page(form, 422)
-    for loaded, edit_key in made:
-        grant_edit(loaded.game.id, edit_key)
+    grant_edits({loaded.game.id: edit_key for loaded, edit_key in made})
     if len(made) > 1:
         flash(f"Imported {len(made)} games.")
         return redirect(url_for("games.list_games"), 303)
