@@ -9,12 +9,14 @@ written by the other of two servers), or a list that takes seconds after every r
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 import pytest
 from sqlalchemy import update
 
 from referee import create_app
 from referee.core.game import GameSummary, event_from_dict, replay
+from referee.core.games.registry import RULESETS
 from referee.extensions import db
 from referee.store import queries
 from referee.store.documents import export_document
@@ -169,3 +171,21 @@ def test_a_summary_that_cannot_be_kept_still_lists_the_game(app, new_app, monkey
     assert "Abe" in page(restarted, "/games")
     assert "Abe" in page(new_app().test_client(), "/games")
     assert folds_counted == [game["id"], game["id"]]
+
+
+def test_a_summary_kept_by_an_earlier_scoring_edition_is_folded_again(
+        app, client, new_app, folds_counted, monkeypatch):
+    """A ruleset whose figures change for the same events (Bourré's nets, issue 37) raises its
+    scoring edition: the games kept before show the figures as the rules now make them."""
+    devices = [Device(client, make_game(client)) for _ in range(2)]
+    for device in devices:
+        device.send(scored(1, "Ben", {"Carl": 35, "Abe": 15}))
+    restarted = new_app().test_client()
+    assert page(restarted, "/games").count("Ben leads") == 2 and folds_counted == []
+
+    ruleset = RULESETS[devices[0].game["ruleset"]]
+    monkeypatch.setitem(RULESETS, ruleset.key, replace(ruleset,
+                                                       scoring_edition=ruleset.scoring_edition + 1))
+    assert page(new_app().test_client(), "/games").count("Ben leads") == 2
+    assert sorted(folds_counted) == sorted(device.game["id"] for device in devices)
+    assert page(new_app().test_client(), "/games") and len(folds_counted) == 2  # kept anew

@@ -41,6 +41,9 @@ class GameSummary:
     finished: bool
     # In a game of teams, each player's team, whose total and win count for the player.
     teams: dict[str, str] = field(default_factory=dict)
+    # The ruleset's scoring edition that folded it: one kept before (1, or an older summary
+    # without it) is folded again once the ruleset's figures changed.
+    scoring_edition: int = 1
 
     @classmethod
     def of(cls, state: GameState) -> GameSummary:
@@ -51,7 +54,7 @@ class GameSummary:
                    state.totals, len(state.results), state.hand, state.hands_in_game,
                    state.end.describe(get_ruleset(state.setup.ruleset).hand_noun),
                    tuple(state.leaders), tuple(state.winners),
-                   state.finished, teams)
+                   state.finished, teams, get_ruleset(state.setup.ruleset).scoring_edition)
 
     @property
     def sides(self) -> tuple[str, ...]:
@@ -90,7 +93,8 @@ class GameSummary:
     @classmethod
     def from_dict(cls, kept: Mapping[str, Any]) -> GameSummary:
         """A kept summary; ``TypeError`` or ``LookupError`` for one of another shape (kept by
-        an older version of the app), which the caller folds again.
+        an older version of the app, or folded by an earlier scoring edition of its ruleset),
+        which the caller folds again.
 
         The title is the ruleset's as it is called now, whatever it was called then.
         """
@@ -100,6 +104,8 @@ class GameSummary:
             fields[name] = tuple(fields[name])
         fields["totals"] = dict(fields["totals"])
         fields["teams"] = dict(fields.get("teams", {}))
+        if fields.get("scoring_edition", 1) != get_ruleset(fields["ruleset"]).scoring_edition:
+            raise LookupError("folded by an earlier edition of the game's scoring")
         return cls(**fields)
 
 

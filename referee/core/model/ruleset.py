@@ -139,6 +139,9 @@ class Ruleset:
     # The rules reference's prose, by section anchor (a RuleAnchor value): what the data above
     # cannot say. The reference page writes the rest from the data (model/reference.py).
     rules_text: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    # Raised when the game's figures for the same events change (a rule read anew): a summary
+    # kept by an earlier edition is folded again as it is read, never shown stale.
+    scoring_edition: int = 1
 
     @property
     def players_words(self) -> str:

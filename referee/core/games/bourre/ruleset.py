@@ -22,6 +22,8 @@ from .rules_text import RULES_TEXT
 BOURRE = game_without_melds(
     key="bourre",
     title=TITLE,
+    # 2: a pot still standing counts as its players' in their nets (issue 37).
+    scoring_edition=2,
     summary="Two to eight players, five cards each and five tricks, for money: everyone antes "
             "into a pot, the most tricks take it, a tie carries it, and a player who played "
             "and took none matches it. A night is a ledger of who owes whom.",
