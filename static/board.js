@@ -7,6 +7,7 @@
   "use strict";
 
   var page = window.boardPage;  // static/games.js
+  var bringToEyes = window.answers.bringToEyes;  // static/answer.js
 
   // --- Polls ------------------------------------------------------------------------------
   // A poll answered while a tap's answer is on its way (on a busy machine the poll may bring
@@ -231,44 +232,6 @@
     return panel.querySelector(".referee-draw, .referee-more[open], .referee-score") ||
       panel.querySelector(".referee-discard, .round-play");
   }
-
-  // ``element`` focused; it, or the part ``around`` it, and ``next`` brought into view.
-  function bringToEyes(element, next, around) {
-    element.setAttribute("tabindex", "-1");
-    intoView(around || element, next);
-    element.focus({ preventScroll: true });
-  }
-
-  var MARGIN = 8;  // px: an answer brought into view does not touch the screen's edge
-
-  // As little scrolling as brings the answer and the next control whole into view; none
-  // when they are in it already. When both do not fit, the answer comes to the top.
-  function intoView(element, next) {
-    var answer = element.getBoundingClientRect();
-    var top = answer.top, bottom = answer.bottom;
-    if (next) {
-      var box = next.getBoundingClientRect();
-      top = Math.min(top, box.top);
-      bottom = Math.max(bottom, box.bottom);
-    }
-    var room = window.innerHeight;
-    if (top >= 0 && bottom <= room) { return; }
-    var fits = bottom - top <= room - 2 * MARGIN;
-    var by = !fits ? answer.top - MARGIN : top < 0 ? top - MARGIN : bottom - room + MARGIN;
-    if (by) { window.scrollBy(0, by); }
-  }
-
-  // A part of the turn opened by a tap (going down, laying off) comes into view whole if it
-  // can: its grid may reach below the screen's foot on a phone. Opened here rather than by
-  // the browser, so it is in view as the tap's answer, not a moment after.
-  document.addEventListener("click", function (event) {
-    var summary = event.target.closest && event.target.closest("#referee .referee-more > summary");
-    if (!summary) { return; }
-    event.preventDefault();
-    var part = summary.parentNode;
-    part.open = !part.open;
-    if (part.open) { intoView(summary, part); }
-  });
 
   function sayOnBoard(words) {
     var board = document.getElementById("board");

@@ -422,10 +422,7 @@
   // opens at its top: bring them into view and focus them, so a screen reader reads them.
   function showPointsAsked(form) {
     var answer = form.querySelector("[data-answer]");
-    if (!answer) { return; }
-    answer.scrollIntoView({ block: "center" });
-    answer.setAttribute("tabindex", "-1");
-    answer.focus({ preventScroll: true });
+    if (answer) { window.answers.bringToEyes(answer); }
   }
 
   // A score sheet scored in place (templates/games/entry/_deal_sheet.html): the Score button
@@ -436,20 +433,38 @@
     if (!sheet || sheet.id !== "deal-sheet") { return; }
     if (sheet.querySelector("[aria-invalid=true], .field-error")) { showFirstProblem(sheet); return; }
     var parts = sheet.querySelector(".deal-parts");
-    if (parts) { parts.scrollIntoView({ block: "nearest" }); }
+    if (parts) { window.answers.intoView(parts); }
   });
 
   // An entry sent back to fix (422) loads at the page's top, but what to fix may be far
-  // below it ("Say why hand 3 is corrected" under the last row): bring the first thing
-  // marked into view and focus it, so the keyboard is there and a screen reader reads why.
+  // below it ("Say why hand 3 is corrected" under the last row): the first thing marked comes
+  // into view, its words with the box they are about, and the box (else the words) takes the
+  // focus, so the keyboard is there and a screen reader reads why. Its words, not the whole
+  // row: a team's row is taller than a phone's screen, and centred its words went above it.
   function showFirstProblem(form) {
     var wrong = form.querySelector("[aria-invalid=true], .field-error, .entry-anyway");
     if (!wrong) { return false; }
-    var area = wrong.closest(".entry-row, .reason, .entry-anyway") || wrong;
-    area.scrollIntoView({ block: "center" });
-    if (!wrong.matches("input, select, textarea, button")) { wrong.setAttribute("tabindex", "-1"); }
-    wrong.focus({ preventScroll: true });
+    var words = wrong.matches("input, select, textarea") ? wordsAbout(wrong) : wrong;
+    var box = words === wrong ? boxOf(form, words) : wrong;
+    window.answers.bringToEyes(words || wrong, box, null, box);
     return true;
+  }
+
+  // The message a marked box is described by (aria-describedby), if it says what is wrong.
+  function wordsAbout(box) {
+    var ids = (box.getAttribute("aria-describedby") || "").split(/\s+/);
+    for (var i = 0; i < ids.length; i++) {
+      var words = ids[i] && document.getElementById(ids[i]);
+      if (words && words.matches(".field-error, [role=alert]")) { return words; }
+    }
+    return null;
+  }
+
+  // The box marked wrong that a message is about, if any.
+  function boxOf(form, words) {
+    if (!words.id) { return null; }
+    var box = form.querySelector("[aria-invalid=true][aria-describedby~='" + words.id + "']");
+    return box && box.checkVisibility() ? box : null;
   }
 
   // What static/board.js needs to swap a board in as htmx would.

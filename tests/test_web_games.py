@@ -525,6 +525,17 @@ def test_the_join_link_grants_rights_and_leaves_the_address_bar(client, app):
     assert "Score hand" not in text(stranger.get(f"/games/{game_id}"))
 
 
+def test_sharing_sits_above_the_board_and_says_plainly_when_its_codes_cannot_work(client):
+    game_id = new_game(client)
+    page = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert page.index('class="share"') < page.index('id="board"')  # near the top, not the foot
+    assert "Other phones on this Wi-Fi can join with this code" in page
+    # Opened as localhost, the codes name an address other phones cannot reach.
+    assert "Other phones cannot use these codes yet: open the app on this device by the " \
+           "address shown when it was started" in page
+    assert "network address" not in page
+
+
 @pytest.mark.parametrize("path, data", [
     ("hands/1", hand_data(0, "1", {0: 15, 2: 35})),
     ("undo", {"expected_version": "0"}),

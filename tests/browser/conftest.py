@@ -96,10 +96,11 @@ class Screen:
         if message.type == "error" and not any(e in message.text for e in self.EXPECTED):
             self.errors.append(message.text)
 
-    def shot(self, name: str) -> Path:
+    def shot(self, name: str, full_page: bool = True) -> Path:
+        """``full_page=False``: only what is in view, as the eyes see it."""
         SCREENSHOTS.mkdir(exist_ok=True)
         path = SCREENSHOTS / f"{name}.png"
-        image = self._capture()
+        image = self._capture(full_page)
         # Written whole, then renamed: the SQLite and PostgreSQL runs save the same names at once.
         partial = path.with_name(f".{name}-{os.getpid()}.png")
         partial.write_bytes(image)
@@ -110,12 +111,12 @@ class Screen:
     # screenshot", chromium issue 714058); the page is unchanged, so asking again is sound.
     CAPTURE_ATTEMPTS = 3
 
-    def _capture(self) -> bytes:
+    def _capture(self, full_page: bool) -> bytes:
         for attempt in range(1, self.CAPTURE_ATTEMPTS + 1):
             try:
                 # caret="initial": hiding the caret injects a style element, which our CSP
                 # rightly blocks.
-                return self.page.screenshot(full_page=True, caret="initial")
+                return self.page.screenshot(full_page=full_page, caret="initial")
             except PlaywrightError as error:
                 if "Unable to capture screenshot" not in str(error) or (
                         attempt == self.CAPTURE_ATTEMPTS):

@@ -284,6 +284,9 @@ def test_the_screens_on_a_phone(live_server, open_screen):
 
     page.get_by_text("Share this game").click()
     expect(page.locator(".qr svg")).to_have_count(2)
+    # Opened near the page's top, the join code comes into view with it.
+    phone.shot("games-share-seen-phone", full_page=False)
+    expect(page.locator(".qr svg").first).to_be_in_viewport(ratio=1)
     assert_touch_targets_and_no_overflow(page, PHONE["width"])
     phone.shot("games-share-phone")
     page.get_by_role("link", name="Standings").click()

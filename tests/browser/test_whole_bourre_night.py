@@ -106,6 +106,9 @@ def test_a_four_hand_night_with_a_bourre_and_a_carried_pot_ends_settled(live_ser
     expect(panel.locator(".ranking-total")).to_have_text(shown)
     expect(panel.locator(".settle-up-item")).to_have_text(
         ["Cy pays Ann 0,25 €", "Cy pays Bob 0,75 €", "Dee pays Bob 1,00 €"])
+    # Who pays whom, what the table waits for, is in view as the night ends: no scrolling.
+    expect(panel.locator(".settle-up")).to_be_in_viewport(ratio=1)
+    screen.shot("whole-bourre-over-seen-tablet", full_page=False)
     expect(panel).to_contain_text(
         "The pot standing, 4 antes · 1,00 €, goes back to those who put it in: each net "
         "counts a player's part of it as still theirs.")

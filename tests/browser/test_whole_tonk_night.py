@@ -103,10 +103,14 @@ def test_a_six_hand_night_ends_settled_in_the_fewest_payments(live_server, open_
         ["Cy pays Ann £2.00", "Cy pays Bob £1.00", "Dee pays Bob £0.50"])
     expect(panel.locator(".ranking-total")).to_have_text(
         ["+4 stakes · £2.00", "+3 stakes · £1.50", "−1 stake · −£0.50", "−6 stakes · −£3.00"])
+    # Who pays whom, what the table waits for, is in view as the night ends: no scrolling.
+    expect(panel.locator(".settle-up")).to_be_in_viewport(ratio=1)
+    screen.shot("whole-tonk-over-seen-tablet", full_page=False)
     assert_fits(page, TABLET["width"])
     screen.shot("whole-tonk-over-tablet")
     page.set_viewport_size(PHONE)
     expect(panel.locator(".settle-up-item")).to_have_count(3)
+    expect(panel.locator(".settle-up")).to_be_in_viewport(ratio=1)
     assert_fits(page, PHONE["width"])
     screen.shot("whole-tonk-over-phone")
 
