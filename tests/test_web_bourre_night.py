@@ -57,7 +57,7 @@ def test_a_hand_entered_by_who_played_and_tricks_moves_the_pot_and_the_nets(clie
     assert "Ann takes the pot of 4 antes; Dee went bourré and matches it" in board
     assert "Pot now 8 antes · 2.00" in board
     assert ranking_lines(saved.get_data(as_text=True)) == [
-        "1st Ann +2 antes · 0.50", "=2nd Bob −2 antes · −0.50", "=2nd Cy −2 antes · −0.50",
+        "1st Ann +2 antes · 0.50", "tied 2nd Bob −2 antes · −0.50", "tied 2nd Cy −2 antes · −0.50",
         "4th Dee −6 antes · −1.50"]  # every ante and match counted as it went in
     assert "Ann took the pot" in board  # the standings row
     history = text(client.get(f"/games/{game_id}/history"))

@@ -552,8 +552,8 @@ def core_messages() -> dict[str, list[str]]:
         notes += [contract.describe(ruleset.book_word, ruleset.run_word)
                   for contract in ruleset.contracts]
         for spec in ruleset.option_specs:
-            notes += [spec.title, spec.words, spec.note or "", spec.only_for or "",
-                      *map(spec.choice_label, spec.choices)]
+            notes += [spec.title, spec.asked, spec.hint, spec.words, spec.note or "",
+                      spec.only_for or "", *map(spec.answer, spec.offered)]
         if ruleset.keeping is not None:
             notes.append(ruleset.keeping.end(options).describe())
         if ruleset.stakes is not None:
@@ -669,12 +669,12 @@ def test_a_tonk_on_49_is_offered_only_where_the_house_rule_is_on(walk):
 
 def test_500s_house_rules_say_each_choice_in_words(walk):
     setup = seen(walk, lambda place: place.startswith("GET /games/new/500"))
-    assert "Standard | Fives, tens and fifteens" in setup
+    assert "How are the cards counted? | At face value | In fives, tens and fifteens" in setup
     refused = seen(walk, lambda place: place.endswith("/games/new/500 refused"))
-    assert "Choose standard or fives, tens and fifteens." in refused
-    assert "Choose deeper must meld, always meld or new meld." in refused
+    assert "Choose one of the answers." in refused
     rules = seen(walk, lambda place: place.startswith("GET /rules/500"))
-    assert "Default: | Deeper must meld" in rules and "Default: | Meld all" in rules
+    assert "Default: | One taken from under the top" in rules
+    assert "Default: | By melding every card" in rules
 
 
 # --- A house rule the table as seated cannot use --------------------------------------------
