@@ -30,7 +30,6 @@ class OptionSpec:
     affects_melds: bool = False  # shown on the meld checker
     affects_going_out: bool = False  # read by the arranger's going-out answer (TurnRules)
     table_checks: bool = False  # table conduct nothing in the app sees: the table checks it
-    label: str = ""  # its heading in words, where its name read aloud is not one
     # The question a table asks about it: "Who may call rummy, and on which cards?"
     question: str = ""
     # Each choice's answer in words, where the choice read aloud is not one:
@@ -39,11 +38,6 @@ class OptionSpec:
     hint: str = ""  # said under the question, where the answers need it
     # The numbers of players it can apply to (the fewest, the most); None: any table
     players: tuple[int, int] | None = None
-
-    @property
-    def title(self) -> str:
-        """Its heading as the screens show it: ``'Rummy calls'``, never ``rummy_calls``."""
-        return self.label or self.name.replace("_", " ").capitalize()
 
     @property
     def asked(self) -> str:
@@ -68,9 +62,12 @@ class OptionSpec:
         >>> OptionSpec("no_jokers", False, "").answer(False)
         'No'
         """
-        if isinstance(choice, bool) and not self.choices:
-            return dict(self.answers).get(choice) or ("Yes" if choice else "No")
-        return dict(self.answers).get(choice) or str(choice).replace("_", " ").capitalize()
+        named = dict(self.answers).get(choice)
+        if named:
+            return named
+        if isinstance(choice, bool):
+            return "Yes" if choice else "No"
+        return str(choice).replace("_", " ").capitalize()
 
     def applies_to(self, players: int) -> bool:
         """Whether it can apply to a table of ``players`` (a two-player deal with four: no).

@@ -29,7 +29,6 @@ OPTIONS = (
     OptionSpec("offer_rummy_only_when_it_fits", False,
                "Offer Rummy! only on a card that fits a meld? The button then tells the whole "
                "table that the card is a rummy card.",
-               label="Rummy! offered only on a card that fits",
                question="Offer Rummy! only on a card that fits a meld?",
                hint="The button then tells the whole table that the card is a rummy card."),
     OptionSpec("joker_buyer_warning", True,

@@ -22,7 +22,7 @@ OPTIONS = (
                question="How are the cards counted?",
                answers=(("standard", "At face value"), ("5/10/15", "In fives, tens and fifteens"))),
     OptionSpec("two_player_deal", 13, "Cards dealt to each of two players.", choices=(13, 7),
-               label="Two-player deal", players=(2, 2),
+               players=(2, 2),
                question="How many cards are dealt to each of two players?",
                answers=((13, "13 cards"), (7, "7 cards"))),
     OptionSpec("discard_pile_draw", "deeper_must_meld",
