@@ -425,17 +425,6 @@
     if (answer) { window.answers.bringToEyes(answer); }
   }
 
-  // A score sheet scored in place (templates/games/entry/_deal_sheet.html): the Score button
-  // may sit low on the screen, so what it answers is brought into view: the first box marked
-  // wrong (focused, as on a page sent back), else the parts it scored.
-  document.addEventListener("htmx:afterSettle", function (event) {
-    var sheet = event.detail && event.detail.elt;
-    if (!sheet || sheet.id !== "deal-sheet") { return; }
-    if (sheet.querySelector("[aria-invalid=true], .field-error")) { showFirstProblem(sheet); return; }
-    var parts = sheet.querySelector(".deal-parts");
-    if (parts) { window.answers.intoView(parts); }
-  });
-
   // An entry sent back to fix (422) loads at the page's top, but what to fix may be far
   // below it ("Say why hand 3 is corrected" under the last row): the first thing marked comes
   // into view, its words with the box they are about, and the box (else the words) takes the

@@ -31,9 +31,9 @@ def test_every_house_option_has_a_paragraph_with_its_default(key):
 def test_a_tables_choices_are_shown_beside_the_defaults():
     options = {p.anchor: p for p in section("500", RuleAnchor.OPTIONS,
                                             {"no_jokers": True, "target_score": 500}).paragraphs}
-    assert (options["option-no_jokers"].default, options["option-no_jokers"].chosen) == ("off", "on")
+    assert (options["option-no_jokers"].default, options["option-no_jokers"].chosen) == ("No", "Yes")
     assert options["option-target_score"].chosen == "500"
-    assert options["option-discard_pile_draw"].chosen == "Deeper must meld"  # a label, no key
+    assert options["option-discard_pile_draw"].chosen == "One taken from under the top"  # words
 
 
 def test_the_sections_follow_the_games_data():

@@ -135,7 +135,7 @@ def test_a_square_night_says_nobody_pays(client):
                                     hand(3, "run_out", player="Cy"), {"type": "game_ended"}))
     page = text(client.get(f"/games/{game_id}"))
     assert "Everyone is square: nobody pays anybody." in page
-    assert "=1st Ann 0 stakes · 0.00" in page
+    assert "tied 1st Ann 0 stakes · 0.00" in page
 
 
 def test_the_csv_gives_each_hand_its_ending_counts_payments_and_the_settling(client):

@@ -57,8 +57,8 @@ def test_a_hand_entered_by_who_played_and_tricks_moves_the_pot_and_the_nets(clie
     assert "Ann takes the pot of 4 antes; Dee went bourré and matches it" in board
     assert "Pot now 8 antes · 2.00" in board
     assert ranking_lines(saved.get_data(as_text=True)) == [
-        "1st Ann +3 antes · 0.75", "=2nd Bob −1 ante · −0.25", "=2nd Cy −1 ante · −0.25",
-        "=2nd Dee −1 ante · −0.25"]  # Dee's match and the next antes still theirs, in the pot
+        "1st Ann +3 antes · 0.75", "tied 2nd Bob −1 ante · −0.25", "tied 2nd Cy −1 ante · −0.25",
+        "tied 2nd Dee −1 ante · −0.25"]  # Dee's match and the next antes still theirs, in the pot
     assert "Ann took the pot" in board  # the standings row
     history = text(client.get(f"/games/{game_id}/history"))
     assert "+3 antes · 0.75 (tricks: 3)" in history

@@ -91,7 +91,13 @@ def test_house_rules_the_table_checks_say_so_in_words(client):
     assert "The referee does not check this; the table does." in rule
     assert page.count("The referee does not check this") == 1
     legends = " ".join(re.findall(r"<legend>([^<]*)</legend>", page))
-    assert "Deeper must meld: a card taken from under the top" in legends
+    # Each rule is the question a table asks, answered in words: no option's name as a label.
+    assert "Which cards taken from the discard pile must be melded at once?" in legends
+    assert "Can another player call rummy on a card that could be melded?" in legends
+    assert "Deeper must meld" not in page and "Floating" not in page and "Pile:" not in page
+    answers = re.findall(r'name="option_going_out" value="[^"]*"[^>]*><span>([^<]*)</span>', page)
+    assert answers == ["By melding every card", "By keeping one card to discard",
+                       "By melding every card, then waiting for their turn"]
     assert not re.search(r"\b[a-z]+_[a-z_]+\b", legends)  # no option key in the words
 
 
@@ -316,7 +322,8 @@ def test_the_worked_example_by_tapping_the_cards(client, app):
 def test_a_rummy_penalty_counts_even_for_the_one_who_went_out(client, app):
     game_id = new_game(client)
     page = client.get(f"/games/{game_id}/hands/1").get_data(as_text=True)
-    assert "Rummy penalty (Ari&#39;s rule)" in page or "Rummy penalty (Ari's rule)" in page
+    # Ari's rule is said once, above the rows, not on every player's row.
+    assert page.count("Ari’s rule") == 1 and page.count("<summary>Rummy penalty</summary>") == 3
     saved = send(client, f"/games/{game_id}/hands/1", hand_data(
         0, "1", {0: 15, 1: {"penalty": 25}, 2: {"n5": 7, "penalty": 20}}))
     assert saved.status_code == 303, errors(saved)

@@ -72,7 +72,8 @@ def test_each_games_setup_has_its_own_limits_end_and_house_rules(client):
     page = text(client.get("/games/new/500"))
     assert "New 500 Rummy game" in page and "500 Rummy: first to 500" in page
     assert "2 to 8 players" in page
-    assert "0 of 8" in page and "Deeper must meld" in page and "The score that ends" in page
+    assert "0 of 8" in page and "One taken from under the top" in page
+    assert "What score ends the game?" in page and "House rules" in page
     basic = client.get("/games/new/basic").get_data(as_text=True)
     assert "0 of 6" in text(client.get("/games/new/basic"))
     assert 'name="option_game_end" value="points" checked' in basic
@@ -165,7 +166,7 @@ def test_a_500_tie_past_the_target_plays_on_and_must_go_out_names_the_one_out(cl
     tied = api_game(client, "500", options={"target_score": 50},
                     events=[melded("Ann", 1, Ann=(50, 0), Bo=(55, 5), Cy=(0, 10))])
     board = text(client.get(f"/games/{tied}"))
-    assert "Hand 2" in board and "Game over" not in board and "=1st Ann 50 =1st Bo 50" in board
+    assert "Hand 2" in board and "Game over" not in board and "tied 1st Ann 50 tied 1st Bo 50" in board
     # Level on the target itself: not "on 50, past 50".
     assert ("Not over yet: Ann and Bo are level at the top on 50. A tie plays on until "
             "one player leads alone.") in board

@@ -1,9 +1,11 @@
 """A Piquet deal entered on the kept game's screen from its score sheet, through the test
-client: scored and shown part by part without saving (a fragment for htmx, the whole page
-otherwise), refused beside the box at fault (422), saved as the deal's sheet, corrected from
-the same boxes; typed totals still the other way."""
+client: one button works it out and saves it, and the game page shows it part by part;
+refused beside the box at fault (422), saved as the deal's sheet, corrected from the same
+boxes; typed totals still the other way."""
 
 from __future__ import annotations
+
+import re
 
 from tests.test_web_games import errors, send, text
 from tests.test_web_kept_games import GAMES, api_game
@@ -19,24 +21,26 @@ def partie(client) -> tuple[str, int]:
     return game_id, client.get(f"{GAMES}/{game_id}").get_json()["version"]
 
 
-def test_the_sheet_is_scored_part_by_part_before_saving(client):
+def test_one_button_works_the_sheet_out_and_saves_it_with_the_parts_in_view(client):
     game_id, version = partie(client)
+    page = client.get(f"/games/{game_id}/hands/1").get_data(as_text=True)
     entry = text(client.get(f"/games/{game_id}/hands/1"))
     assert "Ann, elder (leads)" in entry and "Ben, younger (deals)" in entry
-    shown = send(client, f"/games/{game_id}/hands/1",
-                 {"expected_version": str(version), "sheet_check": "1", **SHEET})
-    page = text(shown)
-    assert shown.status_code == 200 and "<html" in shown.get_data(as_text=True)
-    assert "Repique Ann reached 30 first 60 0" in page
-    assert "Sequence Ann: quint to the king 15 0" in page
-    assert "This deal 120 8" in page or "This hand 120 8" in page
-    assert client.get(f"{GAMES}/{game_id}").get_json()["version"] == version  # nothing saved
-    fragment = send(client, f"/games/{game_id}/hands/1",
-                    {"expected_version": str(version), "sheet_check": "1", **SHEET},
-                    headers={"HX-Request": "true"})
-    body = fragment.get_data(as_text=True)
-    assert fragment.status_code == 200 and "<html" not in body
-    assert body.lstrip().startswith("<section id=\"deal-sheet\"")
+    # One button saves the deal, from the sheet or from typed points: no "Score deal 1" beside it.
+    assert re.findall(r'<button type="submit" name="save"[^>]*>([^<]*)</button>', page) == [
+        "Save", "Save deal 1"]
+    assert "Score deal 1" not in page and 'name="sheet_check"' not in page
+    saved = send(client, f"/games/{game_id}/hands/1",
+                 {"expected_version": str(version), "save": "1", **SHEET})
+    assert saved.status_code == 303 and saved.headers["Location"].endswith("?parts=1")
+    board = text(client.get(saved.headers["Location"]))
+    assert "Deal 1 saved: Ben 8, Ann 120." in board
+    assert board.index("Deal 1 saved") < board.index("What deal 1 scores: Ann 120, Ben 8")
+    assert "Repique Ann reached 30 first 60 0" in board
+    assert "Sequence Ann: quint to the king 15 0" in board
+    assert "This deal 120 8 Totals after it 120 8" in board
+    assert client.get(f"{GAMES}/{game_id}").get_json()["version"] == version + 1
+    assert "What deal 1 scores" not in text(client.get(f"/games/{game_id}"))  # once, as saved
 
 
 def test_what_no_deal_makes_comes_back_beside_its_box(client):

@@ -58,7 +58,7 @@ def test_an_empty_screen_invites_counts_and_offers_every_ending(client):
         assert f"<strong>{label}</strong>" in page
     assert 'name="players" value="3" checked' in page  # three seats to start
     assert page.count('name="into"') == 3
-    assert "A dealt hand worth 49 is a tonk" in page  # the house rule
+    assert "Is a dealt hand worth 49 a tonk too" in page  # the house rule, asked
 
 
 def test_a_caught_drop_counted_from_tapped_cards(client):

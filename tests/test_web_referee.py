@@ -441,6 +441,9 @@ def test_a_finished_hand_fills_in_the_entry_and_is_scored_from_it(table, client)
     assert re.search(r'name="went_out" value="3" checked', entry)
     assert re.search(r'name="held0-penalty"[^>]*\s+value="15"', entry)
     assert not re.search(r'name="held1-penalty"[^>]*\s+value="\d', entry)
+    # Ari's rule is asked only of the one the referee charged: no penalty box for the others.
+    assert re.findall(r'name="held(\d)-penalty"', entry) == ["0"]
+    assert entry.count("Ari’s rule") == 1
     saved = score_followed(table, client, **{
         "held0-total": "30", "held0-penalty": "15", "held1-total": "25", "held2-total": "30"})
     assert saved.status_code == 303, errors(saved)

@@ -65,9 +65,10 @@ def test_a_kept_game_shows_its_tables_choices(client):
     response = client.get(f"/games/{game_id}/rules")
     assert response.status_code == 200
     shown = text(response)
-    assert "Target score The score that ends the game. Default: 500 · This table: 300" in shown
-    assert "No jokers Play without jokers, as the game first was. Default: off · This table: on" \
-        in shown
+    assert ("What score ends the game? The score that ends the game. Default: 500 · "
+            "This table: 300") in shown
+    assert ("Play without jokers, as the game first was? Play without jokers, as the game first "
+            "was. Default: No · This table: Yes") in shown
     assert shown.count("This table:") == len(RULESETS["500"].option_specs)
     page = response.get_data(as_text=True)
     assert f'href="/games/{game_id}/rules" aria-current="page"' in page  # the game's tabs
@@ -78,7 +79,8 @@ def test_a_house_rule_the_table_checks_says_so(client):
     page = client.get("/rules/500").get_data(as_text=True)
     start = page.index('id="option-discard_pile_draw"')
     rule = page[start:page.index("</div>", start)]
-    assert "Deeper must meld: a card taken from under the top must be melded at once." in rule
+    assert "One taken from under the top: a card taken from under the top must be melded at " \
+        "once." in rule
     assert "The referee does not check this; the table does." in rule
     assert page.count("The referee does not check this") == 1
     assert "deeper_must_meld" not in text(client.get("/rules/500"))

@@ -140,7 +140,7 @@ def test_htmx_gets_the_fragment_and_others_the_page(client):
     ({"pile": "2C", "table": "4H 5H 7H"}, "Meld 1", "must follow on without gaps"),
     ({"pile": "6H", "table": "4H 5H 6H"}, "Meld 1", "more copies of 6♥ here than the deck"),
     ({"pile": "7H", "decks": "9"}, None, "Choose from 1 to 8 decks."),
-    ({"pile": "7H", "rummy_calls": "always"}, None, "Choose pile, top card or none."),
+    ({"pile": "7H", "rummy_calls": "always"}, None, "Choose one of the answers."),
 ])
 def test_bad_input_is_a_422_with_the_message_beside_it(client, query, row, message):
     response = client.get(PAGE, query_string=query)

@@ -1,4 +1,5 @@
-"""The games page's "Download every game" and "Import a game" (a game's JSON export)."""
+"""The games page's "Save a copy of every game" and "Open a saved game" (a game's JSON
+export)."""
 
 from __future__ import annotations
 
@@ -96,8 +97,8 @@ def test_files_that_are_not_a_sound_game_export_are_refused_beside_the_input(cli
     before = counts(app)
     refusals = {
         b"\x89PNG not json": "This file is not JSON",
-        b'{"hello": "world"}': "not a game's JSON export",
-        b"[1, 2, 3]": "not a game's JSON export",
+        b'{"hello": "world"}': "not a saved game",
+        b"[1, 2, 3]": "not a saved game",
         json.dumps(tampered_score).encode(): "does not lead to the scores it shows",
         json.dumps(illegal_step).encode(): "does not lead to the scores it shows",
         json.dumps(gap).encode(): "gaps in its versions",
@@ -114,7 +115,7 @@ def test_files_that_are_not_a_sound_game_export_are_refused_beside_the_input(cli
         assert words in message, (content[:40], message)
         assert 'aria-invalid="true"' in page
     no_file = upload(client, b"", name="")
-    assert no_file.status_code == 422 and "Choose a game&#39;s JSON file first" in \
+    assert no_file.status_code == 422 and "Choose a saved game first" in \
         no_file.get_data(as_text=True)
     assert counts(app) == before
 
@@ -143,7 +144,7 @@ def test_download_every_game_holds_each_games_json_export_archived_ones_too(clie
     assert body["format"] == "rummy-referee-games"
     assert body["games"] == [export_of(client, first["id"]), export_of(client, second["id"])]
     page = client.get("/games").get_data(as_text=True)
-    assert 'href="/games/all.json"' in page and "Download every game" in page
+    assert 'href="/games/all.json"' in page and "Save a copy of every game" in page
     assert 'action="/games/import"' in page and 'enctype="multipart/form-data"' in page
 
 

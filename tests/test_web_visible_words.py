@@ -31,6 +31,7 @@ from referee.doors import GUESSES
 from .conftest import APP_CONFIG, CASES_FILE, dispose_engines, empty_database
 from .test_damaged_games import damage_game
 from .test_web_games import csrf_token, errors, send
+from .test_web_kept_piquet_sheet import SHEET as PIQUET_SHEET
 from .test_web_referee import Table, card
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
@@ -265,6 +266,9 @@ def walk_kept_games(walk: Walk) -> None:
               for n in range(1, 7)]
     game_pages(walk, api_game(walk, "piquet", ("Ann", "Bo"), partie),
                ("", "/standings", "/watch", "/end"), polled=False)
+    # A Piquet deal saved from its score sheet: the game page shows what each part scored.
+    walk.post(f"/games/{api_game(walk, 'piquet', ('Ann', 'Bo'))}/hands/1",
+              {"expected_version": "0", "save": "1", **PIQUET_SHEET}, "piquet sheet saved")
 
 
 def walk_setup(walk: Walk) -> None:
@@ -552,8 +556,8 @@ def core_messages() -> dict[str, list[str]]:
         notes += [contract.describe(ruleset.book_word, ruleset.run_word)
                   for contract in ruleset.contracts]
         for spec in ruleset.option_specs:
-            notes += [spec.title, spec.words, spec.note or "", spec.only_for or "",
-                      *map(spec.choice_label, spec.choices)]
+            notes += [spec.asked, spec.hint, spec.words, spec.note or "",
+                      spec.only_for or "", *map(spec.answer, spec.offered)]
         if ruleset.keeping is not None:
             notes.append(ruleset.keeping.end(options).describe())
         if ruleset.stakes is not None:
@@ -669,12 +673,12 @@ def test_a_tonk_on_49_is_offered_only_where_the_house_rule_is_on(walk):
 
 def test_500s_house_rules_say_each_choice_in_words(walk):
     setup = seen(walk, lambda place: place.startswith("GET /games/new/500"))
-    assert "Standard | Fives, tens and fifteens" in setup
+    assert "How are the cards counted? | At face value | In fives, tens and fifteens" in setup
     refused = seen(walk, lambda place: place.endswith("/games/new/500 refused"))
-    assert "Choose standard or fives, tens and fifteens." in refused
-    assert "Choose deeper must meld, always meld or new meld." in refused
+    assert "Choose one of the answers." in refused
     rules = seen(walk, lambda place: place.startswith("GET /rules/500"))
-    assert "Default: | Deeper must meld" in rules and "Default: | Meld all" in rules
+    assert "Default: | One taken from under the top" in rules
+    assert "Default: | By melding every card" in rules
 
 
 # --- A house rule the table as seated cannot use --------------------------------------------
@@ -683,8 +687,11 @@ def seated(*names, **extra) -> dict:
     return {**{f"players-{i}": name for i, name in enumerate(names)}, **extra}
 
 
+TWO_PLAYER_DEAL = "How many cards are dealt to each of two players?"
+
+
 def two_player_deal(page: str) -> str:
-    start = page.index("Cards dealt to each of two players.")
+    start = page.index(TWO_PLAYER_DEAL)
     return page[page.rfind("<fieldset", 0, start):page.index("</div>", start)]
 
 
@@ -719,6 +726,6 @@ def test_a_game_of_four_starts_with_the_two_player_deal_greyed_out(client):
 def test_a_tables_rules_page_says_the_two_player_deal_is_not_played_by_three(walk):
     # The 500 game of the walk seats three.
     rules = seen(walk, lambda place: place.startswith("GET /games/") and place.endswith(
-        "/rules ") and "Two-player deal" in walk.texts[place])
-    assert "Two-player deal | Cards dealt to each of two players. | Default: | 13 | · | " \
-           "This table: | not played (only when 2 play)" in rules
+        "/rules ") and TWO_PLAYER_DEAL in walk.texts[place])
+    assert f"{TWO_PLAYER_DEAL} | Cards dealt to each of two players. | Default: | 13 cards | · " \
+           "| This table: | not played (only when 2 play)" in rules

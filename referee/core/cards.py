@@ -75,8 +75,14 @@ class Rank(IntEnum):
         """The rank as said aloud, plural: ``"nines"``, ``"sixes"``."""
         return _RANK_PLURALS[self]
 
+    @property
+    def spoken(self) -> str:
+        """One card of the rank as said aloud: ``"ace"``, ``"8"``, ``"jack"``."""
+        return _RANK_SPOKEN.get(self, str(int(self)))
+
 
 _RANK_LABELS = {Rank.ACE: "A", Rank.JACK: "J", Rank.QUEEN: "Q", Rank.KING: "K"}
+_RANK_SPOKEN = {Rank.ACE: "ace", Rank.JACK: "jack", Rank.QUEEN: "queen", Rank.KING: "king"}
 _RANK_PLURALS = dict(zip(Rank, (
     "aces twos threes fours fives sixes sevens eights nines tens jacks queens kings".split()
 )))

@@ -28,6 +28,7 @@ from .errors import TableMeldError
 from .melds import (ACE_HIGH, MeldKind, MeldRules, check_meld, rank_at, read_book,
                     run_gap_reason)
 from .rule_anchors import RuleAnchor
+from .words import with_article
 
 
 @dataclass(frozen=True)
@@ -123,8 +124,9 @@ class TableMeld:
         if not any(c.is_joker for c in self.cards):
             return f"There is no joker in this {rules.word(self.kind)}."
         if self.kind is MeldKind.BOOK:
-            return (f"The joker here stands for a {self.rank.label}, so only a "
-                    f"{self.rank.label} can take its place, not {card.label}.")
+            stands = with_article(self.rank.spoken)
+            return (f"The joker here stands for {stands}, so only {stands} can take its "
+                    f"place, not {card.label}.")
         stands = ", ".join(c.stands_for.label for c in self.cards if c.is_joker)
         return f"The joker in this {rules.run_word} stands for {stands}, not {card.label}."
 

@@ -89,7 +89,7 @@ def _checked(document: Any) -> tuple[GameSetup, list[tuple[int, dict | None, int
     the version that undid it) and the state it leads to, of a document that agrees with
     itself."""
     if not isinstance(document, Mapping) or not isinstance(document.get("history"), list):
-        raise GameFileError("This file is not a game's JSON export (Download as JSON on a "
+        raise GameFileError("This file is not a saved game (“Save a copy of this game” on a "
                             "game's page makes one).")
     steps = _history(document["history"], document.get("version"))
     file_error: GameFileError | None = None  # the history itself is wrong, whoever dealt

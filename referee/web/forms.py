@@ -191,23 +191,21 @@ def new_game_form(ruleset: Ruleset, formdata=None) -> NewGameForm:
     return RulesetNewGameForm(formdata=formdata)
 
 
+# Said beside a house rule's question when what came back is none of its answers (a form
+# not made by these pages): its answers are right there to tap.
+CHOOSE_AN_ANSWER = "Choose one of the answers."
+
+
 def _option_field(spec: OptionSpec):
     if spec.type == "bool":
-        return BooleanField(spec.description, default=spec.default)
+        return BooleanField(spec.asked, default=spec.default)
     if spec.type == "choice":  # shown as a radio per choice (the template reads spec.choices)
-        return StringField(spec.description, default=spec.default, filters=[
+        return StringField(spec.asked, default=spec.default, filters=[
             _as_choice(spec.choices)], validators=[AnyOf(
-                spec.choices, message=f"Choose {_one_of(spec)}.")])
-    return WholeNumberField(spec.description, default=spec.default, validators=[
+                spec.choices, message=CHOOSE_AN_ANSWER)])
+    return WholeNumberField(spec.asked, default=spec.default, validators=[
         Optional(), NumberRange(min=spec.minimum, max=spec.maximum,
                                 message=f"Choose from {spec.minimum} to {spec.maximum}.")])
-
-
-def _one_of(spec: OptionSpec) -> str:
-    """A house rule's choices in a sentence, as their labels say them: "pile, top card or none"."""
-    labels = [spec.choice_label(choice) for choice in spec.choices]
-    labels = [label[0].lower() + label[1:] for label in labels]
-    return " or ".join([", ".join(labels[:-1]), labels[-1]] if len(labels) > 1 else labels)
 
 
 def _as_choice(choices: tuple):
@@ -525,11 +523,12 @@ def pile_rummy_form(ruleset: Ruleset, formdata) -> PileRummyForm:
 # --- Moving games between machines ------------------------------------------------------------
 
 class ImportGameForm(FlaskForm):
-    """A game's JSON export, uploaded to make it a game here."""
+    """A game's JSON export (a saved copy), uploaded to make it a game here."""
 
-    game_file = FileField("A game's JSON file", validators=[
-        FileRequired("Choose a game's JSON file first (Download as JSON on its page)."),
-        FileAllowed(["json"], "Choose a .json file: a game's JSON download.")])
+    game_file = FileField("A saved game", validators=[
+        FileRequired("Choose a saved game first (“Save a copy of this game” on its page "
+                     "makes one)."),
+        FileAllowed(["json"], "Choose a saved game: its file's name ends in .json.")])
 
 
 # --- The referee's questions at the table: can we open? may we go out? (GET, no CSRF) ---------

@@ -103,7 +103,7 @@ def enter_hand(page, went_out: str, held: dict, players=PLAYERS) -> None:
                 for _ in range(taps):
                     row.get_by_role("button", name=f"One {label} more for {name}").click()
             if "penalty" in value:
-                row.get_by_text("Rummy penalty (Ari's rule)").click()
+                row.get_by_text("Rummy penalty", exact=True).click()
                 row.get_by_label(re.compile("Points of both dead cards")).fill(
                     str(value["penalty"]))
             expected = sum(WORTH[k] * n for k, n in counts.items()) + value.get("penalty", 0)
@@ -223,7 +223,7 @@ def test_a_whole_game_on_the_tablet_while_a_tv_watches(live_server, open_screen)
     expect(result).to_contain_text("Ben and Carl share the win")
     places = [re.sub(r"\s+", " ", text).strip()
               for text in result.locator(".ranking-item").all_inner_texts()]
-    assert places == ["=1st Ben 105", "=1st Carl 105", "3rd Abe 140", "4th Dee 215"]
+    assert places == ["tied 1st Ben 105", "tied 1st Carl 105", "3rd Abe 140", "4th Dee 215"]
     expect(tv.page.locator(".result-panel")).to_contain_text("Ben and Carl share the win",
                                                              timeout=SEEN_WITHIN)
     assert tv.page.evaluate("window.sameDocument") is True  # every change came by polling
@@ -349,7 +349,7 @@ def test_a_setup_change_then_a_quick_tap_both_stand(live_server, open_screen):
     page = open_screen(TABLET).page
     page.goto(f"{live_server}/games/new/500")
     add_players(page, ("Ann", "Bo"))
-    page.get_by_label("The score that ends the game.").fill("150")
+    page.get_by_label("What score ends the game?").fill("150")
     page.locator(".chip-choice", has_text=re.compile("^Bo$")).click()
     expect(page.locator(".setup-game strong")).to_have_text("first to 150")
     expect(page.get_by_role("radio", name="Bo")).to_be_checked()

@@ -201,12 +201,12 @@ def test_the_game_over_screen_offers_the_exports(live_server, open_screen, size,
     result = page.locator(".result-panel")
     expect(result).to_contain_text("Game over")
     exports = result.get_by_role("navigation", name="Take this game away")
-    for name in ("Score sheet to print", "Download CSV", "Download JSON"):
+    for name in ("Score sheet to print", "Scores for a spreadsheet", "Save a copy of this game"):
         expect(exports.get_by_role("link", name=name)).to_be_visible()
     assert_fits(page, viewport["width"], TARGETS)
     screen.shot(f"found-game-over-{size}")
     with page.expect_download() as download:
-        exports.get_by_role("link", name="Download CSV").click()
+        exports.get_by_role("link", name="Scores for a spreadsheet").click()
     assert download.value.suggested_filename.endswith(".csv")
 
 

@@ -31,10 +31,13 @@ MOST_GAMES = 50
 
 GAMES = OptionSpec(
     "games", 0, "How many games make the night; 0: the table ends the night when it likes.",
-    minimum=0, maximum=MOST_GAMES, label="Games in the night (0: until you stop)")
+    minimum=0, maximum=MOST_GAMES, question="How many games make the night?",
+    hint="0: until you stop.")
 CHILDREN = OptionSpec(
     "children", False, "Children's mode: bigger buttons, and each player's books shown as "
-    "pictures of cards.", label="Children's mode")
+    "pictures of cards.",
+    question="Play in children's mode, with bigger buttons and each player's books shown as "
+             "pictures of cards?")
 
 
 def book_size(options: Options) -> int:

@@ -18,7 +18,8 @@ Options = Mapping[str, Any]
 
 @dataclass(frozen=True)
 class OptionSpec:
-    """One house rule: its name, default and the values it may take."""
+    """One house rule: its name, default and the values it may take, and the question a
+    table asks about it with its answers in words (the screens show those, never a name)."""
 
     name: str
     default: bool | int | str | None
@@ -29,24 +30,44 @@ class OptionSpec:
     affects_melds: bool = False  # shown on the meld checker
     affects_going_out: bool = False  # read by the arranger's going-out answer (TurnRules)
     table_checks: bool = False  # table conduct nothing in the app sees: the table checks it
-    label: str = ""  # its heading in words, where its name read aloud is not one
-    # A choice's label in words, where the choice read aloud is not one: ((choice, label), ...)
-    choice_labels: tuple[tuple[Any, str], ...] = ()
+    # The question a table asks about it: "Who may call rummy, and on which cards?"
+    question: str = ""
+    # Each choice's answer in words, where the choice read aloud is not one:
+    # ((choice, answer), ...); a yes-or-no rule answers "Yes" and "No".
+    answers: tuple[tuple[Any, str], ...] = ()
+    hint: str = ""  # said under the question, where the answers need it
     # The numbers of players it can apply to (the fewest, the most); None: any table
     players: tuple[int, int] | None = None
 
     @property
-    def title(self) -> str:
-        """Its heading as the screens show it: ``'Rummy calls'``, never ``rummy_calls``."""
-        return self.label or self.name.replace("_", " ").capitalize()
+    def asked(self) -> str:
+        """The question the screens ask, or the rule said plainly where it declares none.
 
-    def choice_label(self, choice: Any) -> str:
-        """A choice as a player says it: ``'Deeper must meld'``, never ``deeper_must_meld``.
-
-        >>> OptionSpec("deal", 13, "", (13, 7), choice_labels=((7, "7 cards"),)).choice_label(7)
-        '7 cards'
+        >>> OptionSpec("target", 500, "The score that ends the game.",
+        ...            question="What score ends the game?").asked
+        'What score ends the game?'
         """
-        return dict(self.choice_labels).get(choice) or str(choice).replace("_", " ").capitalize()
+        return self.question or self.description
+
+    @property
+    def offered(self) -> tuple[Any, ...]:
+        """The values a table may choose between, in the order the answers are shown."""
+        return (True, False) if self.type == "bool" else self.choices
+
+    def answer(self, choice: Any) -> str:
+        """A choice as a player says it: ``'7 cards'``, ``'Yes'``, never ``deeper_must_meld``.
+
+        >>> OptionSpec("deal", 13, "", (13, 7), answers=((7, "7 cards"),)).answer(7)
+        '7 cards'
+        >>> OptionSpec("no_jokers", False, "").answer(False)
+        'No'
+        """
+        named = dict(self.answers).get(choice)
+        if named:
+            return named
+        if isinstance(choice, bool):
+            return "Yes" if choice else "No"
+        return str(choice).replace("_", " ").capitalize()
 
     def applies_to(self, players: int) -> bool:
         """Whether it can apply to a table of ``players`` (a two-player deal with four: no).
@@ -91,7 +112,7 @@ class OptionSpec:
         notes = self.choice_notes
         if not notes:
             return self.description
-        return " ".join(f"{self.choice_label(choice)}: {meaning[0].lower()}{meaning[1:]}"
+        return " ".join(f"{self.answer(choice)}: {meaning[0].lower()}{meaning[1:]}"
                         for choice, meaning in notes.items())
 
     @property

@@ -215,19 +215,17 @@ def _option(spec: OptionSpec, chosen: Options | None, players: int | None) -> Pa
     applies = players is None or spec.applies_to(players)
     if played is not None and not applies:
         played = f"not played ({spec.only_for[0].lower()}{spec.only_for[1:].rstrip('.')})"
-    return Paragraph(spec.words, option_anchor(spec.name), spec.title,
+    return Paragraph(spec.words, option_anchor(spec.name), spec.asked,
                      default=option_words(spec, spec.default), chosen=played, note=spec.note,
                      applies=applies)
 
 
 def option_words(spec: OptionSpec, value: Any) -> str:
-    """An option's value as a player says it: on, off, no limit, 90, Meld all."""
-    if isinstance(value, bool):
-        return "on" if value else "off"
+    """An option's value as a player says it: Yes, No, no limit, 90, By melding every card."""
     if value is None:
         return "no limit"
-    if value in spec.choices:
-        return spec.choice_label(value)
+    if isinstance(value, bool) or value in spec.choices:
+        return spec.answer(value)
     return str(value)
 
 

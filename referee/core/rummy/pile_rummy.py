@@ -42,6 +42,7 @@ from ..errors import NotInRulesetError
 from ..melds import MeldKind, MeldRules, Reading, check_meld
 from ..table import TableMeld, lie_table, table_fields
 from ..rule_anchors import RuleAnchor
+from ..words import ordinal
 from ..model.ruleset import TableRules
 
 CALL = "“Rummy!”"
@@ -168,7 +169,7 @@ def _call_reason(card: Card, depth: int, what_it_does: str) -> str:
     if depth == 1:
         return (f"The top card, {card.label}, {what_it_does}, so anyone but the player who threw "
                 f"it may call {CALL} and take it.")
-    return (f"The {card.label}, {_ordinal(depth)} card down, {what_it_does}, so anyone but the "
+    return (f"The {card.label}, {ordinal(depth)} card down, {what_it_does}, so anyone but the "
             f"player who just threw may call {CALL} and take the pile down to it "
             f"({depth} cards).")
 
@@ -183,7 +184,7 @@ def _top_card_refused(pile: Sequence[Card], laid: list[list[TableMeld]],
     if deeper is None:
         return PileRummyVerdict(False, refused + ".")
     return PileRummyVerdict(False, (
-        f"{refused}; the {deeper.card.label}, {_ordinal(deeper.depth)} card down, would count "
+        f"{refused}; the {deeper.card.label}, {ordinal(deeper.depth)} card down, would count "
         "only where calls reach into the pile."))
 
 
@@ -210,9 +211,3 @@ def _describe_reading(reading: Reading, rules: MeldRules) -> str:
 
 def _spoken_or(words: Sequence[str]) -> str:
     return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
-
-
-def _ordinal(number: int) -> str:
-    """2nd, 3rd, 11th, 22nd."""
-    teen = 10 <= number % 100 <= 20
-    return f"{number}{'th' if teen else {1: 'st', 2: 'nd', 3: 'rd'}.get(number % 10, 'th')}"

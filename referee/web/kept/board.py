@@ -29,6 +29,7 @@ from .ledger import Ledger, ledger_of, settling_up, step_words
 from .ruling import last_ruling
 from .standings import partners, ranking_places, standings_rows
 from .poll_answers import rendered_parts
+from .deal_sheet_entry import saved_sheet, totals_before
 from .referee_panel import referee_panel
 from .round_panel import follows_rounds, round_forms, round_panel
 from ..shell.rendering import render_screen, wants_fragment
@@ -135,7 +136,18 @@ def game_page(game_id: str):
     loaded = game_or_404(game_id)
     editing = may_edit(loaded)
     return _page("games/game.html", loaded, editing, "board",
-                 share=_share(loaded) if editing else None)
+                 share=_share(loaded) if editing else None, **_parts_shown(loaded))
+
+
+def _parts_shown(loaded: LoadedGame) -> dict:
+    """What each part of a hand just saved from its score sheet scored (``?parts=N``, where
+    saving it leads), to show beside the word that it was saved."""
+    hand = whole_number(request.args.get("parts"))
+    sheet = saved_sheet(loaded.state, hand) if hand is not None else None
+    if sheet is None:
+        return {}
+    return {"deal_parts": sheet, "parts_hand": hand,
+            "parts_before": totals_before(loaded.state, hand)}
 
 
 def board_screen(loaded: LoadedGame, status: int = 200, **extra):

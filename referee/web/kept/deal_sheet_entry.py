@@ -17,7 +17,8 @@ from wtforms import StringField
 from wtforms.validators import AnyOf, Length, Optional
 
 from ...core import RefereeInputError
-from ...core.model.deal_sheet import SheetBox
+from ...core.game import GameState
+from ...core.model.deal_sheet import SheetBox, SheetScore
 from ...core.model.keeping import ScoreSheet
 from ..forms import HandForm, WholeNumberField
 from .scores_entry import ScoresEntryForm, ScoresReading, score_field
@@ -62,7 +63,7 @@ class DealSheetEntryForm(ScoresEntryForm):
 
     def form_class(self, players: int) -> type[HandForm]:
         class SheetScoresForm(super().form_class(players)):
-            sheet_check = StringField()  # "1": score the sheet and show it, saving nothing
+            pass
 
         for box in self.boxes:
             setattr(SheetScoresForm, box.key, _box_field(box))
@@ -83,7 +84,7 @@ class DealSheetEntryForm(ScoresEntryForm):
 
     def read(self, form, players: Sequence[str], marks: Sequence[str] = ()) -> ScoresReading:
         values = self.sheet_values(form) if self.boxes else {}
-        if values or form.sheet_check.data:
+        if values:
             return self._read_sheet(form, players, values)
         return super().read(form, players, marks)
 
@@ -128,3 +129,24 @@ class DealSheetEntryForm(ScoresEntryForm):
             reading.problems.setdefault(SHEET_PROBLEM, error.message)
             return
         super().flag(reading, players, error)
+
+
+def saved_sheet(state: GameState, hand: int) -> SheetScore | None:
+    """How hand ``hand`` scored part by part, where it was saved from the game's score sheet
+    (the core works the kept boxes out again)."""
+    sheet = state.keeping.deal_sheet
+    if sheet is None or not 1 <= hand <= len(state.results):
+        return None
+    said = state.results[hand - 1].entries.get("sheet")
+    if not said:
+        return None
+    try:
+        return sheet.read(state.players_of(hand), state.dealer_of(hand), dict(said))
+    except RefereeInputError:  # a sheet the game's rules now read otherwise: its totals stand
+        return None
+
+
+def totals_before(state: GameState, hand: int) -> dict[str, int]:
+    """Each player's total before hand ``hand``."""
+    return {name: sum(result.scores.get(name, 0) for result in state.results[:hand - 1])
+            for name in state.players_of(hand)}

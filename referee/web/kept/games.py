@@ -18,6 +18,7 @@ from sqlalchemy import select
 
 from ...core.game import GameSummary
 from ...core.games.registry import RULESETS
+from ...core.words import ordinal, place_words, with_article
 from ...extensions import db
 from ...store.games import GameNotFoundError, LoadedGame, OvertakenError, load_game, set_archived
 from ...store.models import Game
@@ -62,13 +63,9 @@ def iso_utc(moment: datetime | None) -> str:
     return "" if moment is None else moment.replace(microsecond=0).isoformat() + "Z"
 
 
-@bp.app_template_filter("ordinal")
-def ordinal(number: int) -> str:
-    """1st, 2nd, 3rd, 4th ... 11th, 12th, 13th ... 21st."""
-    suffix = {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
-    if 10 <= number % 100 <= 20:
-        suffix = "th"
-    return f"{number}{suffix}"
+bp.add_app_template_filter(ordinal, "ordinal")
+bp.add_app_template_filter(place_words, "place_words")
+bp.add_app_template_filter(with_article, "with_article")
 
 
 def not_recorded(error: OvertakenError) -> str:

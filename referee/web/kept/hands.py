@@ -39,6 +39,7 @@ from .stakes_entry import SettlementReading
 from .scores_entry import ScoresReading
 from .books_entry import BooksReading
 from .team_entry import entry_form
+from .deal_sheet_entry import totals_before
 
 
 @bp.route("/<game_id>/hands/<int:hand>", methods=["GET", "POST"])
@@ -99,10 +100,6 @@ def _save(loaded: LoadedGame, hand: int, key: str):
             entry.tap(form, form.tap.data or "", form.untap.data or "")
         return _entry_page(loaded, hand, form, quiet=True)
     reading = _read(entry, form, loaded, hand)
-    if getattr(form, "sheet_check", None) is not None and form.sheet_check.data:
-        # The score sheet scored and shown, nothing saved: htmx swaps the sheet's section.
-        return _entry_page(loaded, hand, form, reading, status=200 if reading.ok else 422,
-                           fragment="games/entry/_deal_sheet.html" if wants_fragment() else None)
     if request.form.get("preview"):  # "Show the points": the hand read and scored, not saved
         return _entry_page(loaded, hand, form, reading, status=200 if reading.ok else 422)
     seen = form.expected_version.data
@@ -140,7 +137,9 @@ def _save(loaded: LoadedGame, hand: int, key: str):
     anyway = " (against what the referee saw)" if form.anyway.data == "1" and not correcting else ""
     noun = loaded.setup.table.ruleset.hand_noun.capitalize()
     flash(f"{noun} {hand} {'corrected' if correcting else 'saved'}{anyway}: {_ended(reading)}.")
-    return redirect(url_for("games.game_page", game_id=loaded.game.id), 303)
+    # A hand worked out from its score sheet: the game page shows what each part scored.
+    parts = hand if isinstance(reading, ScoresReading) and reading.sheet is not None else None
+    return redirect(url_for("games.game_page", game_id=loaded.game.id, parts=parts), 303)
 
 
 def _ended(reading) -> str:
@@ -188,8 +187,7 @@ def _moved_on(fresh: LoadedGame, hand: int, form, reading, was_correcting: bool,
 
 
 def _entry_page(loaded: LoadedGame, hand: int, form, reading=None, status: int = 200,
-                message: str | None = None, quiet: bool = False, saving_anyway: bool = False,
-                fragment: str | None = None):
+                message: str | None = None, quiet: bool = False, saving_anyway: bool = False):
     state = loaded.state
     entry = entry_form(state, hand)
     if reading is None:
@@ -198,10 +196,8 @@ def _entry_page(loaded: LoadedGame, hand: int, form, reading=None, status: int =
     seen = str(form.expected_version.data)
     ruleset = loaded.setup.table.ruleset
     players = state.players_of(hand)
-    totals_before = {name: sum(result.scores.get(name, 0) for result in state.results[:hand - 1])
-                     for name in players}
     page = render_template(
-        fragment or "games/hand.html", loaded=loaded, game=loaded.game, state=state, hand=hand,
+        "games/hand.html", loaded=loaded, game=loaded.game, state=state, hand=hand,
         ruleset=ruleset, contract=state.contracts[hand - 1] if state.contracts else None,
         cards_dealt=ruleset.deal_size(len(state.players_of(hand)), hand, state.setup.options),
         players=state.players_of(hand),
@@ -216,7 +212,7 @@ def _entry_page(loaded: LoadedGame, hand: int, form, reading=None, status: int =
         followed_anchor="round" if follows_rounds(state) else "referee",
         saving_anyway=saving_anyway, way_words=WAY_WORDS, nobody=NOBODY,
         etag=poll_etag(loaded.game.id, loaded.version, "notice", "edit", seen),
-        totals_before=totals_before)
+        totals_before=totals_before(state, hand))
     response = make_response(page, status)
     response.vary.add("HX-Request")
     return response

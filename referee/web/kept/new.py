@@ -297,7 +297,7 @@ def _game_end(form, ruleset: Ruleset) -> str:
         options = ruleset.resolve_options(option_values(form, ruleset))
     except RefereeInputError:  # a rule still being typed: as most tables play
         options = ruleset.resolve_options()
-    return ruleset.keeping.end(options).describe()
+    return ruleset.keeping.end(options).describe(ruleset.hand_noun)
 
 
 def _too_few_decks(form, ruleset: Ruleset, players: int):

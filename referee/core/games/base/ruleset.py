@@ -18,12 +18,14 @@ TITLE = "Base Rules Rummy"
 
 OPTIONS = (
     OptionSpec("game_end", "hands", "End the game after a set number of hands or at a "
-               "target score.", choices=("hands", "points")),
+               "target score.", choices=("hands", "points"), question="How does the game end?",
+               answers=(("hands", "After a set number of hands"), ("points", "At a target score"))),
     OptionSpec("hands", 1, "Number of hands, when the game ends by hands (1: the game stops "
                "when the first player goes out, as the rules have it).",
-               minimum=1, maximum=100),
+               minimum=1, maximum=100, question="How many hands, when it ends by hands?",
+               hint="1: the game stops when the first player goes out, as the rules have it."),
     OptionSpec("target_score", 100, "Score that ends the game, when it ends by points.",
-               minimum=10, maximum=5000),
+               minimum=10, maximum=5000, question="What score ends it, when it ends by points?"),
 )
 
 DECK = DeckSpec(game=TITLE, ranks=frozenset(r for r in Rank if r is not Rank.ACE))

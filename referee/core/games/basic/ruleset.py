@@ -14,15 +14,19 @@ TITLE = "Basic Rummy"
 OPTIONS = (
     OptionSpec("ace_high", False,
                "An ace may also be high (Q-K-A), though never both ends and never K-A-2.",
-               affects_melds=True),
+               affects_melds=True, question="May an ace be high too (Q-K-A)?",
+               hint="Never both ends, and never K-A-2."),
     OptionSpec("one_meld_per_turn", False,
                "Only one meld may be laid per turn, except when going rummy.",
-               affects_going_out=True),
+               affects_going_out=True,
+               question="May only one meld be laid a turn, except when going rummy?"),
     OptionSpec("game_end", "points", "End the game at a target score or after a set number "
-               "of hands.", choices=("points", "hands")),
-    OptionSpec("target_points", 100, "Score that ends the game.", minimum=10, maximum=5000),
+               "of hands.", choices=("points", "hands"), question="How does the game end?",
+               answers=(("points", "At a target score"), ("hands", "After a set number of hands"))),
+    OptionSpec("target_points", 100, "Score that ends the game.", minimum=10, maximum=5000,
+               question="What score ends the game?"),
     OptionSpec("hands", 10, "Number of hands, when the game ends by hands.",
-               minimum=1, maximum=100),
+               minimum=1, maximum=100, question="How many hands, when it ends by hands?"),
 )
 
 DECK = DeckSpec(game=TITLE)

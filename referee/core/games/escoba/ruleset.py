@@ -38,9 +38,9 @@ def _check_teams(teams) -> tuple[Team, ...]:
 
 OPTIONS = (
     OptionSpec("target", GAME_TARGET, DESCRIPTIONS["target"], minimum=TARGET_RANGE[0],
-               maximum=TARGET_RANGE[1], label="Points to win"),
+               maximum=TARGET_RANGE[1], question="How many points end the game?"),
     OptionSpec("must_capture", False, DESCRIPTIONS["must_capture"],
-               label="Must capture"),
+               question="Must a capture that can be made be made?"),
 )
 
 ESCOBA = game_without_melds(

@@ -26,6 +26,7 @@ import re
 from dataclasses import dataclass
 
 from ...cards import Card, Rank
+from ...words import with_article
 from .deal import COLUMNS
 from .errors import (BuildError, CardCoveredError, CardNotInPlayError, CellError,
                      FoundationError, NothingToUndoError, PlaceError, SameColumnError,
@@ -164,7 +165,7 @@ def check_move(position: Position, move: Move) -> None:
             if not builds_on(card, under):
                 colours = "diamonds or hearts" if not under.suit.is_red else "clubs or spades"
                 low = under.rank - 1
-                wanted = f"a {Rank(low).label} of {colours}" if low else "nothing"
+                wanted = with_article(f"{Rank(low).spoken} of {colours}") if low else "nothing"
                 raise BuildError(f"{card.label} cannot go on {under.label} in {target}: alternating"
                                  f" colours, one lower ({wanted}).", "to")
         empty = position.empty_columns

@@ -19,7 +19,8 @@ from .rules_text import RULES_TEXT
 FEW_PLAYERS, FEW_DEAL, MANY_DEAL = 3, 7, 5
 
 PAIRS = OptionSpec("pairs", False, "For young children: a book is a pair, two of a rank "
-                   "(26 in the deck), not four.", label="Pairs for young children")
+                   "(26 in the deck), not four.",
+                   question="For young children: is a book a pair, two of a rank, not four?")
 
 GO_FISH = book_ruleset(
     key="go-fish",

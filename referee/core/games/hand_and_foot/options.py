@@ -29,12 +29,16 @@ LONG_MELD = 6  # from this many cards a meld may hold the larger number of wild 
 def _opening(hand: int, default: int) -> OptionSpec:
     return OptionSpec(f"opening_{hand}", default,
                       f"The least a team's first melds must be worth in hand {hand}.",
-                      minimum=0, maximum=1000)
+                      minimum=0, maximum=1000,
+                      question=f"What must a team's first melds be worth in hand {hand}?")
 
 
 def _bonus(name: str, default: int, what: str) -> OptionSpec:
-    return OptionSpec(name, default, f"Bonus for {what}.", minimum=0, maximum=5000)
+    return OptionSpec(name, default, f"Bonus for {what}.", minimum=0, maximum=5000,
+                      question=f"What is the bonus for {what}?")
 
+
+ALL_WILD = "A meld of wild cards only is always allowed."
 
 OPTIONS: tuple[OptionSpec, ...] = (
     *(_opening(hand, default) for hand, default in enumerate(OPENING_DEFAULTS, start=1)),
@@ -45,13 +49,17 @@ OPTIONS: tuple[OptionSpec, ...] = (
     _bonus("going_out_bonus", 100, "the team that goes out"),
     _bonus("perfect_draw_bonus", 100, "each player who picked up exactly 22 cards at the deal"),
     OptionSpec("red_three_held", 100, "What a red 3 still held at the end of a hand (in a hand "
-               "or a foot not picked up) counts against the team.", minimum=0, maximum=1000),
+               "or a foot not picked up) counts against the team.", minimum=0, maximum=1000,
+               question="What does a red 3 still held at the end of a hand count against the "
+                        "team?", hint="In a hand, or a foot not picked up."),
     OptionSpec("short_meld_wilds", 1, "The most wild cards a meld of 3 to 5 cards may hold "
                "(a meld of wild cards only is always allowed).", minimum=0, maximum=2,
-               affects_melds=True),
+               affects_melds=True, question="How many wild cards may a meld of 3 to 5 cards "
+                                            "hold?", hint=ALL_WILD),
     OptionSpec("long_meld_wilds", 2, "The most wild cards a meld of 6 or 7 cards may hold "
                "(a meld of wild cards only is always allowed).", minimum=0, maximum=3,
-               affects_melds=True),
+               affects_melds=True, question="How many wild cards may a meld of 6 or 7 cards "
+                                            "hold?", hint=ALL_WILD),
 )
 
 

@@ -25,11 +25,12 @@ BY_TABLE, BY_ROUNDS = "table", "rounds"
 OPTIONS = (
     OptionSpec("night_ends", BY_TABLE, "When the night of rounds ends: when the table says "
                "so, or after a set number of rounds.", choices=(BY_TABLE, BY_ROUNDS),
-               label="The night ends",
-               choice_labels=((BY_TABLE, "When the table ends it"),
-                              (BY_ROUNDS, "After a set number of rounds"))),
+               question="When does the night end?",
+               answers=((BY_TABLE, "When the table ends it"),
+                        (BY_ROUNDS, "After a set number of rounds"))),
     OptionSpec("rounds", ROUNDS, "How many rounds a night lasts, when it lasts a set number.",
-               minimum=ROUNDS_RANGE[0], maximum=ROUNDS_RANGE[1], label="Rounds in the night"),
+               minimum=ROUNDS_RANGE[0], maximum=ROUNDS_RANGE[1],
+               question="How many rounds, when the night lasts a set number?"),
 )
 
 

@@ -22,7 +22,8 @@ TITLE = "Tonk"
 
 OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("tonk_on_49", False,
-               "A dealt hand worth 49 is a tonk as well as one worth 50 or 11 and under."),
+               "A dealt hand worth 49 is a tonk as well as one worth 50 or 11 and under.",
+               question="Is a dealt hand worth 49 a tonk too, as well as 50 or 11 and under?"),
 )
 
 
