@@ -209,6 +209,26 @@ def test_base_rules_offers_the_stock_running_out_and_refuses_an_ace(client, app)
         assert load_game(game_id).state.totals == {"Ann": -20, "Bo": 30}
 
 
+def test_three_base_games_played_again_show_the_evenings_running_total(client, app):
+    game_id = api_game(client, "base")
+    for went_out, melded, held in (("0", 30, (5, 8)), ("1", 40, (12, 3)), ("2", 25, (4, 9))):
+        others = [seat for seat in (0, 1, 2) if seat != int(went_out)]
+        saved = send(client, f"/games/{game_id}/hands/1", entry(0, went_out, {
+            f"melded{went_out}-total": melded, **{f"held{seat}-total": points
+                                                  for seat, points in zip(others, held)}}))
+        assert saved.status_code == 303, errors(saved)
+        board = text(client.get(f"/games/{game_id}"))
+        again = send(client, f"/games/{game_id}/again", {"expected_version": "1"})
+        assert again.status_code == 303
+        game_id = again.headers["Location"].rsplit("/", 1)[1]
+    # Ann 30 - 12 - 4, Bo -5 + 40 - 9, Cy -8 - 3 + 25: the third game over, on its board
+    assert "The evening so far: 3 games 1st Bo 26 =2nd Ann 14 =2nd Cy 14" in board, board
+    fourth = text(client.get(f"/games/{game_id}"))
+    assert "Hand 1 of 1" in fourth and "The evening so far: 3 games" in fourth
+    with app.app_context():
+        assert load_game(game_id).state.totals == {"Ann": 0, "Bo": 0, "Cy": 0}
+
+
 # --- Basic Rummy: the winner collects the others' held points, double for rummy --------------
 
 def test_basic_asks_who_went_out_rummy_and_the_others_held_points(client):

@@ -25,6 +25,7 @@ from ..errors import DeckCountError
 from ..ledger import Transfer, fewest_transfers, in_money
 from ..games.registry import get_ruleset
 from ..games.followed_hands import STEP_TYPES, LiveHand, follower, follows
+from ..model.evening import Evening
 from ..model.keeping import EntryShape, Finish, GameEnd, Keeping, ScoreSheet
 from ..model.ruleset import Contract, ShortDeal, TableRules, short_deal
 from ..model.stakes import Settlement
@@ -217,9 +218,19 @@ class GameState:
     def next_game(self) -> GameSetup:
         """The setup of the game the table plays again: the same seats (as they are now),
         teams, decks, house rules and stake, the deal passing on as it would to one more
-        hand (to the left; with two players, where the game says, to the last winner)."""
+        hand (to the left; with two players, where the game says, to the last winner). A game
+        of one hand carries the evening's totals on (``evening``)."""
         return replace(self.setup, first_dealer=self._dealer_seat(len(self.results) + 1),
-                       decks=self.decks, dealer_drawn=False)
+                       decks=self.decks, dealer_drawn=False, evening=self.evening)
+
+    @property
+    def evening(self) -> Evening | None:
+        """A game of one hand: the evening with this game in it once it is scored (the
+        table's earlier games of the evening first); else None, each game for itself."""
+        if not self.end.one_hand or not (self.results or self.setup.evening):
+            return None
+        before = self.setup.evening or Evening()
+        return before.after(self.totals) if self.results else before
 
     def first_player_of(self, hand: int) -> str:
         """The player after the dealer (to the left in most games), who plays first and has
@@ -311,10 +322,21 @@ class GameState:
     @property
     def ranking(self) -> list[Place]:
         """Best total first, as the game ranks (Eversol: lowest); equal totals share a place."""
-        seat = {name: i for i, name in enumerate(self.sides)}
+        return self._ranked(self.totals)
+
+    @property
+    def evening_ranking(self) -> list[Place]:
+        """The evening's totals ranked as the game ranks, once it has some (``evening``)."""
+        evening = self.evening
+        return self._ranked(evening.totals) if evening is not None else []
+
+    def _ranked(self, totals: Mapping[str, int]) -> list[Place]:
+        """``totals`` best first, in seat order where equal (earlier names after the seats)."""
+        seat = {name: i for i, name in enumerate(dict.fromkeys((*self.sides, *totals)))}
         key = self.keeping.ranking.sort_key
-        ordered = sorted(self.totals.items(), key=lambda item: (key(item[1]), seat[item[0]]))
-        places, previous = [], None
+        ordered = sorted(totals.items(), key=lambda item: (key(item[1]), seat[item[0]]))
+        places: list[Place] = []
+        previous = None
         for position, (name, total) in enumerate(ordered, 1):
             place = places[-1].place if previous == total else position
             places.append(Place(place, name, total))
