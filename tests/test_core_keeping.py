@@ -241,7 +241,8 @@ def test_base_rules_played_again_keeps_the_evenings_running_total():
     renamed = replay(second.next_game(), [event_from_dict(
         {"type": "player_renamed", "name": "Bo", "new_name": "Bob"})])
     assert renamed.evening.totals == {"Ann": 41, "Bob": -3}  # nothing scored yet tonight
-    assert renamed.evening.games == 2 and GameSetup.from_dict(renamed.setup.to_dict()) == renamed.setup
+    assert renamed.evening.games == 2
+    assert GameSetup.from_dict(renamed.setup.to_dict()) == renamed.setup
     five_hands = replay(game("base", players=("Ann", "Bo"), hands=5), [])
     assert five_hands.evening is None and five_hands.next_game().evening is None
     assert replay(one_hand, []).evening is None  # the evening's first game, not scored yet

@@ -198,6 +198,7 @@ def test_base_rules_offers_the_stock_running_out_and_refuses_an_ace(client, app)
     page = client.get(f"/games/{game_id}/hands/1").get_data(as_text=True)
     assert "Nobody: the stock ran out" in page and "End of hand 1 <span" in page
     assert 'data-tap="A"' not in page and 'data-tap="JK"' not in page
+    assert 'placeholder="or type: K 7 7"' in page and "JK" not in page  # no joker offered
     refused = send(client, f"/games/{game_id}/hands/1", entry(0, "0", {
         "melded0-total": 20, "held1-cards": "K A"}))
     assert refused.status_code == 422
@@ -207,6 +208,8 @@ def test_base_rules_offers_the_stock_running_out_and_refuses_an_ace(client, app)
     assert saved.status_code == 303, errors(saved)
     with app.app_context():
         assert load_game(game_id).state.totals == {"Ann": -20, "Bo": 30}
+    correcting = client.get(f"/games/{game_id}/hands/1").get_data(as_text=True)
+    assert 'placeholder="e.g. Carl had a king left"' in correcting and "joker" not in correcting
 
 
 def test_three_base_games_played_again_show_the_evenings_running_total(client, app):
