@@ -260,6 +260,16 @@ def test_a_basic_rummy_hand_is_collected_double(client, app):
     assert re.search(r'name="held2-n5"[^>]*value="1"', form)
 
 
+def test_two_player_basic_says_the_winner_deals_the_next_hand(client):
+    game_id = api_game(client, "basic", players=("Ann", "Bo"))
+    assert "Deals Ann" in text(client.get(f"/games/{game_id}"))
+    saved = send(client, f"/games/{game_id}/hands/1", entry(0, "0", {"held1-total": 10}))
+    assert saved.status_code == 303, errors(saved)
+    assert "Ann won, so Ann deals Plays first Bo" in text(client.get(f"/games/{game_id}"))
+    saved = send(client, f"/games/{game_id}/hands/2", entry(1, "1", {"held0-total": 4}))
+    assert "Bo won, so Bo deals" in text(client.get(f"/games/{game_id}"))
+
+
 def test_a_basic_rummy_joker_is_refused_beside_the_player(client, app):
     game_id = api_game(client, "basic")
     refused = send(client, f"/games/{game_id}/hands/1", entry(0, "0", {

@@ -201,6 +201,20 @@ class GameState:
             return self.past_dealers[hand - 1]
         return self.players[self._dealer_seat(hand)]
 
+    def winner_dealing(self, hand: int) -> str | None:
+        """Who deals ``hand`` for having won the hand before, where two players' winner deals
+        the next (``Keeping.winner_deals_two_handed``); None where the deal passed on as usual.
+
+        >>> two = GameSetup.create("basic", ["Ann", "Bob"], first_dealer="Ann")
+        >>> won = replay(two, [HandScored(1, "Ann", {"Bob": 12})])
+        >>> won.dealer, won.winner_dealing(2), won.winner_dealing(1)
+        ('Ann', 'Ann', None)
+        """
+        heads_up = self.keeping.winner_deals_two_handed and len(self.players) == 2
+        if not heads_up or not self.dealt_from < hand <= len(self.results) + 1:
+            return None
+        return self.results[hand - 2].went_out
+
     def known_dealer_of(self, hand: int) -> str | None:
         """The dealer of ``hand``, or ``None`` where no one can say yet: a hand after the one
         being played, when the winner of each hand deals the next."""
