@@ -294,6 +294,24 @@ def test_basic_says_what_the_deal_allows_and_refuses_more_beside_the_player(clie
     assert saved.status_code == 303, errors(saved)
 
 
+def test_base_marks_a_tapped_meld_that_is_none_with_the_meld_checks_reason(client):
+    game_id = api_game(client, "base")
+    reason = ("3 5 9 is not a meld: A sequence must follow on without gaps: it is missing 4 "
+              "cards between 3 and 9.")
+    data = entry(0, "0", {"melded0-cards": "7 8 9 / 3 5"}, tap="melded0:9")
+    del data["save"]
+    shown = text(send(client, f"/games/{game_id}/hands/1", data))  # a tap without JavaScript
+    assert reason in shown and "7 8 9 is not" not in shown
+    asked = client.get(f"/games/{game_id}/melds",
+                       query_string={"where": "melded0", "cards": "7 8 9 / 3 5 9"})
+    assert asked.status_code == 200 and text(asked) == reason  # what games.js asks per tap
+    assert 'id="melded0-marks"' in asked.get_data(as_text=True)
+    assert text(client.get(f"/games/{game_id}/melds",
+                           query_string={"where": "melded0", "cards": "3 4 5 / 7 7"})) == ""
+    assert client.get(f"/games/{game_id}/melds",
+                      query_string={"where": "x", "cards": "3"}).status_code == 422
+
+
 def test_base_says_the_player_out_laid_the_deal_and_refuses_less_beside_them(client, app):
     game_id = api_game(client, "base")
     page = client.get(f"/games/{game_id}/hands/1").get_data(as_text=True)

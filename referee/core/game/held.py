@@ -180,12 +180,17 @@ def read_melded_cards(cards: str | Iterable[str], table: TableRules,
     return HeldCards(tuple(word for word, _ in read), points)
 
 
-def _words(cards: object, field: str) -> list:
+def split_words(cards: str | Iterable) -> list:
+    """The cards as written, one word each, ``/`` a word of its own: ``'7 8/K'`` has 4."""
     if isinstance(cards, str):
         return [w for w in _SEPARATORS.split(cards.replace(MELD_BREAK, f" {MELD_BREAK} ").strip())
                 if w]
-    if isinstance(cards, Iterable):
-        return list(cards)
+    return list(cards)
+
+
+def _words(cards: object, field: str) -> list:
+    if isinstance(cards, (str, Iterable)):
+        return split_words(cards)
     raise WrongTypeError("The cards must be a list, such as K 7 JK.", field)
 
 
