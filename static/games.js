@@ -350,11 +350,15 @@
     if (named) { named.textContent = amount.closest("form").getAttribute("data-way-" + way) || ""; }
   }
 
-  // The tapped cards as buttons that take a card back.
+  // The tapped cards as buttons that take a card back; where one was taken back, a gap the
+  // next card tapped fills.
   function showTapped(amount) {
     var box = amount.querySelector("[data-tapped]");
     box.textContent = "";
-    cardWords(amount).forEach(function (word, index) {
+    var words = cardWords(amount);
+    if (amount.tappedGap > words.length) { amount.tappedGap = undefined; }
+    words.forEach(function (word, index) {
+      if (index === amount.tappedGap) { box.appendChild(gapMark(box)); }
       var button = document.createElement("button");
       button.type = "submit";
       button.className = "tapped-card" + (word === "/" ? " tapped-card--break" : "");
@@ -367,6 +371,15 @@
       button.appendChild(cross);
       box.appendChild(button);
     });
+    if (amount.tappedGap === words.length) { box.appendChild(gapMark(box)); }
+  }
+
+  function gapMark(box) {
+    var gap = document.createElement("span");
+    gap.className = "tapped-gap";
+    gap.setAttribute("role", "status");
+    gap.textContent = box.getAttribute("data-gap-words");
+    return gap;
   }
 
   // +/- and card taps change the amount here; without JavaScript they post and the server counts.
@@ -384,14 +397,44 @@
       keepOnly(amount, "counts");
     } else {
       var words = cardWords(amount);
-      if (button.hasAttribute("data-tap")) { words.push(button.getAttribute("data-tap")); }
-      else { words.splice(Number(button.getAttribute("data-untap")), 1); }
+      // A card taken back leaves its place open: the next card tapped goes there, so a
+      // wrong card is put right inside its meld rather than at the end.
+      var gap = amount.tappedGap;
+      if (button.hasAttribute("data-tap")) {
+        var tapped = button.getAttribute("data-tap");
+        if (gap !== undefined && gap <= words.length) { words.splice(gap, 0, tapped); }
+        else { words.push(tapped); }
+        amount.tappedGap = undefined;
+      } else {
+        amount.tappedGap = Number(button.getAttribute("data-untap"));
+        words.splice(amount.tappedGap, 1);
+      }
       field(amount, "cards").value = words.join(" ");
       keepOnly(amount, "cards");
       showTapped(amount);
+      markMelds(amount, form);
     }
     showAll(form);
   });
+
+  // The melds tapped that are none, in the core's words: asked of the server after each tap.
+  function markMelds(amount, form) {
+    var marks = amount.querySelector("[data-meld-marks]");
+    var url = form.getAttribute("data-meld-marks");
+    if (!marks || !url) { return; }
+    var asked = field(amount, "cards").value;
+    var query = "?where=" + encodeURIComponent(marks.id.replace(/-marks$/, "")) +
+                "&cards=" + encodeURIComponent(asked);
+    fetch(url + query)
+      .then(function (response) { return response.ok ? response.text() : null; })
+      .then(function (html) {
+        if (html === null || field(amount, "cards").value !== asked) { return; }  // overtaken
+        var page = new DOMParser().parseFromString(html, "text/html");
+        var fresh = page.querySelector("[data-meld-marks]");
+        if (fresh) { marks.replaceChildren.apply(marks, Array.prototype.slice.call(fresh.childNodes)); }
+      })
+      .catch(function () {});  // offline: the marks come with the page on saving
+  }
 
   document.addEventListener("input", function (event) {
     var amount = event.target.closest("#entry-form [data-amount]");
@@ -401,7 +444,12 @@
     if (amount && event.target.value !== "") {
       if (/-total$/.test(name)) { keepOnly(amount, "total"); }
       else if (/-n\d+$/.test(name)) { keepOnly(amount, "counts"); }
-      else if (/-cards$/.test(name)) { keepOnly(amount, "cards"); showTapped(amount); }
+      else if (/-cards$/.test(name)) {
+        amount.tappedGap = undefined;
+        keepOnly(amount, "cards");
+        showTapped(amount);
+        markMelds(amount, form);
+      }
     }
     showAll(form);
   });

@@ -231,6 +231,23 @@ def test_base_rules_is_one_hand_by_default_the_first_out_stops_the_game():
     assert state.hands_in_game == 1 and state.finished and state.winners == ["Ann"]
 
 
+def test_base_rules_played_again_keeps_the_evenings_running_total():
+    one_hand = game("base", players=("Ann", "Bo"))
+    first = replay(one_hand, [HandScored(1, "Bo", players=melded_held(Ann=(30, 9), Bo=(17, 0)))])
+    second = replay(first.next_game(), [
+        HandScored(1, "Ann", players=melded_held(Ann=(20, 0), Bo=(10, 30)))])
+    assert second.totals == {"Ann": 20, "Bo": -20}  # the game itself is one hand
+    assert second.evening.games == 2 and second.evening.totals == {"Ann": 41, "Bo": -3}
+    renamed = replay(second.next_game(), [event_from_dict(
+        {"type": "player_renamed", "name": "Bo", "new_name": "Bob"})])
+    assert renamed.evening.totals == {"Ann": 41, "Bob": -3}  # nothing scored yet tonight
+    assert renamed.evening.games == 2
+    assert GameSetup.from_dict(renamed.setup.to_dict()) == renamed.setup
+    five_hands = replay(game("base", players=("Ann", "Bo"), hands=5), [])
+    assert five_hands.evening is None and five_hands.next_game().evening is None
+    assert replay(one_hand, []).evening is None  # the evening's first game, not scored yet
+
+
 def test_base_rules_may_play_a_set_number_of_hands_highest_wins():
     setup = game("base", players=("Ann", "Bo"), hands=5)
     hands = [HandScored(n, "Ann", players=melded_held(Ann=(20, 0), Bo=(10, 3)))

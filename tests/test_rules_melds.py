@@ -11,6 +11,8 @@ import pytest
 from referee.core import MeldKind, get_ruleset, parse_cards
 from referee.core.games.registry import RULESETS
 from referee.core.errors import CardNotInGameError, TooManyCopiesError
+from referee.core.model.reference import rules_reference
+from referee.core.rule_anchors import RuleAnchor
 
 GAMES = ["eversol", "500", "basic", "base"]
 MANY_DECK_GAMES = ["eversol", "500"]  # Basic and Base are played with one deck
@@ -446,6 +448,18 @@ class TestBasic:
 
     def test_by_default_king_ace_two_is_not_a_sequence(self):
         assert_invalid(check("basic", "KH AH 2H"), "turn the corner")
+
+    @pytest.mark.parametrize("ace_high, refused", [
+        (False, ("KH AH 2H", "QH KH AH", "QH KH AH 2H")), (True, ("KH AH 2H", "QH KH AH 2H"))])
+    def test_one_ace_rule_one_verdict_and_the_reference_words_it_alike(self, ace_high, refused):
+        verdicts = [check("basic", cards, ace_high=ace_high) for cards in refused]
+        assert not any(verdict.valid for verdict in verdicts)
+        (reason,) = {verdict.reason for verdict in verdicts}
+        assert ("ace is low only" in reason) is not ace_high and "turn the corner" in reason
+        melds = next(section for section in rules_reference(get_ruleset("basic"),
+                                                            {"ace_high": ace_high})
+                     if section.anchor is RuleAnchor.MELDS)
+        assert any(reason in paragraph.text for paragraph in melds.paragraphs)
 
     # "option: ace high too (never both, never wrapping)"
     def test_with_the_option_the_ace_may_be_high(self):

@@ -129,6 +129,16 @@ def test_a_card_the_game_does_not_use(client):
     assert "Basic Rummy is played without jokers." in field_errors(jokers)
     aces = client.get("/check/base?cards=AH+2H+3H")
     assert "Base Rules Rummy is played without aces." in field_errors(aces)
+    # The card refused is the one marked in red, as the verdict asks, not a joker's gold.
+    page = jokers.get_data(as_text=True)
+    marks = re.findall(r'class="picked-card( picked-card--refused)?"', page)
+    assert marks == ["", "", " picked-card--refused"]
+    assert 'aria-label="Remove Joker, not in this game"' in page
+
+
+def test_the_typed_example_offers_a_joker_only_where_the_game_has_jokers(client):
+    assert 'placeholder="7D 8D 9D"' in client.get("/check/basic").get_data(as_text=True)
+    assert 'placeholder="7D 8D 9D JK"' in client.get("/check/eversol").get_data(as_text=True)
 
 
 def test_the_picker_offers_only_the_game_s_cards(client):

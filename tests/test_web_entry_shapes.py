@@ -198,6 +198,7 @@ def test_base_rules_offers_the_stock_running_out_and_refuses_an_ace(client, app)
     page = client.get(f"/games/{game_id}/hands/1").get_data(as_text=True)
     assert "Nobody: the stock ran out" in page and "End of hand 1 <span" in page
     assert 'data-tap="A"' not in page and 'data-tap="JK"' not in page
+    assert 'placeholder="or type: K 7 7"' in page and "JK" not in page  # no joker offered
     refused = send(client, f"/games/{game_id}/hands/1", entry(0, "0", {
         "melded0-total": 20, "held1-cards": "K A"}))
     assert refused.status_code == 422
@@ -207,6 +208,28 @@ def test_base_rules_offers_the_stock_running_out_and_refuses_an_ace(client, app)
     assert saved.status_code == 303, errors(saved)
     with app.app_context():
         assert load_game(game_id).state.totals == {"Ann": -20, "Bo": 30}
+    correcting = client.get(f"/games/{game_id}/hands/1").get_data(as_text=True)
+    assert 'placeholder="e.g. Carl had a king left"' in correcting and "joker" not in correcting
+
+
+def test_three_base_games_played_again_show_the_evenings_running_total(client, app):
+    game_id = api_game(client, "base")
+    for went_out, melded, held in (("0", 30, (5, 8)), ("1", 40, (12, 3)), ("2", 25, (4, 9))):
+        others = [seat for seat in (0, 1, 2) if seat != int(went_out)]
+        saved = send(client, f"/games/{game_id}/hands/1", entry(0, went_out, {
+            f"melded{went_out}-total": melded, **{f"held{seat}-total": points
+                                                  for seat, points in zip(others, held)}}))
+        assert saved.status_code == 303, errors(saved)
+        board = text(client.get(f"/games/{game_id}"))
+        again = send(client, f"/games/{game_id}/again", {"expected_version": "1"})
+        assert again.status_code == 303
+        game_id = again.headers["Location"].rsplit("/", 1)[1]
+    # Ann 30 - 12 - 4, Bo -5 + 40 - 9, Cy -8 - 3 + 25: the third game over, on its board
+    assert "The evening so far: 3 games 1st Bo 26 =2nd Ann 14 =2nd Cy 14" in board, board
+    fourth = text(client.get(f"/games/{game_id}"))
+    assert "Hand 1 of 1" in fourth and "The evening so far: 3 games" in fourth
+    with app.app_context():
+        assert load_game(game_id).state.totals == {"Ann": 0, "Bo": 0, "Cy": 0}
 
 
 # --- Basic Rummy: the winner collects the others' held points, double for rummy --------------
@@ -237,6 +260,16 @@ def test_a_basic_rummy_hand_is_collected_double(client, app):
     assert re.search(r'name="held2-n5"[^>]*value="1"', form)
 
 
+def test_two_player_basic_says_the_winner_deals_the_next_hand(client):
+    game_id = api_game(client, "basic", players=("Ann", "Bo"))
+    assert "Deals Ann" in text(client.get(f"/games/{game_id}"))
+    saved = send(client, f"/games/{game_id}/hands/1", entry(0, "0", {"held1-total": 10}))
+    assert saved.status_code == 303, errors(saved)
+    assert "Ann won, so Ann deals Plays first Bo" in text(client.get(f"/games/{game_id}"))
+    saved = send(client, f"/games/{game_id}/hands/2", entry(1, "1", {"held0-total": 4}))
+    assert "Bo won, so Bo deals" in text(client.get(f"/games/{game_id}"))
+
+
 def test_a_basic_rummy_joker_is_refused_beside_the_player(client, app):
     game_id = api_game(client, "basic")
     refused = send(client, f"/games/{game_id}/hands/1", entry(0, "0", {
@@ -259,6 +292,24 @@ def test_basic_says_what_the_deal_allows_and_refuses_more_beside_the_player(clie
     saved = send(client, f"/games/{game_id}/hands/1",
                  entry(0, "0", {"held1-total": 70, "held2-total": 3}))
     assert saved.status_code == 303, errors(saved)
+
+
+def test_base_marks_a_tapped_meld_that_is_none_with_the_meld_checks_reason(client):
+    game_id = api_game(client, "base")
+    reason = ("3 5 9 is not a meld: A sequence must follow on without gaps: it is missing 4 "
+              "cards between 3 and 9.")
+    data = entry(0, "0", {"melded0-cards": "7 8 9 / 3 5"}, tap="melded0:9")
+    del data["save"]
+    shown = text(send(client, f"/games/{game_id}/hands/1", data))  # a tap without JavaScript
+    assert reason in shown and "7 8 9 is not" not in shown
+    asked = client.get(f"/games/{game_id}/melds",
+                       query_string={"where": "melded0", "cards": "7 8 9 / 3 5 9"})
+    assert asked.status_code == 200 and text(asked) == reason  # what games.js asks per tap
+    assert 'id="melded0-marks"' in asked.get_data(as_text=True)
+    assert text(client.get(f"/games/{game_id}/melds",
+                           query_string={"where": "melded0", "cards": "3 4 5 / 7 7"})) == ""
+    assert client.get(f"/games/{game_id}/melds",
+                      query_string={"where": "x", "cards": "3"}).status_code == 422
 
 
 def test_base_says_the_player_out_laid_the_deal_and_refuses_less_beside_them(client, app):

@@ -103,7 +103,8 @@ ROUTES = ["/games/new/eversol", "/games/new/500", "/games/{game}/hands/1", "/gam
           *(f"/games/{{round}}/round/{action}" for action in ROUND_FORMS),
           "get /check/eversol", "get /check/500", "get /arrange/eversol", "get /rummy/500",
           "get /check/hand-and-foot", "get /opening/hand-and-foot", "get /going-out/hand-and-foot", "get /lowest/tonk",
-          "get /games/{game}/poll/notice", "get /games/{game}", "file /games/import",
+          "get /games/{game}/poll/notice", "get /games/{game}", "get /games/{game}/melds",
+          "file /games/import",
           "/sign-in", "/sign-out", "/freecell/deal", "/freecell/layout",
           "/freecell/{freecell}/move", "/freecell/{freecell}/undo", "get /freecell/{freecell}",
           "get /freecell/{freecell}/solution", "get /freecell/", *MORE_QUESTIONS]

@@ -41,6 +41,21 @@ def test_check_a_meld_opens_with_the_games_decks_and_house_rules(client):
     assert 'aria-label="Joker"' not in page  # no jokers in play at this table
 
 
+def test_a_question_opened_from_a_game_leads_back_to_it_after_every_tap(client):
+    game_id = start(client, "basic", ("Ann", "Bob"))
+    back = f'<a class="button" href="/games/{game_id}"><span aria-hidden="true">←</span> Back'
+    address = link(client, game_id, "Check a meld")
+    assert f"from_game={game_id}" in address and back in client.get(address).get_data(
+        as_text=True)
+    tapped = client.get(f"{address}&suit=H&add=7", follow_redirects=True).get_data(
+        as_text=True)
+    assert back in tapped and f'name="from_game" value="{game_id}"' in tapped  # carried on
+    for stray in ("//elsewhere.example", "https://elsewhere.example/games/x", "a b"):
+        page = client.get("/check/basic", query_string={"from_game": stray})
+        assert "Back to the game" not in page.get_data(as_text=True)
+    assert "Back to the game" not in client.get("/check/basic").get_data(as_text=True)
+
+
 def test_can_i_go_down_opens_at_the_hand_being_played(client, app):
     game_id = new_game(client)
     send(client, f"/games/{game_id}/hands/1", hand_data(0, "1", {0: 15, 2: 35}))

@@ -204,7 +204,7 @@ def test_basic_board_history_and_sheet_of_a_two_handed_game(client):
     page = client.get(f"/games/{game_id}").get_data(as_text=True)
     board = text(client.get(f"/games/{game_id}"))
     assert "Basic Rummy · 4 hands" in board and "Hand 2 of 4" in board
-    assert "Deal 10 cards each" in board and "Deals Bo" in board  # Bo won: Bo deals
+    assert "Deal 10 cards each" in board and "Bo won, so Bo deals" in board
     assert cells(page)[:2] == ["0 0", "38 +38 rummy"]
     rows = re.findall(r'<span class="standings-contract">([^<]*)</span>', page)
     assert rows == ["Ann deals", "Bo deals"]  # hands 3 and 4: whoever wins the one before

@@ -518,6 +518,8 @@ def walk(tmp_path_factory, test_database, sqlite_template):
     walk_followed_hand(walked)
     walk_followed_round(walked)
     walk_freecell(walked)
+    melded = api_game(walked, "base", ("Ann", "Bo", "Cy"))  # the marks a tap asks for
+    walked.get(f"/games/{melded}/melds?where=melded0&cards=3+5+9")
     damaged = api_game(walked, "eversol", ("Ann", "Bo", "Cy"))
     damage_game(app, damaged, "setup_without_players")  # said on its page, and in the list
     walked.get(f"/games/{damaged}")

@@ -227,6 +227,19 @@ class DeckSpec:
         """
         return (len(self.ranks) * len(Suit) + self.jokers_per_deck) * decks
 
+    @property
+    def has_jokers(self) -> bool:
+        return self.jokers_per_deck > 0
+
+    def holds(self, card: Card) -> bool:
+        """Whether a deck of the game has ``card`` (a joker, where it has jokers).
+
+        >>> basic = DeckSpec("Basic Rummy")
+        >>> basic.holds(natural(Rank.ACE, Suit.SPADES)), basic.holds(JOKER)
+        (True, False)
+        """
+        return self.copies_of(card, 1) > 0
+
     def copies_of(self, card: Card, decks: int) -> int:
         if card.is_joker:
             return self.jokers_per_deck * decks

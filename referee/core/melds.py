@@ -49,6 +49,26 @@ class MeldRules:
     def word(self, kind: MeldKind) -> str:
         return self.book_word if kind is MeldKind.BOOK else self.run_word
 
+    def ace_rule(self) -> str:
+        """Where an ace lies in a run, in the one sentence every verdict about it and the
+        rules reference give ("" in a game whose runs take no ace either way).
+
+        >>> MeldRules("Basic Rummy", run_word="sequence", ace_high=False).ace_rule()[:50]
+        'In Basic Rummy the ace is low only: A-2-3 is a seq'
+        >>> MeldRules("Eversol").ace_rule()[:50]
+        'The ace is low (A-2-3) or high (Q-K-A) in a run, n'
+        """
+        run, corner = self.run_word, "cannot turn the corner from king to two."
+        if self.ace_low and self.ace_high:
+            return (f"The ace is low (A-2-3) or high (Q-K-A) in a {run}, never both, "
+                    f"so a {run} {corner}")
+        if self.ace_low or self.ace_high:
+            only, good, bad = (("low", "A-2-3", "Q-K-A") if self.ace_low
+                               else ("high", "Q-K-A", "A-2-3"))
+            return (f"In {self.game} the ace is {only} only: {good} is a {run}, {bad} is not, "
+                    f"and a {run} {corner}")
+        return ""
+
     def ace_positions(self) -> tuple[int, ...]:
         return tuple(p for p, ok in ((1, self.ace_low), (ACE_HIGH, self.ace_high)) if ok)
 
@@ -252,10 +272,9 @@ def run_gap_reason(known: list[Card], length: int, free_jokers: int, rules: Meld
     if not rules.ace_high and Rank.ACE in {c.rank for c in known}:
         high = sorted(ACE_HIGH if v == 1 else v for v in values)
         if high[-1] - high[0] + 1 <= length:
-            return f"In {rules.game} the ace is low only: A-2-3 is a {word}, Q-K-A is not."
+            return rules.ace_rule()
     if _wraps_round_the_ace(values, length):
-        return (f"The ace is low (A-2-3) or high (Q-K-A) in a {word}, never both, "
-                f"so a {word} cannot turn the corner from king to two.")
+        return rules.ace_rule()
     if 1 in values and rules.ace_high:  # name the gap the ace leaves where it lies best
         above = sorted(ACE_HIGH if v == 1 else v for v in values)
         if not rules.ace_low or above[-1] - above[0] < values[-1] - values[0]:

@@ -25,6 +25,7 @@ from typing import Any
 
 from .model.ruleset import TableRules
 from .games.registry import get_ruleset
+from .model.evening import Evening
 from .model.keeping import Team
 from .model.ruleset import MAX_PLAYERS, MIN_PLAYERS
 from .errors import GameSetupError, TeamSetupError
@@ -45,6 +46,7 @@ class GameSetup:
     teams: tuple[Team, ...] = ()  # in a game played in teams, who scores together
     stake: str | None = None  # a game played for stakes: money one is worth ("0.25"); or points
     currency: str | None = None  # the money's currency ("USD"); None: amounts without a sign
+    evening: Evening | None = None  # a game of one hand played again: the evening before it
 
     @classmethod
     def create(cls, ruleset: str, players: Sequence[Any], first_dealer: str | int | None = None,
@@ -97,6 +99,8 @@ class GameSetup:
             data["stake"] = self.stake
         if self.currency is not None:
             data["currency"] = self.currency
+        if self.evening is not None:
+            data["evening"] = self.evening.to_dict()
         return data
 
     @classmethod
@@ -104,7 +108,8 @@ class GameSetup:
         teams = tuple(Team(team["name"], tuple(team["players"])) for team in data.get("teams", ()))
         return cls(data["ruleset"], tuple(data["players"]), data["first_dealer"], data["decks"],
                    dict(data["options"]), data.get("dealer_drawn", True), teams,
-                   data.get("stake"), data.get("currency"))
+                   data.get("stake"), data.get("currency"),
+                   Evening.from_dict(data["evening"]) if data.get("evening") else None)
 
     @property
     def stake_value(self) -> Decimal | None:

@@ -225,8 +225,7 @@ def _close_run(placed: dict[int, Card], free_jokers: int, suit: Suit,
     """Fill gaps with the free jokers, then put any left over above, then below."""
     low, high = min(placed), max(placed)
     if not (_allowed(low, rules) and _allowed(high, rules)) or (low == 1 and high == ACE_HIGH):
-        return (f"The ace is low (A-2-3) or high (Q-K-A) in a {rules.run_word}, never both, "
-                "and a run cannot turn the corner from king to two.")
+        return rules.ace_rule()
     holes = [p for p in range(low, high + 1) if p not in placed]
     if len(holes) > free_jokers:  # the same reason check_meld gives, naming any wrap
         known = [c.stands_for if c.is_joker else c for c in placed.values()]

@@ -13,6 +13,7 @@ from .kept import exports, games
 from .questions import arranger, at_the_table, checker, freecell, lowest, more, rummy_check
 from .shell import app_shell, home, rules, sign_in
 from .shell.awake import keeps_screen_on
+from .shell.back_to_game import back_to_game
 from .shell.errors import register_error_pages
 
 
@@ -42,6 +43,7 @@ def register_web(app: Flask) -> None:
         lambda: {"rulesets_nav": [(r.key, r.title.removesuffix(" Rummy").removesuffix(" Rules")) for r in RULESETS.values()],
                  "rulesets_by_key": RULESETS})
     app.context_processor(lambda: {"more_questions": more.by_game()})
+    app.context_processor(back_to_game)
     app.context_processor(
         lambda: {"keeps_screen_on": keeps_screen_on(), "theme_colour": app_shell.THEME_COLOUR})
     # With a password set, what a page offers of the guarded screens says whether to sign in.

@@ -303,6 +303,13 @@ class ActionForm(FlaskForm):
 CARD_RANKS = tuple(rank.label for rank in Rank)  # A, 2 ... 10, J, Q, K
 
 
+class MeldMarksForm(Form):
+    """One amount's melded cards, asked after each tap (a question: nothing is saved)."""
+
+    cards = StringField(validators=[Optional(), Length(max=400)])
+    where = StringField(validators=[InputRequired(), Regexp(r"^melded\d{1,2}$")])
+
+
 class PickedCardForm(Form):
     """A card tapped in as a rank and a suit (a joker needs no suit); both empty: not said."""
 

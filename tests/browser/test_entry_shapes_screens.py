@@ -147,8 +147,19 @@ def test_a_base_rules_hand(live_server, open_screen, viewport, name):
     expect(page.get_by_text("Nobody: the stock ran out")).to_have_count(1)  # the stock may run dry in Base Rules too
     rows = page.locator(".entry-row")
     rows.nth(1).locator(".went-out-toggle").click()
-    tap(rows.nth(1).locator("[data-amount=melded]"), ["7", "8", "9", "/", "Q", "Q", "Q"],
-        "for Bo's melds")
+    melds = rows.nth(1).locator("[data-amount=melded]")
+    tap(melds, ["7", "8", "10"], "for Bo's melds")  # a slip: 10 for 9, said in the core's words
+    expect(melds.locator(".meld-mark")).to_contain_text("7 8 10 is not a meld: A sequence")
+    screen.shot(f"entry-base-meld-mark-{name}")
+    melds.get_by_role("button", name="Take back 10").click()  # put right in its place
+    expect(melds.locator(".tapped-gap")).to_have_text("Next card here")
+    melds.get_by_role("button", name="Add 9 for Bo's melds", exact=True).click()
+    expect(melds.locator(".tapped-card")).to_have_text(["7 ×", "8 ×", "9 ×"])
+    expect(melds.locator(".meld-mark")).to_have_count(0)
+    for card in ("/", "Q", "Q", "Q"):
+        name = "Next meld" if card == "/" else f"Add {card}"
+        melds.get_by_role("button", name=f"{name} for Bo's melds", exact=True).click()
+    expect(melds.locator(".tapped-card")).to_have_count(7)
     step(rows.nth(0).locator("[data-amount=held]"), "10–K", "for Ann's hand", times=2)
     tap(rows.nth(2).locator("[data-amount=held]"), ["2", "3"], "for Cy's hand")
     step(rows.nth(2).locator("[data-amount=melded]"), "5", "for Cy's melds", times=3)

@@ -66,7 +66,7 @@ def value_classes(table: TableRules, melded: bool = False) -> tuple[ValueClass, 
     ranks = sorted(table.deck.ranks)
     for rank in ranks:
         members.setdefault(table.card_value(natural(rank, Suit.SPADES)), []).append(rank.label)
-    if table.deck.jokers_per_deck:
+    if table.has_jokers:
         members.setdefault(table.card_value(JOKER), []).append("JK")
     low = low_ace_points(table) if melded else None
     if low is not None:
@@ -140,7 +140,7 @@ def card_values(table: TableRules) -> dict[str, int]:
     """What each card the game uses is worth, by the word its button writes: ``{"A": 15}``."""
     values = {rank.label: table.card_value(natural(rank, Suit.SPADES))
               for rank in sorted(table.deck.ranks)}
-    if table.deck.jokers_per_deck:
+    if table.has_jokers:
         values["JK"] = table.card_value(JOKER)
     return values
 
@@ -180,12 +180,17 @@ def read_melded_cards(cards: str | Iterable[str], table: TableRules,
     return HeldCards(tuple(word for word, _ in read), points)
 
 
-def _words(cards: object, field: str) -> list:
+def split_words(cards: str | Iterable) -> list:
+    """The cards as written, one word each, ``/`` a word of its own: ``'7 8/K'`` has 4."""
     if isinstance(cards, str):
         return [w for w in _SEPARATORS.split(cards.replace(MELD_BREAK, f" {MELD_BREAK} ").strip())
                 if w]
-    if isinstance(cards, Iterable):
-        return list(cards)
+    return list(cards)
+
+
+def _words(cards: object, field: str) -> list:
+    if isinstance(cards, (str, Iterable)):
+        return split_words(cards)
     raise WrongTypeError("The cards must be a list, such as K 7 JK.", field)
 
 

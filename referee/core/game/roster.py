@@ -92,8 +92,9 @@ def _renamed(state: GameState, event: PlayerRenamed, strict: bool) -> GameState:
         renamed = Team(team.name, players) if team.named else Team.of(players)
         sides[team.name] = renamed.name  # a team named after its players follows them
         teams.append(renamed)
+    evening = state.setup.evening and state.setup.evening.renamed(sides)
     setup = replace(state.setup, players=tuple(names.get(p, p) for p in state.players),
-                    teams=tuple(teams))
+                    teams=tuple(teams), evening=evening)
     return replace(state, setup=setup,
                    results=tuple(_result_renamed(r, names, sides) for r in state.results),
                    past_dealers=tuple(names.get(p, p) for p in state.past_dealers),

@@ -25,6 +25,7 @@ from ..errors import DeckCountError
 from ..ledger import Transfer, fewest_transfers, in_money
 from ..games.registry import get_ruleset
 from ..games.followed_hands import STEP_TYPES, LiveHand, follower, follows
+from ..model.evening import Evening
 from ..model.keeping import EntryShape, Finish, GameEnd, Keeping, ScoreSheet
 from ..model.ruleset import Contract, ShortDeal, TableRules, short_deal
 from ..model.stakes import Settlement
@@ -200,6 +201,20 @@ class GameState:
             return self.past_dealers[hand - 1]
         return self.players[self._dealer_seat(hand)]
 
+    def winner_dealing(self, hand: int) -> str | None:
+        """Who deals ``hand`` for having won the hand before, where two players' winner deals
+        the next (``Keeping.winner_deals_two_handed``); None where the deal passed on as usual.
+
+        >>> two = GameSetup.create("basic", ["Ann", "Bob"], first_dealer="Ann")
+        >>> won = replay(two, [HandScored(1, "Ann", {"Bob": 12})])
+        >>> won.dealer, won.winner_dealing(2), won.winner_dealing(1)
+        ('Ann', 'Ann', None)
+        """
+        heads_up = self.keeping.winner_deals_two_handed and len(self.players) == 2
+        if not heads_up or not self.dealt_from < hand <= len(self.results) + 1:
+            return None
+        return self.results[hand - 2].went_out
+
     def known_dealer_of(self, hand: int) -> str | None:
         """The dealer of ``hand``, or ``None`` where no one can say yet: a hand after the one
         being played, when the winner of each hand deals the next."""
@@ -217,9 +232,19 @@ class GameState:
     def next_game(self) -> GameSetup:
         """The setup of the game the table plays again: the same seats (as they are now),
         teams, decks, house rules and stake, the deal passing on as it would to one more
-        hand (to the left; with two players, where the game says, to the last winner)."""
+        hand (to the left; with two players, where the game says, to the last winner). A game
+        of one hand carries the evening's totals on (``evening``)."""
         return replace(self.setup, first_dealer=self._dealer_seat(len(self.results) + 1),
-                       decks=self.decks, dealer_drawn=False)
+                       decks=self.decks, dealer_drawn=False, evening=self.evening)
+
+    @property
+    def evening(self) -> Evening | None:
+        """A game of one hand: the evening with this game in it once it is scored (the
+        table's earlier games of the evening first); else None, each game for itself."""
+        if not self.end.one_hand or not (self.results or self.setup.evening):
+            return None
+        before = self.setup.evening or Evening()
+        return before.after(self.totals) if self.results else before
 
     def first_player_of(self, hand: int) -> str:
         """The player after the dealer (to the left in most games), who plays first and has
@@ -303,10 +328,21 @@ class GameState:
     @property
     def ranking(self) -> list[Place]:
         """Best total first, as the game ranks (Eversol: lowest); equal totals share a place."""
-        seat = {name: i for i, name in enumerate(self.sides)}
+        return self._ranked(self.totals)
+
+    @property
+    def evening_ranking(self) -> list[Place]:
+        """The evening's totals ranked as the game ranks, once it has some (``evening``)."""
+        evening = self.evening
+        return self._ranked(evening.totals) if evening is not None else []
+
+    def _ranked(self, totals: Mapping[str, int]) -> list[Place]:
+        """``totals`` best first, in seat order where equal (earlier names after the seats)."""
+        seat = {name: i for i, name in enumerate(dict.fromkeys((*self.sides, *totals)))}
         key = self.keeping.ranking.sort_key
-        ordered = sorted(self.totals.items(), key=lambda item: (key(item[1]), seat[item[0]]))
-        places, previous = [], None
+        ordered = sorted(totals.items(), key=lambda item: (key(item[1]), seat[item[0]]))
+        places: list[Place] = []
+        previous = None
         for position, (name, total) in enumerate(ordered, 1):
             place = places[-1].place if previous == total else position
             places.append(Place(place, name, total))

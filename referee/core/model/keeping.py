@@ -119,6 +119,16 @@ class GameEnd:
         return f"first to {self.target}"
 
     @property
+    def one_hand(self) -> bool:
+        """A game of a single hand: the table plays it again and again in an evening, whose
+        running total goes on from game to game (``model.evening``).
+
+        >>> GameEnd(hands=1).one_hand, GameEnd(hands=5).one_hand, GameEnd(target=100).one_hand
+        (True, False, False)
+        """
+        return self.hands == 1
+
+    @property
     def by_table(self) -> bool:
         """Only the table ends the game (a night of Tonk): no number of hands, no target."""
         return self.hands is None and self.target is None

@@ -74,7 +74,7 @@ def rules_reference(ruleset: Ruleset, chosen: Options | None = None,
     built = {
         RuleAnchor.PLAYERS: (_players(ruleset), _deal_rows(ruleset)),
         RuleAnchor.CARDS: (_cards(ruleset, options), _value_rows(ruleset)),
-        RuleAnchor.MELDS: (_melds(ruleset, options), ()),
+        RuleAnchor.MELDS: (_melds(ruleset, chosen or options), ()),
         RuleAnchor.CONTRACTS: ((), _contract_rows(ruleset)),
         RuleAnchor.OPENING: (_opening(ruleset, chosen or options), ()),
         RuleAnchor.GOING_OUT: ((), ()),
@@ -161,11 +161,7 @@ def _melds(ruleset: Ruleset, options: Options) -> tuple[Paragraph, ...]:
     paragraphs = [Paragraph(f"A {book} is {sizes} cards of one rank{suits}.",
                             RuleAnchor.BOOKS.value, title=f"{book.capitalize()}s")]
     if ruleset.runs:
-        aces = {(True, True): "An ace may sit below the 2 or above the king, never both, "
-                              "so a {run} never turns the corner from king to 2.",
-                (True, False): "An ace is low only: it goes below the 2.",
-                (False, True): "An ace is high only: it goes above the king.",
-                (False, False): ""}[(rules.ace_low, rules.ace_high)].format(run=run)
+        aces = rules.ace_rule()  # worded as the meld check words its verdict
         if Rank.ACE not in ruleset.deck(options).ranks:
             aces = ""
         paragraphs.append(Paragraph((

@@ -314,6 +314,16 @@ class TableRules:
     def deck(self) -> DeckSpec:
         return self.ruleset.deck(self.options)
 
+    @property
+    def has_jokers(self) -> bool:
+        """Whether the game is played with jokers: what hints, examples and pickers offer.
+
+        >>> from referee.core.games.registry import get_ruleset
+        >>> get_ruleset("500").configure().has_jokers, get_ruleset("base").configure().has_jokers
+        (True, False)
+        """
+        return self.deck.has_jokers
+
     @cached_property
     def turn_rules(self) -> TurnRules | None:
         make = self.ruleset.turn_rules

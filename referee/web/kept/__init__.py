@@ -9,7 +9,8 @@ through ``question_links``, by address only.
 """
 
 from . import games  # the blueprint first: the screens below join it
-from . import board, delete, end, exports, hands, new, referee, roster, round, transfer
+from . import (board, delete, end, exports, hands, meld_marks, new, referee, roster, round,
+               transfer)
 
-__all__ = ["board", "delete", "end", "exports", "games", "hands", "new", "referee", "roster",
-           "round", "transfer"]
+__all__ = ["board", "delete", "end", "exports", "games", "hands", "meld_marks", "new", "referee",
+           "roster", "round", "transfer"]

@@ -84,6 +84,7 @@ def board_context(loaded: LoadedGame, editing: bool) -> dict:
         # has moved on is made only while that step is still the newest.
         "last_version": loaded.last_active.version if loaded.last_active else None,
         "ranking": ranking_places(state.ranking),
+        "evening_ranking": ranking_places(state.evening_ranking),
         "next_dealer": next_dealer(state),
         "ledger": ledger,
         "settle_up": settling_up(state, ledger),

@@ -22,6 +22,7 @@ from typing import Any
 
 from ...core.game.entry import (WAY_WORDS, AmountEntry, SeatEntry, describe_entry, entered_rows,
                                flag, read_hand)
+from ...core.game.melded_check import MeldProblem, not_melds
 from ...core.game.held import MELD_BREAK, card_buttons, card_values, low_ace_points, value_classes
 from ...core.model.card_points import deal_bound_words, point_step
 from ...core.model.keeping import EntryShape
@@ -146,6 +147,10 @@ class EntryForm:
     def deal_bound(self, players: int) -> str | None:
         """What the deal bounds of the entry, said beside the rows (Basic, Base Rules)."""
         return deal_bound_words(self.table, players)
+
+    def not_melds(self, cards: str | None) -> tuple[MeldProblem, ...]:
+        """The melds tapped that are none, with the meld check's reasons (the core's)."""
+        return not_melds(cards or "", self.table) if self.table.ruleset.has_melds else ()
 
     def buttons(self, part: str) -> tuple[str, ...]:
         buttons = card_buttons(self.table)

@@ -202,6 +202,7 @@ def _entry_page(loaded: LoadedGame, hand: int, form, reading=None, status: int =
         cards_dealt=ruleset.deal_size(len(state.players_of(hand)), hand, state.setup.options),
         players=state.players_of(hand),
         dealer=state.dealer_of(hand), entry=entry, shape=entry.shape.value,
+        has_jokers=state.table.has_jokers,  # the examples offer only the cards of the game
         form=form, reading=reading,
         show_problems=reading is not None and not quiet, correcting=correcting,
         scored=state.results[hand - 1] if correcting else None, message=message,

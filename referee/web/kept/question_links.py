@@ -15,6 +15,7 @@ from flask import url_for
 from ...core.game import GameState
 from ...core.games.registry import get_ruleset
 from ...core.rummy.rummy_call import calls_on_the_pile
+from ..shell.back_to_game import FROM_GAME
 from ..forms import arrange_option_specs, changed_options, meld_option_specs, opening_option_specs
 
 
@@ -31,20 +32,23 @@ def question_links(state: GameState, game_id: str) -> list[QuestionLink]:
     resolved = ruleset.resolve_options(state.setup.options)
     specs = {spec.name: spec for spec in ruleset.option_specs}
 
+    def ask(endpoint: str, **fields) -> str:  # the screen leads back to the game
+        return url_for(endpoint, **{FROM_GAME: game_id}, **fields)
+
     def options(names) -> dict:
         return changed_options(ruleset, {name: resolved[name] for name in names})
 
     hand, decks, key = state.hand or 1, state.decks, ruleset.key
-    links = [QuestionLink("Check a meld", url_for(
+    links = [QuestionLink("Check a meld", ask(
         "checker.check", game=key, decks=decks,
         **options(spec.name for spec in meld_option_specs(ruleset))))] if ruleset.has_melds else []
     if ruleset.arranges_hands:
-        links.append(QuestionLink("Can I go down?" if ruleset.contracts else "Best melds", url_for(
+        links.append(QuestionLink("Can I go down?" if ruleset.contracts else "Best melds", ask(
             "arranger.arrange_hand", game=key, decks=decks,
             hand=hand if ruleset.contracts or ruleset.opening else None,
             **options(spec.name for spec in arrange_option_specs(ruleset)))))
     if ruleset.opening is not None and ruleset.opening_check is not None:
-        links.append(QuestionLink("Can we open?", url_for(
+        links.append(QuestionLink("Can we open?", ask(
             "questions.opening", game=key, decks=decks, hand=min(hand, ruleset.opening.hands),
             **options(spec.name for spec in opening_option_specs(ruleset)))))
     if ruleset.going_out is not None:
@@ -52,16 +56,16 @@ def question_links(state: GameState, game_id: str) -> list[QuestionLink]:
             partners = len(team.players)
             if partners not in ruleset.going_out.partners:
                 continue
-            links.append(QuestionLink("Can we go out?", url_for(
+            links.append(QuestionLink("Can we go out?", ask(
                 "questions.going_out", game=key, partners=partners,
                 **{f"name{n}": name for n, name in enumerate(team.players, 1)}),
                 about=team.name))
     if calls_on_the_pile(ruleset):
-        links.append(QuestionLink("Can anyone call rummy?", url_for(
+        links.append(QuestionLink("Can anyone call rummy?", ask(
             "rummy_check.check_pile", game=key, decks=decks,
             **options(name for name in ruleset.rummy_call.options if name in specs))))
     if ruleset.stakes is not None and ruleset.stakes.hand_alone:
-        links.append(QuestionLink("Who’s lowest?", url_for(
+        links.append(QuestionLink("Who’s lowest?", ask(
             "lowest.lowest", game=key, players=len(state.players), hand=state.hand,
             for_game=game_id, **{f"name{seat}": name for seat, name in enumerate(state.players)},
             **options(specs))))

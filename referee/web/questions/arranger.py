@@ -13,6 +13,7 @@ from ...core.rummy.solver import arrange, check_card_count, contract_progress
 from ..forms import add_error, arrange_form, arrange_option_specs, changed_options, option_choices
 from .picker import apply_tap, has_errors, picker_context, was_tapped
 from ..shell.rendering import render_screen, wants_fragment
+from ..shell.back_to_game import carried_back
 
 bp = Blueprint("arranger", __name__, url_prefix="/arrange")
 
@@ -35,7 +36,8 @@ def arrange_hand(game: str):
     options = option_choices(form, specs)
     canonical = url_for("arranger.arrange_hand", game=ruleset.key, hand=hand,
                         decks=form.decks.data, suit=form.suit.data, cards=text or None,
-                        melds=form.melds.data or None, **changed_options(ruleset, options))
+                        melds=form.melds.data or None, **changed_options(ruleset, options),
+                        **carried_back())
     if was_tapped(request.args) and not wants_fragment():
         return redirect(canonical, 303)
 

@@ -23,6 +23,7 @@ from ..forms import (
 from .picker import has_errors, picker_context, was_tapped
 from .pile_taps import apply_pile_tap
 from ..shell.rendering import not_for_this_game, render_screen, wants_fragment
+from ..shell.back_to_game import carried_back
 
 bp = Blueprint("questions", __name__)
 
@@ -41,7 +42,7 @@ def opening(game: str):
     hand = form.hand.data if not form.hand.errors and form.hand.data else 1
     canonical = url_for("questions.opening", game=ruleset.key, hand=hand, decks=form.decks.data,
                         suit=form.suit.data, into=taps.into, table=taps.table_text or None,
-                        **changed_options(ruleset, options))
+                        **changed_options(ruleset, options), **carried_back())
     if was_tapped(request.args) and not wants_fragment():
         return redirect(canonical, 303)  # reloading the page never taps twice
 
@@ -91,7 +92,8 @@ def going_out(game: str):
                         **{name: form[name].data for name, _ in question.counts},
                         **{flag.name: flag.data for flag in flags},
                         **{name: form[name].data or None for name in map(
-                            partner_name_field, range(1, max(question.partners) + 1))})
+                            partner_name_field, range(1, max(question.partners) + 1))},
+                        **carried_back())
     if stepped and not has_errors(form) and not wants_fragment():
         return redirect(canonical, 303)
 

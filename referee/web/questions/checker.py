@@ -10,6 +10,7 @@ from ..forms import (add_error, changed_options, checker_form, meld_option_specs
                     option_choices)
 from .picker import apply_tap, has_errors, picker_context, was_tapped
 from ..shell.rendering import not_for_this_game, render_screen, wants_fragment
+from ..shell.back_to_game import carried_back
 
 bp = Blueprint("checker", __name__, url_prefix="/check")
 
@@ -31,7 +32,7 @@ def check(game: str):
     options = option_choices(form, specs)
     canonical = url_for("checker.check", game=ruleset.key, decks=form.decks.data,
                         suit=form.suit.data, cards=text or None,
-                        **changed_options(ruleset, options))
+                        **changed_options(ruleset, options), **carried_back())
     if was_tapped(request.args) and not wants_fragment():
         # A tap without htmx lands on the plain URL, so reloading never taps twice.
         return redirect(canonical, 303)

@@ -18,6 +18,7 @@ from ...core.rummy.solver import Arrangement, arrange
 from ...core.text import whole_number
 from ...store.games import GameNotFoundError, load_game
 from ..forms import add_error, changed_options, option_choices
+from ..shell.back_to_game import carried_back
 from ..shell.edit_rights import may_edit
 from .picker import has_errors, picker_context, was_tapped
 from ..shell.rendering import not_for_this_game, render_screen, wants_fragment
@@ -66,7 +67,7 @@ def lowest(game: str):
         **{name_field(s): form[name_field(s)].data or None for s in range(players)},
         **{cards_field(s): hands[s] or None for s in range(players)},
         **{count_field(s): form[count_field(s)].data for s in range(players)},
-        **changed_options(ruleset, options), **_game_fields(form))
+        **changed_options(ruleset, options), **_game_fields(form), **carried_back())
     if was_tapped(request.args) and not wants_fragment():
         return redirect(canonical, 303)  # reloading the page never taps twice
 

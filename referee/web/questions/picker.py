@@ -70,7 +70,9 @@ def picker_context(ruleset, deck, cards, form, table, by_rank: bool = False) -> 
     so it asks no suit."""
     return {
         "ranks": [r for r in Rank if r in deck.ranks],
-        "jokers_in_game": deck.jokers_per_deck > 0,
+        "jokers_in_game": deck.has_jokers,
+        # A card typed that the game does not use, marked among the picked ones as refused.
+        "not_in_game": {i for i, card in enumerate(cards) if not deck.holds(card)},
         "choose_suit": not by_rank,
         "used_up": used_up(cards, form.suit.data, table, by_rank),
         "deck_choices": DECK_CHOICES[:ruleset.most_decks],  # never a number the game refuses

@@ -17,6 +17,7 @@ from ..forms import add_error, changed_options, pile_rummy_form
 from .picker import has_errors, picker_context, was_tapped
 from .pile_taps import PileTaps, apply_pile_tap
 from ..shell.rendering import not_for_this_game, render_screen, wants_fragment
+from ..shell.back_to_game import carried_back
 
 bp = Blueprint("rummy_check", __name__, url_prefix="/rummy")
 
@@ -34,7 +35,8 @@ def check_pile(game: str):
     options = {name: form[name].data for name in ruleset.rummy_call.options}
     canonical = url_for("rummy_check.check_pile", game=ruleset.key, decks=form.decks.data,
                         suit=form.suit.data, into=taps.into, pile=taps.pile_text or None,
-                        table=taps.table_text or None, **changed_options(ruleset, options))
+                        table=taps.table_text or None, **changed_options(ruleset, options),
+                        **carried_back())
     if was_tapped(request.args) and not wants_fragment():
         # A tap without htmx lands on the plain URL, so reloading never taps twice.
         return redirect(canonical, 303)
