@@ -86,7 +86,7 @@ def test_a_correction_is_the_newest_ruling_with_its_reason(client):
 def test_before_any_hand_nothing_is_ruled_yet(client):
     game_id = kept_game(client, "eversol", ("Ann", "Bo", "Cy"), [])
     assert ruling(client.get(f"/games/{game_id}/watch")) == (
-        "Last hand None yet: the first hand is still being played.")
+        "Last hand Nothing yet: the first hand is still being played.")
 
 
 @pytest.mark.parametrize("steps, expected", [
