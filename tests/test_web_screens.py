@@ -16,6 +16,7 @@ from .test_api import assert_answer_documented
 from .test_web_checker import verdict_text
 from .test_web_games import (NEW_GAME, game_count, hand_data, new_game, send, setup_data,
                              text, version_of)
+from .test_web_kept_games import api_game
 
 CSS = (Path(__file__).resolve().parent.parent / "static" / "app.css").read_text()
 HTMX = {"HX-Request": "true"}
@@ -357,3 +358,16 @@ def test_twenty_close_totals_get_labels_that_never_overlap(app, hands_played):
         assert 0 <= label[1] and label[3] <= height, (names[i], label, height)
         for other in labels[i + 1:] + ticks:
             assert not overlap(label, other), (names[i], label, other)
+
+
+@pytest.mark.parametrize("ruleset, first", [
+    ("authors", {"type": "hand_scored", "hand": 1, "books": {"Ann": 6, "Bo": 4, "Cy": 3}}),
+    ("jack-change-it", {"type": "hand_scored", "hand": 1, "went_out": "Ann"}),
+])
+def test_a_night_of_games_won_charts_its_axis_to_one_not_fifty(client, ruleset, first):
+    """After the first game Ann has won 1 and the others 0: the axis is scaled to that."""
+    game_id = api_game(client, ruleset, ("Ann", "Bo", "Cy"), [first], join=False)
+    for page in (f"/games/{game_id}", f"/games/{game_id}/watch"):
+        svg = section(client.get(page).get_data(as_text=True), 'class="score-chart"')
+        assert re.findall(r'class="chart-tick"[^>]*text-anchor="end">([^<]*)<', svg) == [
+            "0", "1"], page

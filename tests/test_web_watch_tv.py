@@ -1,6 +1,7 @@
-"""The watch page's last ruling (what a TV across the room shows beside the standings),
-through the test client: for each kind of game the newest hand as the referee ruled it, a
-correction, a hand being followed; and still nothing on the page that changes the game."""
+"""The watch page's last event (what a TV across the room shows beside the standings),
+through the test client, under a heading that says what it was: for each kind of game the
+newest hand scored ("Last hand"), a correction, the referee's latest call in a hand being
+followed ("The referee’s last ruling"); and still nothing on the page that changes the game."""
 
 from __future__ import annotations
 
@@ -68,7 +69,7 @@ def test_the_watch_page_says_how_the_newest_hand_was_ruled(client, ruleset, play
     game_id = kept_game(client, ruleset, players, events, **setup)
     page = client.get(f"/games/{game_id}/watch")
     assert page.status_code == 200
-    assert ruling(page) == f"The referee's last ruling {expected}"
+    assert ruling(page) == f"Last hand {expected}"
     assert not re.search(r"<(form|button|input|select|textarea)\b", page.get_data(as_text=True))
 
 
@@ -78,13 +79,14 @@ def test_a_correction_is_the_newest_ruling_with_its_reason(client):
         {**eversol(1, "Bo", Ann=20, Cy=85), "type": "hand_corrected",
          "reason": "Cy still held a joker"}])
     assert ruling(client.get(f"/games/{game_id}/watch")) == (
-        "The referee's last ruling Hand 1, corrected Bo went out. "
+        "Last hand Hand 1, corrected Bo went out. "
         "Corrected because: Cy still held a joker Ann +20 Bo 0 Cy +85")
 
 
 def test_before_any_hand_nothing_is_ruled_yet(client):
     game_id = kept_game(client, "eversol", ("Ann", "Bo", "Cy"), [])
-    assert "Nothing ruled yet" in ruling(client.get(f"/games/{game_id}/watch"))
+    assert ruling(client.get(f"/games/{game_id}/watch")) == (
+        "Last hand Nothing yet: the first hand is still being played.")
 
 
 @pytest.mark.parametrize("steps, expected", [
@@ -96,7 +98,7 @@ def test_before_any_hand_nothing_is_ruled_yet(client):
 def test_a_followed_hand_shows_the_referees_latest_call(client, steps, expected):
     game_id = kept_game(client, "eversol", ("Abe", "Ben", "Carl"), EXAMPLE_HAND[:steps])
     assert ruling(client.get(f"/games/{game_id}/watch")).startswith(
-        f"The referee's last ruling {expected}")
+        f"The referee’s last ruling {expected}")
 
 
 def test_the_ruling_is_polled_and_answers_304_until_the_game_changes(client):

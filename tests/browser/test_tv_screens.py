@@ -1,6 +1,7 @@
-"""The watch link on a TV (1920x1080) across the room: the standings and the referee's last
-ruling in type read from three metres, nothing to tap, nothing to scroll; it follows the game
-by polling. The same link on a phone keeps its watch page. Screenshots: tv-watch-*.png."""
+"""The watch link on a TV (1920x1080) across the room: the standings, the score chart and the
+last event (headed by what it was: the last hand scored, or the referee's call) in type read
+from three metres, the whole screen used, nothing to tap, nothing to scroll; it follows the
+game by polling. The same link on a phone keeps its watch page. Screenshots: tv-watch-*.png."""
 
 from __future__ import annotations
 
@@ -105,21 +106,67 @@ def assert_fits_the_screen(page) -> None:
 
 
 def test_an_eversol_game_on_the_tv_follows_each_hand(live_server, open_screen):
+    """Standings large on the left, the chart large beside them, the last hand under its own
+    heading; a hand saved elsewhere arrives by the poll and moves no box on the screen."""
     tv = Watched(open_screen, live_server, TV, EVERSOL_PLAYERS, EVERSOL_HANDS)
     page = tv.page
     expect(page.locator("#hand-title")).to_have_text("Hand 5 of 6")
     assert_read_across_the_room(page, "Hand 4")
+    expect(page.locator("#ruling-title")).to_have_text("Last hand")
     expect(page.locator("#ruling")).to_contain_text("Abe went out.")
     tv.screen.shot("tv-watch-eversol")
+    chart = assert_the_chart_across_the_room(page)
+    assert_uses_the_screen(page)
 
-    # Hand 5 is saved elsewhere: the TV shows its ruling without a reload.
+    # Hand 5 is saved elsewhere: the TV shows it without a reload, and nothing moves.
     page.evaluate("window.sameDocument = true")
+    boxes = boxes_on_screen(page)
     tv.send({"type": "hand_scored", "hand": 5, "went_out": "Ben",
              "points": {"Abe": 10, "Carl": 25, "Dee": 50}})
     expect(page.locator("#ruling")).to_contain_text("Ben went out.")
     expect(page.locator("#ruling")).to_contain_text("Dee +50")
     expect(page.locator("#hand-title")).to_have_text("Hand 6 of 6")
+    expect(page.locator(".chart-label").first).to_contain_text("Abe 85")
     assert page.evaluate("window.sameDocument") is True
+    tv.screen.shot("tv-watch-eversol-polled")
+    assert boxes_on_screen(page) == boxes
+    assert page.locator(".score-chart").bounding_box() == chart
+
+
+SHOWN_PARTS = ".standings-block, .hand-panel, .chart-block, .result-panel, .last-ruling"
+
+
+def boxes_on_screen(page) -> list[tuple[int, int, int, int]]:
+    """Where each part of the TV's screen is: left, top, right, bottom, in px."""
+    return [tuple(box) for box in page.locator(SHOWN_PARTS).evaluate_all(
+        "all => all.filter(e => e.checkVisibility()).map(e => {"
+        " const r = e.getBoundingClientRect();"
+        " return [r.left, r.top, r.right, r.bottom].map(Math.round); })")]
+
+
+def assert_uses_the_screen(page) -> None:
+    """The parts reach across the screen and down to its foot, each whole on it: no empty
+    half, nothing cut off."""
+    boxes = boxes_on_screen(page)
+    assert all(0 <= left and right <= TV["width"] and 0 <= top and bottom <= TV["height"]
+               for left, top, right, bottom in boxes), boxes
+    assert min(box[0] for box in boxes) <= TV["width"] * 0.05, boxes
+    assert max(box[2] for box in boxes) >= TV["width"] * 0.95, boxes
+    assert max(box[3] for box in boxes) >= TV["height"] * 0.95, boxes
+    covered = sum((right - left) * (bottom - top) for left, top, right, bottom in boxes)
+    assert covered >= 0.8 * TV["width"] * TV["height"], (covered, boxes)
+
+
+def assert_the_chart_across_the_room(page) -> dict:
+    """The chart drawn large, its names in type read from the sofa; its box on the screen."""
+    expect(page.locator(".score-chart")).to_be_visible()
+    chart = page.locator(".score-chart").bounding_box()
+    assert chart["width"] >= TV["width"] * 0.4 and chart["height"] >= TV["height"] * 0.4, chart
+    assert chart["y"] + chart["height"] <= TV["height"], chart
+    labels = page.locator(".chart-label").evaluate_all(
+        "all => all.map(e => e.getBoundingClientRect().height)")
+    assert labels and min(labels) >= 32, labels
+    return chart
 
 
 def test_a_hand_and_foot_game_on_the_tv(live_server, open_screen):
@@ -136,17 +183,17 @@ def test_a_hand_and_foot_game_on_the_tv(live_server, open_screen):
 def test_a_tonk_night_on_the_tv(live_server, open_screen):
     tv = Watched(open_screen, live_server, TV, ("Ann", "Bob", "Cy", "Dee"), NIGHT,
                  ruleset="tonk", stake="0.25")
-    assert_read_across_the_room(tv.page, "Hand 5")
     expect(tv.page.locator(".ranking-item").first).to_contain_text("+6 stakes")
     tv.screen.shot("tv-watch-tonk")
+    assert_read_across_the_room(tv.page, "Hand 5")
 
 
 def test_a_tonk_night_ended_on_the_tv_shows_how_to_settle_up(live_server, open_screen):
     tv = Watched(open_screen, live_server, TV, ("Ann", "Bob", "Cy", "Dee"),
                  [*NIGHT, {"type": "game_ended"}], ruleset="tonk", stake="0.25")
     expect(tv.page.locator(".settle-up")).to_be_visible()
-    assert_read_across_the_room(tv.page, "Hand 5")
     tv.screen.shot("tv-watch-tonk-ended")
+    assert_read_across_the_room(tv.page, "Hand 5")
 
 
 def test_twelve_players_on_the_tv_in_two_columns_names_whole(live_server, open_screen):
@@ -155,10 +202,11 @@ def test_twelve_players_on_the_tv_in_two_columns_names_whole(live_server, open_s
     points = {name: 5 * (seat + 1) for seat, name in enumerate(names) if name != "Cy"}
     tv = Watched(open_screen, live_server, TV, names,
                  [{"type": "hand_scored", "hand": 1, "went_out": "Cy", "points": points}])
+    expect(tv.page.locator(".ranking-item")).to_have_count(12)
+    tv.screen.shot("tv-watch-twelve-players")
     assert_read_across_the_room(tv.page, "Cy went out.")
     name = tv.page.locator(".ranking-name", has_text="Bartholomew")
     assert lines_of(name) == [1]  # the name whole, on one line
-    tv.screen.shot("tv-watch-twelve-players")
 
 
 def test_the_phone_keeps_its_watch_page(live_server, open_screen):

@@ -15,7 +15,6 @@ from flask import abort, make_response, redirect, render_template, request, url_
 from markupsafe import Markup
 
 from ...core.game import GameState, event_from_dict
-from ...core.model.keeping import EntryShape
 from ...core.text import whole_number
 from ...store.games import EditKeyError, LoadedGame, check_edit_key, current_version
 from ...store.models import GameEvent
@@ -23,7 +22,7 @@ from ..forms import referee_forms
 from .question_links import question_links
 from .games import bp, game_or_404, not_modified, poll_etag
 from ..shell.edit_rights import edit_key_for, grant_edit, may_edit
-from .chart import SMALLEST_TOP, STAKES_SMALLEST_TOP, score_chart
+from .chart import score_chart
 from .history import history_context
 from .ledger import Ledger, ledger_of, settling_up, step_words
 from .ruling import last_ruling
@@ -77,8 +76,7 @@ def board_context(loaded: LoadedGame, editing: bool) -> dict:
         "rows": standings_rows(state),
         "partners": partners(state),
         "chart": score_chart(state.sides, state.running_totals(), _chart_hands(state),
-                             state.leaders, better=state.keeping.ranking.better_word,
-                             smallest_top=_smallest_top(state, ledger)),
+                             state.leaders, better=state.keeping.ranking.better_word),
         "last_step": undo_label(loaded),
         # The version of the step the Undo button names: an undo from a board another device
         # has moved on is made only while that step is still the newest.
@@ -93,14 +91,6 @@ def board_context(loaded: LoadedGame, editing: bool) -> dict:
         "questions": question_links(state, loaded.game.id)
         if editing and not state.finished else [],
     }
-
-
-def _smallest_top(state: GameState, ledger: Ledger | None) -> int:
-    """The chart's least top: a few for a night counted in stakes or in rounds won (a round
-    moves a total by one), else enough that the first hands do not fill it."""
-    if ledger is not None or state.keeping.shape is EntryShape.WENT_OUT:
-        return STAKES_SMALLEST_TOP
-    return SMALLEST_TOP
 
 
 def next_dealer(state: GameState) -> str | None:

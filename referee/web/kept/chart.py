@@ -4,14 +4,18 @@ Only numbers are computed here; templates/games/_chart.html draws them. The
 x axis spans the whole game when it has a set number of hands (so lines grow to
 the right hand by hand), else the hands played and the next. The y axis runs
 from zero, or from below it when a total goes negative (500, Base Rules), to a
-round number above the best total, thousands included; each line ends in its
-player's name and total.
+round number at or above the best total: scaled to the totals themselves, so a
+night of games won (Authors: 0 or 1 after the first) runs to 1, a game of
+thousands to thousands. Each line ends in its player's name and total.
 
 >>> chart = score_chart(["Abe", "Ben"], [{"Abe": 15, "Ben": 0}], 6, leaders=["Ben"])
 >>> [(line.name, line.total, line.points) for line in chart.lines]
-[('Abe', 15, '36,216 71,156'), ('Ben', 0, '36,216 71,216')]
->>> chart.y_ticks[-1], chart.zero_y
-((16, 50), None)
+[('Abe', 15, '36,216 71,16'), ('Ben', 0, '36,216 71,216')]
+>>> [value for _, value in chart.y_ticks], chart.zero_y
+([0, 5, 10, 15], None)
+>>> won = score_chart(["Ann", "Bo", "Cy"], [{"Ann": 1, "Bo": 0, "Cy": 0}], 3)
+>>> [value for _, value in won.y_ticks]
+[0, 1]
 >>> below = score_chart(["Ann", "Bo"], [{"Ann": 45, "Bo": -12}], None)
 >>> below.y_ticks[0], below.zero_y, below.lines[1].label
 ((216, -25), 149, 'Bo −12')
@@ -44,8 +48,6 @@ TICK_GAP = 12  # px between a tick number and the plot
 NICE_STEPS = (1, 2, 5, 10, 25, 50, 100, 200, 250, 500, 1000, 2000)
 MOST_STEPS = 5  # grid lines across the plot, at most (one more when it crosses zero)
 LABEL_LETTERS = 9
-SMALLEST_TOP = 50  # so the first hands do not fill the chart
-STAKES_SMALLEST_TOP = 5  # a night for stakes: a hand moves a net by a few stakes
 MINUS = "\N{MINUS SIGN}"
 
 
@@ -95,16 +97,17 @@ class Chart:
 
 def score_chart(players: Sequence[str], running: Sequence[Mapping[str, int]],
                 hands: int | None, leaders: Sequence[str] = (),
-                better: str = "lower", smallest_top: int = SMALLEST_TOP) -> Chart | None:
+                better: str = "lower") -> Chart | None:
     """The chart after the hands scored so far; ``None`` before the first. ``hands``: how
-    many the game has, or ``None`` for a game to a target (the axis ends a hand ahead).
-    ``smallest_top``: the least the axis rises to (a night for stakes counts in ones)."""
+    many the game has, or ``None`` for a game to a target (the axis ends a hand ahead)."""
     if not running:
         return None
     span = hands or len(running) + 1
     plot_height = max(MIN_PLOT_HEIGHT, LABEL_GAP * len(players))
     lowest = min(0, *(min(t.values()) for t in running))
-    highest = max(smallest_top, *(max(t.values()) for t in running))
+    highest = max(0, *(max(t.values()) for t in running))  # every line starts at zero
+    if highest == lowest:  # every total still zero: an axis to 1, not a flat line
+        highest = 1
     step, low_value, top_value = _nice_range(lowest, highest)
     values = range(low_value, top_value + 1, step)
     left = max(LEFT, TICK_GAP + TICK_LETTER * max(len(_number(v)) for v in values))
@@ -152,8 +155,8 @@ def _nice_range(lowest: int, highest: int) -> tuple[int, int, int]:
     ((10, 0, 50), (25, 0, 75), (50, 0, 250), (100, 0, 300))
     >>> _nice_range(-40, 50), _nice_range(-130, 620), _nice_range(0, 4480)
     ((25, -50, 50), (200, -200, 800), (1000, 0, 5000))
-    >>> _nice_range(0, 23_000)
-    (5000, 0, 25000)
+    >>> _nice_range(0, 23_000), _nice_range(0, 1), _nice_range(0, 7)
+    ((5000, 0, 25000), (1, 0, 1), (2, 0, 8))
     """
     allowed = MOST_STEPS + (1 if lowest < 0 else 0)
 

@@ -1,9 +1,11 @@
-"""The referee's last ruling in a game, as the watch page shows it across the room.
+"""The last event in a game, as the watch page shows it across the room, under a heading
+that says what it was.
 
-The newest thing decided: while the referee follows a hand, what it ruled on its latest
-call (a rummy call, a buy, the hand's end); otherwise the newest scored (or corrected)
-hand, told by what the game's keeping recorded: why a hand for stakes paid as it did,
-or who went out and what each side scored. Asked of the state, so no game is named here.
+While the referee follows a hand, what it ruled on its latest call (a rummy call, a buy,
+the hand's end): "The referee's last ruling". Otherwise the newest scored (or corrected)
+hand, "Last hand", told by what the game's keeping recorded: why a hand for stakes paid as
+it did, or who went out and what each side scored. Asked of the state, so no game is named
+here.
 """
 
 from __future__ import annotations
@@ -20,33 +22,42 @@ from .referee_panel import RefereePanel, referee_panel
 HAND_EVENTS = ("hand_scored", "hand_corrected")
 
 
+REFEREES_CALL = "The referee’s last ruling"
+
+
 @dataclass(frozen=True)
 class Ruling:
-    title: str  # ``'Hand 3'``, ``'Hand 2, corrected'``, ``'Hand 4, as it is played'``
-    words: str  # the ruling in one sentence or two
+    heading: str  # what the event was: the referee’s call, or the last hand scored
+    title: str = ""  # ``'Hand 3'``, ``'Deal 2, corrected'``, ``'Hand 4, as it is played'``
+    words: str = ""  # the ruling in one sentence or two; none before anything happened
     scores: tuple[tuple[str, str], ...] = ()  # each side and what the hand gave it (in points)
     payments: tuple[str, ...] = ()  # a hand for stakes: who paid whom
     note: str = ""  # a correction's reason
 
 
-def last_ruling(loaded: LoadedGame) -> Ruling | None:
-    """The newest ruling in the game, or ``None`` before the referee has decided anything."""
+def last_ruling(loaded: LoadedGame) -> Ruling:
+    """The newest event in the game; before anything happened, a ruling without words."""
     state = loaded.state
     live = _live_ruling(state)
     if live is not None:
         return live
     result = _newest_result(loaded)
-    return None if result is None else hand_ruling(state, result)
+    return Ruling(_hand_heading(state)) if result is None else hand_ruling(state, result)
+
+
+def _hand_heading(state: GameState) -> str:
+    """A hand scored is what the table entered, not the referee's call: ``'Last hand'``."""
+    return f"Last {state.noun}"
 
 
 def hand_ruling(state: GameState, result: HandResult) -> Ruling:
     """A scored hand as ruled: for stakes, why it paid as it did; else who went out and
     what each side scored."""
-    title = f"Hand {result.hand}{', corrected' if result.corrections else ''}"
+    title = f"{state.noun.capitalize()} {result.hand}{', corrected' if result.corrections else ''}"
     note = result.corrections[-1] if result.corrections else ""
     ledger = ledger_of(state)
     if ledger is not None and result.settlement is not None:  # the payments say each net
-        return Ruling(title, result.settlement.reason, (),
+        return Ruling(_hand_heading(state), title, result.settlement.reason, (),
                       tuple(ledger.paid(payment) for payment in result.settlement.payments),
                       note)
     if result.went_out is None:
@@ -56,7 +67,7 @@ def hand_ruling(state: GameState, result: HandResult) -> Ruling:
         words = f"{result.went_out} went out{double}."
     scores = tuple((side, signed(result.scores[side])) for side in state.sides
                    if side in result.scores)
-    return Ruling(title, words, scores, (), note)
+    return Ruling(_hand_heading(state), title, words, scores, (), note)
 
 
 def _newest_result(loaded: LoadedGame) -> HandResult | None:
@@ -79,7 +90,7 @@ def _live_ruling(state: GameState) -> Ruling | None:
     words = _live_words(panel)
     if words is None:
         return None
-    return Ruling(f"Hand {panel.hand.hand}, as it is played", words)
+    return Ruling(REFEREES_CALL, f"Hand {panel.hand.hand}, as it is played", words)
 
 
 def _live_words(panel: RefereePanel) -> str | None:
