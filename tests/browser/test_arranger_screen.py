@@ -94,3 +94,43 @@ def test_hand_and_foot_best_melds_toward_the_chosen_hands_opening(live_server, o
     screen.shot("arranger-phone-hand-and-foot")
     page.locator("label.deck-choice:has(input[name=hand][value='2'])").click()
     expect(verdict).to_contain_text("Worth 120: enough to open hand 2, which needs 90.")
+
+
+# Every button of the picker (a rank's, a suit's) where it stands in the viewport, by what it
+# picks: the place a finger aims at.
+PICKER_BOXES_JS = """buttons => Object.fromEntries(buttons.map(b => {
+  const r = b.getBoundingClientRect();
+  return [b.value || b.querySelector("input").value, [r.x, r.y, r.width, r.height]];
+}))"""
+SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+def test_on_a_phone_no_button_of_the_picker_moves_as_cards_are_picked(live_server, open_screen):
+    screen = open_screen(PHONE)
+    page = screen.page
+    page.goto(f"{live_server}/arrange/basic")
+    # A compact bar: the games in one row, not three, so the picker starts high on the screen.
+    assert page.locator(".topbar").bounding_box()["height"] <= 120
+    buttons = page.locator(".picker .rank, .picker .suit")
+    where = buttons.evaluate_all(PICKER_BOXES_JS)
+    picked = page.locator(".picked-card")
+    hand = [("S", "7"), ("S", "8"), ("S", "9"), ("H", "K"), ("D", "K"), ("C", "K"), ("C", "2")]
+    for count, (suit, rank) in enumerate(hand, start=1):
+        # Each tap lands where its button stood when the screen was first drawn, as a finger
+        # that learned the picker would tap: the right card is picked only if nothing moved.
+        x, y, width, height = where[suit]
+        page.mouse.click(x + width / 2, y + height / 2)
+        expect(page.locator(f"input[name=suit][value={suit}]")).to_be_checked()
+        # A king of one suit picked leaves the king of the next to pick once the page has it.
+        expect(page.get_by_role("button", name=rank, exact=True)).to_be_enabled()
+        x, y, width, height = where[rank]
+        page.mouse.click(x + width / 2, y + height / 2)
+        expect(picked).to_have_count(count)
+        expect(picked.nth(count - 1)).to_have_attribute(
+            "aria-label", f"Remove {rank}{SUITS[suit]}")
+        assert buttons.evaluate_all(PICKER_BOXES_JS) == where, f"moved after card {count}"
+    verdict = page.locator("#verdict")
+    expect(verdict).to_contain_text("Best melds")
+    expect(verdict.locator(".meld-row")).to_have_count(2)
+    expect(verdict.locator(".verdict-head")).to_be_in_viewport()
+    screen.shot("arranger-phone-basic-seven-cards")

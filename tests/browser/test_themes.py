@@ -343,3 +343,36 @@ def test_a_games_top_bar_is_one_row_on_the_tablet_and_compact_on_a_phone(
         screen.shot(f"top-bar-{text}-question-tablet")
     finally:
         screen.close()
+
+
+# --- Larger text on a phone: nothing wider than the screen, the bar compact, Save in reach ----
+
+def test_with_larger_text_on_a_phone_no_screen_is_wider_than_it(live_server, browser):
+    screen = themed(browser, PHONE, "light", "large")
+    page = screen.page
+    try:
+        kept = api_game(page, live_server, NAMES[:4], ruleset="basic")
+        # A hand's entry with every way of counting opened: the steppers one under another.
+        page.goto(f"{live_server}/games/{kept}/hands/1")
+        for section in page.locator("main summary").all():
+            section.click()
+        expect(page.locator(".count-by-value[open]")).to_have_count(4)
+        expect(page.get_by_role("button", name="Save hand 1")).to_be_in_viewport()
+        screens = {"entry": None, "home": "/", "setup": "/games/new/basic",
+                   "best-melds": "/arrange/base", "meld": "/check/basic", "rules": "/rules/base",
+                   "escoba": "/escoba/what-can-i-take"}
+        for name, path in screens.items():
+            if path:
+                page.goto(live_server + path)
+                page.wait_for_load_state("load")
+            assert page.evaluate(
+                "document.documentElement.scrollWidth <= innerWidth"), f"{name} scrolls sideways"
+            if name in ("best-melds", "meld", "escoba"):  # a question's bar: two short rows
+                assert page.locator(".topbar").bounding_box()["height"] <= 120, name
+            if name in ("best-melds", "meld"):  # the games in one row that scrolls, not three
+                expect(page.locator(".game-tabs [aria-current=page]")).to_be_in_viewport()
+            screen.shot(f"large-text-phone-{name}")
+        page.goto(f"{live_server}/games/new/basic")
+        expect(page.get_by_role("button", name="Start the game")).to_be_in_viewport()
+    finally:
+        screen.close()
