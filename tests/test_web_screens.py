@@ -371,3 +371,7 @@ def test_a_night_of_games_won_charts_its_axis_to_one_not_fifty(client, ruleset, 
         svg = section(client.get(page).get_data(as_text=True), 'class="score-chart"')
         assert re.findall(r'class="chart-tick"[^>]*text-anchor="end">([^<]*)<', svg) == [
             "0", "1"], page
+    # A game of books has nobody to go out: the last game's ruling does not say nobody did.
+    watched = client.get(f"/games/{game_id}/watch").get_data(as_text=True)
+    assert ("Nobody went out" in watched) is False
+    assert ("Ann went out" in watched) is (ruleset == "jack-change-it")

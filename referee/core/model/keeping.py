@@ -85,6 +85,16 @@ class EntryShape(Enum):
     # it against the pot carried from the hand before (Bourré).
     POT = "pot"
 
+    @property
+    def names_who_went_out(self) -> bool:
+        """Whether a hand entered this way says who went out, so that "nobody" means something
+        (a hand of points, books or tricks has nobody to go out).
+
+        >>> EntryShape.HELD.names_who_went_out, EntryShape.SCORES.names_who_went_out
+        (True, False)
+        """
+        return self not in (EntryShape.SCORES, EntryShape.POT)
+
 
 @dataclass(frozen=True)
 class Finish:

@@ -61,7 +61,7 @@ def hand_ruling(state: GameState, result: HandResult) -> Ruling:
                       tuple(ledger.paid(payment) for payment in result.settlement.payments),
                       note)
     if result.went_out is None:
-        words = "Nobody went out."
+        words = "Nobody went out." if state.keeping.shape.names_who_went_out else ""
     else:
         double = " in one go: it counts double" if result.went_rummy else ""
         words = f"{result.went_out} went out{double}."
