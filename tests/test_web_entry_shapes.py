@@ -225,7 +225,7 @@ def test_three_base_games_played_again_show_the_evenings_running_total(client, a
         assert again.status_code == 303
         game_id = again.headers["Location"].rsplit("/", 1)[1]
     # Ann 30 - 12 - 4, Bo -5 + 40 - 9, Cy -8 - 3 + 25: the third game over, on its board
-    assert "The evening so far: 3 games 1st Bo 26 =2nd Ann 14 =2nd Cy 14" in board, board
+    assert "The evening so far: 3 games 1st Bo 26 tied 2nd Ann 14 tied 2nd Cy 14" in board, board
     fourth = text(client.get(f"/games/{game_id}"))
     assert "Hand 1 of 1" in fourth and "The evening so far: 3 games" in fourth
     with app.app_context():
