@@ -525,6 +525,8 @@ def walk(tmp_path_factory, test_database, sqlite_template):
     walked.get(f"/games/{damaged}")
     walked.get("/games")
     walked.get("/players")
+    with app.extensions["heavy_work"].slot("127.0.0.1"):  # a long answer past the ration
+        assert walked.get("/games/all.json").status_code == 503
     walk_password(walked)
     yield walked
     dispose_engines(app)

@@ -66,7 +66,7 @@ def rules_reference(ruleset: Ruleset, chosen: Options | None = None,
     >>> from referee.core.games.registry import FIVE_HUNDRED
     >>> deal = rules_reference(FIVE_HUNDRED, {"two_player_deal": 7}, players=4)[-1].paragraphs[2]
     >>> deal.title, deal.chosen
-    ('Two-player deal', 'not played (only when 2 play)')
+    ('How many cards are dealt to each of two players?', 'not played (only when 2 play)')
     """
     options = ruleset.resolve_options()
     if chosen is not None:  # a stored game's choices, over the defaults of options added since
