@@ -58,7 +58,7 @@ class Refusal:
     said: str  # the start of what the refusal says
     players: tuple[str, ...] = THREE
     teams: list | None = None
-    button: str = "Save"  # the sheet is scored in place, by its own button
+    button: str = "Save"
 
     @property
     def id(self) -> str:
@@ -75,8 +75,7 @@ REFUSALS = [
     Refusal("tonk", a_drop_without_counts, "Settling a drop needs every player's count"),
     Refusal("bourre", nothing, "Somebody plays"),
     Refusal("piquet", both_typed_nought, "The scores come to 0", ("Ann", "Bo")),
-    Refusal("piquet", a_sequence_no_deck_holds, "No sequence of 5 cards", ("Ann", "Bo"),
-            button="Score"),
+    Refusal("piquet", a_sequence_no_deck_holds, "No sequence of 5 cards", ("Ann", "Bo")),
     Refusal("escoba", nothing, "Type Ann's points", ("Ann", "Bo")),
     Refusal("jack-change-it", nothing, "Tap the player who went out"),
     Refusal("authors", too_many_books, "Books are a whole number from 0 to 13"),

@@ -50,7 +50,7 @@ def test_a_kept_games_rules_mark_the_tables_choices(live_server, open_screen):
     page.goto(f"{live_server}/games/{game_id}")
     page.get_by_role("link", name="Rules", exact=True).click()
     expect(page.locator("#option-buy_limit")).to_contain_text("This table: 3")
-    expect(page.locator("#option-aris_rule")).to_contain_text("Default: on · This table: off")
+    expect(page.locator("#option-aris_rule")).to_contain_text("Default: Yes · This table: No")
     assert_touch_targets_and_no_overflow(page, PHONE["width"], TARGETS)
     screen.shot("rules-phone-kept-game")
 

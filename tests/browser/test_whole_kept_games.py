@@ -208,8 +208,9 @@ FIVE_HUNDRED_HANDS = [
 
 def two_player_deal_greyed_out(screen) -> None:
     """Four seated: the deal for two cannot apply, and the form says so beside it."""
-    rule = screen.page.locator(".house-rule", has_text="Cards dealt to each of two players.")
-    for deal in ("13", "7"):
+    rule = screen.page.locator(".house-rule",
+                               has_text="How many cards are dealt to each of two players?")
+    for deal in ("13 cards", "7 cards"):
         expect(rule.get_by_role("radio", name=deal)).to_be_disabled()
     expect(rule.locator(".option-idle-note")).to_have_text("Only when 2 play. 4 are seated.")
     rule.scroll_into_view_if_needed()
@@ -219,7 +220,7 @@ def two_player_deal_greyed_out(screen) -> None:
 def test_a_500_game_to_150_with_a_tie_at_the_top_that_plays_on(live_server, open_screen):
     players = FIVE_HUNDRED
     screen = set_up(open_screen, live_server, "500 Rummy", players, "Ann",
-                    **{"The score that ends the game.": 150}, shown_end="first to 150",
+                    **{"What score ends the game?": 150}, shown_end="first to 150",
                     seated=two_player_deal_greyed_out)
     page = screen.page
     expect(page.locator(".hand-panel .hand-kicker")).to_have_text("500 Rummy · first to 150")
@@ -348,7 +349,7 @@ BASE_HANDS = [
 def test_a_five_hand_base_rules_game(live_server, open_screen):
     players = THREE
     screen = set_up(open_screen, live_server, "Base Rules Rummy", players, "Ann",
-                    **{"Number of hands": 5})  # one hand unless the table sets more
+                    **{"How many hands, when it ends by hands?": 5})  # one hand unless the table sets more
     page = screen.page
     expect(page.locator("#hand-title")).to_have_text("Hand 1 of 5")
     expect(page.locator(".standings tbody tr")).to_have_count(5)  # the hands to come too
