@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from flask import render_template
 
-from referee.web.kept.chart import score_chart
+from referee.web.shell.chart import score_chart
 
 from .test_api import assert_answer_documented
 from .test_web_checker import verdict_text
@@ -348,7 +348,7 @@ def test_twenty_close_totals_get_labels_that_never_overlap(app, hands_played):
     running[-1][names[0]] = 0  # one line ends on the axis, right above the hand numbers
     chart = score_chart(names, running, 6, leaders=[names[0]])
     with app.test_request_context():
-        svg = render_template("games/_chart.html", chart=chart)
+        svg = render_template("_chart.html", chart=chart)
     width, height = map(float, re.search(r'viewBox="0 0 (\S+) (\S+)"', svg).groups())
     labels = [box(*t, LABEL_FONT) for t in drawn_texts(svg, "label")]
     ticks = [box(*t, TICK_FONT) for t in drawn_texts(svg, "tick")]
