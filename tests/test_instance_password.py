@@ -26,7 +26,8 @@ NEW_GAME = {"ruleset": "eversol", "players": ["Abe", "Ben", "Carl"], "first_deal
 # (method, address) of every guarded screen.
 GUARDED = [("get", "/games"), ("get", "/games/all.json"), ("post", "/games/import"),
            ("get", "/players"), ("get", "/games/new"), ("get", "/games/new/eversol"),
-           ("post", "/games/new/eversol")]
+           ("post", "/games/new/eversol"), ("get", "/ratings/eversol"),
+           ("get", "/records/eversol")]
 
 
 @pytest.fixture
