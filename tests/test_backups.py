@@ -23,7 +23,7 @@ from referee.store import history
 from referee.store.history import join_names
 from referee.store.models import NOT_BACKED_UP
 from tests.test_api_games import GAMES, make_game, scored, send
-from tests.test_history import SIX, finished_at, whole_game
+from tests.test_history import finished_at, whole_game
 from tests.test_web_transfer import played_game
 
 
@@ -39,7 +39,7 @@ def test_a_restored_backup_brings_back_every_game_event_and_player_exactly(
         app, client, tmp_path, as_json):
     played_game(client)
     finished, _ = whole_game(client, ("Ann", "Bo", "Cy"))  # its finish time is backed up
-    whole_game(client, ("Annie", "Bo"), SIX[:1])
+    whole_game(client, ("Annie", "Bo"), [(0, {1: 10})])
     with app.app_context():
         join_names("Annie", "Ann")  # and so are names joined as one person
     archived = make_game(client, ("Dee", "Eve"))

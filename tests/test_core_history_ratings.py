@@ -115,7 +115,7 @@ def test_a_correction_after_the_end_rates_again_from_that_game_on_and_not_before
 
 
 def test_a_game_not_finished_is_not_rated_and_few_games_say_still_settling():
-    unfinished = eversol(["Ann", "Bo"], SIX[:3])
+    unfinished = eversol(["Ann", "Bo"], [("Ann", {"Bo": 10})] * 3)
     assert not unfinished.finished
     played = PlayedGame("g09", datetime(2026, 3, 1), None, GameSummary.of(unfinished))
     assert played.as_finished is None
@@ -149,7 +149,7 @@ def test_a_players_figures_count_each_game_and_the_period():
     games = [PlayedGame(g.game_id, g.finished_at, g.finished_at, g.summary)
              for g in (finished(1, eversol(["Ann", "Bo", "Cy"], SIX)),
                        finished(2, eversol(["Ann", "Bo", "Cy"], TIED)))]
-    unfinished = eversol(["Ann", "Bo"], SIX[:2])
+    unfinished = eversol(["Ann", "Bo"], [("Ann", {"Bo": 10})] * 2)
     games.append(PlayedGame("g03", datetime(2025, 5, 1), None, GameSummary.of(unfinished)))
     figures = player_figures("Bo", games, today=date(2026, 6, 1))
     (game,) = figures.games

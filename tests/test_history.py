@@ -68,7 +68,7 @@ def test_a_game_keeps_when_it_finished_through_corrections_and_loses_it_when_und
 def test_the_leaderboard_rates_finished_games_only_and_follows_a_correction(app, client):
     first, _ = whole_game(client, ("Ann", "Bo", "Cy"))
     second, version = whole_game(client, ("Ann", "Bo", "Cy"))
-    whole_game(client, ("Ann", "Bo", "Cy", "Di"), SIX[:2])  # not finished: not rated
+    whole_game(client, ("Ann", "Bo", "Cy", "Di"), [(0, {1: 10, 2: 20, 3: 5})])  # not finished: not rated
     board = checked(client, f"{RATINGS}?ruleset=eversol").get_json()
     assert board["ruleset"] == "eversol"
     assert [(p["name"], p["games"]) for p in board["players"]] == [
@@ -132,7 +132,7 @@ def test_two_names_joined_are_one_person_until_parted(app, client):
 
 def test_the_players_page_is_one_row_a_person_in_pages(app, client):
     whole_game(client, ("Ann", "Bo", "Cy"))
-    whole_game(client, ("Ann", "Bo"), SIX[:1])
+    whole_game(client, ("Ann", "Bo"), [(0, {1: 10})])
     with app.app_context():
         first = history.players_page(1, per_page=2)
         assert (first.page, first.pages, first.total) == (1, 2, 3)
