@@ -438,11 +438,12 @@ def _commit_as_written(game_id: str, setup: GameSetup, after: GameState) -> Load
 def _claim_version(game_id: str, expected: int, after: GameState) -> int:
     """Move the game to the next version, where it is ``after``, if nobody else did first."""
     db.session.rollback()  # end the read, so the conditional update sees the latest row
+    now = utc_now()
     moved = db.session.execute(
         update(Game).where(Game.id == game_id, Game.version == expected)
-        .values(version=expected + 1, finished=after.finished, updated_at=utc_now(),
-                finished_at=func.coalesce(Game.finished_at, utc_now()) if after.finished
-                else None,
+        .values(version=expected + 1, finished=after.finished, updated_at=now,
+                # Finished once, it stays finished at that moment through corrections.
+                finished_at=func.coalesce(Game.finished_at, now) if after.finished else None,
                 **summary_columns(after, expected + 1)))
     if moved.rowcount != 1:
         db.session.rollback()
