@@ -54,7 +54,7 @@ def test_the_players_page_has_a_row_a_player_and_a_figure_a_column(client):
 def test_the_players_page_comes_a_page_at_a_time(client, monkeypatch):
     from referee.web.history import players
     monkeypatch.setattr(players, "PER_PAGE", 2)
-    finished(client, ("Ann", "Bo", "Cy", "Di", "Ed"), (1, 2, 3, 4))
+    finished(client, ("Ann", "Bo", "Cy", "Di", "Ed"), (5, 10, 15, 20))
     first = client.get("/players").get_data(as_text=True)
     assert "Page 1 of 3" in first and 'rel="next" href="/players?page=2"' in first
     assert 'rel="prev"' not in first
@@ -93,7 +93,7 @@ def test_a_players_page_counts_the_period_asked_for(client):
     assert 'aria-current="page">This year</a>' in this_year.get_data(as_text=True)
     assert "Games 1" in text(this_year)
     last_year = text(client.get("/players/Ann?period=last-year"))
-    assert "No games kept last year." in last_year and "Games 1" not in last_year
+    assert "No game of theirs is kept here from last year" in last_year and "Games 1" not in last_year
     assert client.get("/players/Ann?period=someday").status_code == 404
 
 
