@@ -161,3 +161,28 @@ def test_a_summary_kept_before_the_history_is_folded_again_and_kept(app, client)
         db.session.remove()
         assert db.session.get(Game, game["id"]).summary["places"] == {"Ann": 1, "Bo": 2,
                                                                       "Cy": 3}
+
+
+def test_a_correction_rates_again_from_its_game_on_and_a_new_name_rates_nothing_again(
+        app, client, monkeypatch):
+    whole_game(client, ("Ann", "Bo", "Cy"))
+    second, version = whole_game(client, ("Ann", "Bo", "Cy"))
+    whole_game(client, ("Ann", "Bo", "Cy"))
+    rated_from = []
+
+    def rate(ruleset, games, person, earlier=None, unchanged=0):
+        rated_from.append(unchanged)
+        return real_rate(ruleset, games, person, earlier, unchanged)
+
+    real_rate = history.rate
+    monkeypatch.setattr(history, "rate", rate)
+    with app.app_context():
+        history.leaderboard("eversol")
+        history.leaderboard("eversol")  # nothing changed: nothing rated
+    send(client, second, {"type": "hand_corrected", "hand": 6, "went_out": "Cy",
+                          "points": {"Ann": 60, "Bo": 60}, "reason": "Cy was out"}, version)
+    make_game(client, ("Zed", "Ann"))  # a new player, no game finished
+    with app.app_context():
+        history.leaderboard("eversol")
+        history.leaderboard("eversol")
+    assert rated_from == [0, 1]

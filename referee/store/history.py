@@ -80,6 +80,13 @@ class _History:
     def person(self, name: str) -> str:
         return self.people.get(name_key(name), name)
 
+    @property
+    def joins(self) -> tuple[tuple[str, str], ...]:
+        """The names joined to another person: what ratings rated before must share (a new
+        player's row changes nobody's games)."""
+        return tuple(sorted((key, who) for key, who in self.people.items()
+                            if name_key(who) != key))
+
     def played(self) -> list[PlayedGame]:
         return [played for _, played in self.games.values()]
 
@@ -155,7 +162,7 @@ def leaderboard(ruleset: str) -> Ratings:
     history, ruleset = _history(), _known(ruleset)
     games = history.finished(ruleset)
     keys = tuple((game.game_id, history.games[game.game_id][0]) for game in games)
-    joins = history.fingerprint[1]
+    joins = history.joins
     kept = history.ratings.get(ruleset)
     if kept is not None and kept[0] == joins and kept[1] == keys:
         return kept[2]
