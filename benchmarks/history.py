@@ -168,8 +168,8 @@ def markdown(figures: list[dict], args, load: dict, built: float) -> str:
              f"{platform.python_version()}, SQLite; `.venv/bin/python {command}` "
              f"(--repeat {args.repeat}; {args.games} games of Eversol, Base Rules and Hand and "
              f"Foot among {len(NAMES)} players laid down in {built:.0f} s). Load average "
-             f"(1 min) {load['start']} at the start, {load['end']} at the end: the machine was "
-             "shared with other work, so the figures are upper bounds.", "",
+             f"(1, 5, 15 min) {load['start']} at the start, {load['end']} at the end: the "
+             "machine was shared with other work, so the figures are upper bounds.", "",
              f"Target: each page within {TARGET_MS} ms and under {TARGET_BYTES // 1000} KB. "
              "The first request of each page (computing what later ones are handed, after the "
              "server started) is given apart.", "",

@@ -37,9 +37,10 @@ TIED = [("Ann", {"Bo": 20, "Cy": 20}), ("Ann", {"Bo": 20, "Cy": 20}),
         ("Ann", {"Bo": 5, "Cy": 5}), ("Ann", {"Bo": 5, "Cy": 5})]
 
 
-def with_di_for_bo(hands):
-    return [(out.replace("Bo", "Di"), {name.replace("Bo", "Di"): points
-                                       for name, points in held.items()})
+def renamed(hands, old="Bo", new="Di"):
+    def name(who):
+        return new if who == old else who
+    return [(name(out), {name(who): points for who, points in held.items()})
             for out, held in hands]
 
 
@@ -73,7 +74,7 @@ def ours(ratings):
 def test_every_rating_is_openskills_own_plackett_luce_on_the_same_outcomes():
     games = [finished(1, eversol(["Ann", "Bo", "Cy"], SIX)),
              finished(2, eversol(["Ann", "Bo", "Cy"], TIED)),
-             finished(3, eversol(["Cy", "Ann", "Di"], with_di_for_bo(SIX)))]
+             finished(3, eversol(["Cy", "Ann", "Di"], renamed(SIX)))]
     assert games[1].summary.places == {"Ann": 1, "Bo": 2, "Cy": 2}  # the tie
     expected = openskill_run([
         [(["Ann"], 1), (["Bo"], 2), (["Cy"], 3)],
@@ -126,7 +127,7 @@ def test_a_game_not_finished_is_not_rated_and_few_games_say_still_settling():
 
 def test_joined_names_are_rated_as_one_person():
     games = [finished(1, eversol(["Ann", "Bo", "Cy"], SIX)),
-             finished(2, eversol(["Annie", "Bo", "Cy"], SIX))]
+             finished(2, eversol(["Annie", "Bo", "Cy"], renamed(SIX, "Ann", "Annie")))]
     ratings = rate("eversol", games, lambda name: "Ann" if name == "Annie" else name)
     assert ratings.of("Ann").games == 2 and ratings.of("Annie") is None
 

@@ -68,7 +68,8 @@ def test_a_game_keeps_when_it_finished_through_corrections_and_loses_it_when_und
 def test_the_leaderboard_rates_finished_games_only_and_follows_a_correction(app, client):
     first, _ = whole_game(client, ("Ann", "Bo", "Cy"))
     second, version = whole_game(client, ("Ann", "Bo", "Cy"))
-    whole_game(client, ("Ann", "Bo", "Cy", "Di"), [(0, {1: 10, 2: 20, 3: 5})])  # not finished: not rated
+    # Not finished: not rated.
+    whole_game(client, ("Ann", "Bo", "Cy", "Di"), [(0, {1: 10, 2: 20, 3: 5})])
     board = checked(client, f"{RATINGS}?ruleset=eversol").get_json()
     assert board["ruleset"] == "eversol"
     assert [(p["name"], p["games"]) for p in board["players"]] == [
@@ -83,6 +84,9 @@ def test_the_leaderboard_rates_finished_games_only_and_follows_a_correction(app,
     with app.app_context():
         points = history.leaderboard("eversol").history["Ann"]
         assert [point.game_id for point in points] == [first["id"], second["id"]]
+        best = history.records_of("eversol")[0]  # the corrected game's own totals count
+        assert (best.title, best.holder, best.figure, best.game_id) == (
+            "Lowest final total", "Ann", "10 points", first["id"])
 
 
 def test_an_unknown_game_is_404_and_a_missing_one_422(client):
@@ -157,3 +161,28 @@ def test_a_summary_kept_before_the_history_is_folded_again_and_kept(app, client)
         db.session.remove()
         assert db.session.get(Game, game["id"]).summary["places"] == {"Ann": 1, "Bo": 2,
                                                                       "Cy": 3}
+
+
+def test_a_correction_rates_again_from_its_game_on_and_a_new_name_rates_nothing_again(
+        app, client, monkeypatch):
+    whole_game(client, ("Ann", "Bo", "Cy"))
+    second, version = whole_game(client, ("Ann", "Bo", "Cy"))
+    whole_game(client, ("Ann", "Bo", "Cy"))
+    rated_from = []
+
+    def rate(ruleset, games, person, earlier=None, unchanged=0):
+        rated_from.append(unchanged)
+        return real_rate(ruleset, games, person, earlier, unchanged)
+
+    real_rate = history.rate
+    monkeypatch.setattr(history, "rate", rate)
+    with app.app_context():
+        history.leaderboard("eversol")
+        history.leaderboard("eversol")  # nothing changed: nothing rated
+    send(client, second, {"type": "hand_corrected", "hand": 6, "went_out": "Cy",
+                          "points": {"Ann": 60, "Bo": 60}, "reason": "Cy was out"}, version)
+    make_game(client, ("Zed", "Ann"))  # a new player, no game finished
+    with app.app_context():
+        history.leaderboard("eversol")
+        history.leaderboard("eversol")
+    assert rated_from == [0, 1]

@@ -31,6 +31,7 @@ from .queries import summaries_of
 
 PLAYERS_PER_PAGE = 50
 _READ_AT_ONCE = 500  # games read per query when their summaries changed
+KEPT_PAGES = 500  # players' figures kept while nothing changes (a few KB each)
 
 
 class UnknownRuleset(ValueError):
@@ -72,9 +73,19 @@ class _History:
     people: dict[str, str]  # a name's key -> the person's name (their own, or joined-to)
     ratings: dict[str, tuple[tuple, tuple, Ratings]] = field(default_factory=dict)
     rows: tuple[PlayerRow, ...] | None = None
+    # Computed as asked, for as long as nothing changes.
+    records: dict[str, tuple[Record, ...]] = field(default_factory=dict)
+    pages: dict[tuple[str, Period, date], PlayerFigures] = field(default_factory=dict)
 
     def person(self, name: str) -> str:
         return self.people.get(name_key(name), name)
+
+    @property
+    def joins(self) -> tuple[tuple[str, str], ...]:
+        """The names joined to another person: what ratings rated before must share (a new
+        player's row changes nobody's games)."""
+        return tuple(sorted((key, who) for key, who in self.people.items()
+                            if name_key(who) != key))
 
     def played(self) -> list[PlayedGame]:
         return [played for _, played in self.games.values()]
@@ -151,7 +162,7 @@ def leaderboard(ruleset: str) -> Ratings:
     history, ruleset = _history(), _known(ruleset)
     games = history.finished(ruleset)
     keys = tuple((game.game_id, history.games[game.game_id][0]) for game in games)
-    joins = history.fingerprint[1]
+    joins = history.joins
     kept = history.ratings.get(ruleset)
     if kept is not None and kept[0] == joins and kept[1] == keys:
         return kept[2]
@@ -167,7 +178,9 @@ def leaderboard(ruleset: str) -> Ratings:
 
 def records_of(ruleset: str) -> tuple[Record, ...]:
     history, ruleset = _history(), _known(ruleset)
-    return records(ruleset, history.finished(ruleset), history.person)
+    if ruleset not in history.records:
+        history.records[ruleset] = records(ruleset, history.finished(ruleset), history.person)
+    return history.records[ruleset]
 
 
 def rated_rulesets() -> tuple[str, ...]:
@@ -183,8 +196,13 @@ def player_page(name: str, period: Period = Period.ALL_TIME,
     history = _history()
     if name_key(name) not in history.people:
         return None
-    return player_figures(history.person(name), history.played(), history.person, period,
-                          today)
+    asked = (history.person(name), period, today or date.today())
+    if asked not in history.pages:
+        if len(history.pages) >= KEPT_PAGES:
+            history.pages.clear()
+        history.pages[asked] = player_figures(asked[0], history.played(), history.person,
+                                              period, asked[2])
+    return history.pages[asked]
 
 
 def players_page(page: int = 1, per_page: int = PLAYERS_PER_PAGE) -> PlayersPage:

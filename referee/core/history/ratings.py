@@ -14,7 +14,7 @@ games is "still settling".
 ...     return FinishedGame(f"g{n}", datetime(2026, 1, n), summary)
 >>> ratings = rate("500", [game(1, {"Ann": 1, "Bo": 2}), game(2, {"Ann": 1, "Bo": 2})])
 >>> [(r.name, r.games, r.words) for r in ratings.players]
-[('Ann', 2, 'rating 4, still settling'), ('Bo', 2, 'rating -2, still settling')]
+[('Ann', 2, 'rating 6, still settling'), ('Bo', 2, 'rating -3, still settling')]
 """
 
 from __future__ import annotations
