@@ -168,6 +168,24 @@ def test_the_leaderboard_ranks_by_rating_in_words_with_a_chart(client):
     assert "eversol" not in shown.lower().replace("eversol rummy", "")
 
 
+def test_a_long_history_charts_a_few_steps_and_a_rating_holds_between_a_players_games():
+    from datetime import datetime, timedelta
+    from referee.core.history import Rating, RatingPoint, Ratings
+    from referee.web.history.standing import CHART_STEPS, rating_chart
+    start = datetime(2025, 1, 1)
+    games = [(f"g{n:04}", start + timedelta(days=n)) for n in range(3000)]
+    ann = tuple(RatingPoint(g, at, 25, 1, n / 100) for n, (g, at) in enumerate(games))
+    bo = (RatingPoint(*games[0], 25, 8, -3.4),)  # one game, at the start: then 3 games left
+    board = Ratings("eversol", (Rating("Ann", 25, 1, 29.99, 3000, False),
+                                Rating("Bo", 25, 8, -3.4, 1, True)), {"Ann": ann, "Bo": bo})
+    chart = rating_chart(board)
+    ann_line, bo_line = chart.lines
+    assert len(ann_line.dots) == len(bo_line.dots) == CHART_STEPS + 1  # with the start
+    assert (ann_line.label, bo_line.label) == ("Ann 30", "Bo −3")
+    assert len({y for _, y in bo_line.dots[1:]}) == 1  # Bo's one game's rating, held
+    assert [label for _, label in chart.x_ticks if label] == ["Start", "1000", "2000", "3000"]
+
+
 def test_a_game_no_one_finished_has_an_empty_leaderboard_and_an_unknown_one_none(client):
     make_game(client, ("Ann", "Bo"))
     assert "No game of Basic Rummy has finished yet" in text(client.get("/ratings/basic"))

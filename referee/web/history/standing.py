@@ -4,9 +4,12 @@ games went by, drawn by the app's chart) and its records, each leading to its ga
 from __future__ import annotations
 
 from bisect import bisect_right
+from collections.abc import Callable
+from typing import TypeVar
 
 from flask import abort, render_template
 
+from ...core import Ruleset
 from ...core.history import Ratings
 from ...store import history
 from ..shell.chart import Chart, score_chart
@@ -16,16 +19,13 @@ from .blueprint import bp, kept_ruleset
 CHARTED_PLAYERS = 8  # lines on the chart: the leaders; the table below it lists everyone
 CHART_STEPS = 24  # points along a line at most, however many games were rated
 AXIS_LABELS = 3  # game counts along the bottom axis besides "Start": room for four numbers
+T = TypeVar("T")  # what the store keeps of a game: its ratings, its records
 
 
 @bp.get("/ratings/<ruleset>")
 @guarded
 def ratings(ruleset: str):
-    game = kept_ruleset(ruleset)
-    try:
-        board = history.leaderboard(ruleset)
-    except history.UnknownRuleset:
-        abort(404)
+    game, board = _read(ruleset, history.leaderboard)
     return render_template("history/ratings.html", game=game, board=board,
                            chart=rating_chart(board))
 
@@ -33,12 +33,17 @@ def ratings(ruleset: str):
 @bp.get("/records/<ruleset>")
 @guarded
 def records(ruleset: str):
+    game, found = _read(ruleset, history.records_of)
+    return render_template("history/records.html", game=game, records=found)
+
+
+def _read(ruleset: str, read: Callable[[str], T]) -> tuple[Ruleset, T]:
+    """The game's ruleset and what the store keeps of it; 404 for a game no one keeps."""
     game = kept_ruleset(ruleset)
     try:
-        found = history.records_of(ruleset)
+        return game, read(ruleset)
     except history.UnknownRuleset:
         abort(404)
-    return render_template("history/records.html", game=game, records=found)
 
 
 def rating_chart(board: Ratings) -> Chart | None:
