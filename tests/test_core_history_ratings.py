@@ -161,3 +161,20 @@ def test_a_players_figures_count_each_game_and_the_period():
         ("Ann", 0, 2), ("Cy", 1, 0)]
     last_year = player_figures("Bo", games, period=Period.LAST_YEAR, today=date(2026, 6, 1))
     assert [(g.played, g.finished) for g in last_year.games] == [(1, 0)]
+
+
+def test_a_game_for_stakes_counts_its_wins_in_money_where_a_stake_was_set():
+    def night(n, totals, stake):
+        summary = GameSummary("tonk", "Tonk", tuple(totals), totals, 5, None, None, "", (),
+                              (max(totals, key=totals.get),), True,
+                              places={name: 1 if total == max(totals.values()) else 2
+                                      for name, total in totals.items()},
+                              stake=stake, currency="USD" if stake else None)
+        return FinishedGame(f"n{n}", datetime(2026, 3, n), summary)
+
+    nights = [night(1, {"Ann": 3, "Bo": -3}, "0.25"), night(2, {"Ann": -1, "Bo": 1}, "0.25"),
+              night(3, {"Ann": 9, "Bo": -9}, None)]  # for points: no money
+    played = [PlayedGame(g.game_id, g.finished_at, g.finished_at, g.summary) for g in nights]
+    assert player_figures("Ann", played).money == "+$0.50 over 2 games"
+    biggest = {r.title: r for r in records("tonk", nights)}["Biggest win"]
+    assert (biggest.holder, biggest.figure, biggest.game_id) == ("Ann", "took $0.75", "n1")
