@@ -10,8 +10,8 @@ A test counts as database-free only when both hold:
 
 - no fixture it uses reaches ``test_database`` (``app``, ``client``, ``rules_app``, ``ask``,
   ``live_server``, ``empty_database_uri`` all do), and
-- its module imports nothing but the standard library, pytest, hypothesis, the rules core
-  (``referee.core``) and other test modules that pass the same check (``tests.conftest``, the
+- its module imports nothing but the standard library, pytest, hypothesis, openskill, the rules
+  core (``referee.core``) and other test modules that pass the same check (``tests.conftest``, the
   fixtures' home, aside): no Flask, no SQLAlchemy, no ``referee.store``, no ``create_app``.
 
 On the SQLite run each database-free test is also watched while it runs: a Flask app made or
@@ -42,7 +42,8 @@ BROWSER = ROOT / "tests" / "browser"
 # The browser journeys the PostgreSQL run runs too (pytestmark in their module).
 BOTH_DATABASES = "both_databases"
 # What a database-free module may import besides the standard library and other tests.
-ALLOWED = {"pytest", "hypothesis", "_pytest"}
+# openskill: the rating model the rules core rates with (core/history), as pure as the core.
+ALLOWED = {"pytest", "hypothesis", "_pytest", "openskill"}
 ALLOWED_REFEREE = "referee.core"
 # The module every test imports implicitly for its fixtures; its helpers that need the app
 # take a client or a fixture, which the fixture check below sees.

@@ -19,8 +19,11 @@ from referee.extensions import db
 from referee.store.backups import (BACKUP_FORMAT, NotABackupError, backup_revision, copy_sqlite,
                                    keep_newest, make_backup, read_backup, restore_rows,
                                    sqlite_file)
+from referee.store import history
+from referee.store.history import join_names
 from referee.store.models import NOT_BACKED_UP
 from tests.test_api_games import GAMES, make_game, scored, send
+from tests.test_history import finished_at, whole_game
 from tests.test_web_transfer import played_game
 
 
@@ -35,6 +38,10 @@ def every_row(app) -> dict[str, list[tuple]]:
 def test_a_restored_backup_brings_back_every_game_event_and_player_exactly(
         app, client, tmp_path, as_json):
     played_game(client)
+    finished, _ = whole_game(client, ("Ann", "Bo", "Cy"))  # its finish time is backed up
+    whole_game(client, ("Annie", "Bo"), [(0, {1: 10})])
+    with app.app_context():
+        join_names("Annie", "Ann")  # and so are names joined as one person
     archived = make_game(client, ("Dee", "Eve"))
     client.post(f"{GAMES}/{archived['id']}/archive", json={"archived": True},
                 headers={"X-Edit-Key": archived["edit_key"]})
@@ -53,8 +60,12 @@ def test_a_restored_backup_brings_back_every_game_event_and_player_exactly(
     assert every_row(app) != saved
 
     with app.app_context():
-        assert restore_rows(*read_backup(backup)) == 2
+        history.part_name("Annie")
+        assert restore_rows(*read_backup(backup)) == 4
     assert every_row(app) == saved
+    assert finished_at(app, finished["id"]) is not None
+    with app.app_context():
+        assert history.player_page("Annie").name == "Ann"
     # The database goes on from there: new games, players and events get new ids.
     fresh = make_game(client, ("Hal", "Ivy"))
     assert send(client, fresh, scored(1, "Hal", {"Ivy": 5}), 0).status_code == 201

@@ -26,7 +26,8 @@ NEW_GAME = {"ruleset": "eversol", "players": ["Abe", "Ben", "Carl"], "first_deal
 # (method, address) of every guarded screen.
 GUARDED = [("get", "/games"), ("get", "/games/all.json"), ("post", "/games/import"),
            ("get", "/players"), ("get", "/games/new"), ("get", "/games/new/eversol"),
-           ("post", "/games/new/eversol")]
+           ("post", "/games/new/eversol"), ("get", "/ratings/eversol"),
+           ("get", "/records/eversol")]
 
 
 @pytest.fixture
@@ -286,14 +287,22 @@ def test_the_api_counts_wrong_passwords_too(locked, client, monkeypatch):
     assert waiting.get_json()["error"]["code"] == "too_many_guesses"
 
 
-def test_the_openapi_document_names_the_password_on_making_a_game_only(client):
+def test_the_history_of_who_played_is_behind_the_password_too(locked, client):
+    for path in ("/api/v1/ratings?ruleset=eversol", "/api/v1/players/Abe/stats"):
+        assert client.get(path).status_code == 401
+    assert client.get("/api/v1/ratings?ruleset=eversol",
+                      headers=basic(PASSWORD)).status_code == 200
+
+
+def test_the_openapi_document_names_the_password_on_making_a_game_and_the_history(client):
     document = client.get("/api/v1/openapi.json").get_json()
     assert document["components"]["securitySchemes"]["password"] == {
         "type": "http", "scheme": "basic", "description": document["components"][
             "securitySchemes"]["password"]["description"]}
     guarded = [(path, method) for path, item in document["paths"].items()
                for method, operation in item.items() if "security" in operation]
-    assert guarded == [("/games", "post")]
+    assert guarded == [("/games", "post"), ("/ratings", "get"),
+                       ("/players/{name}/stats", "get")]
     assert {"401", "429"} <= set(document["paths"]["/games"]["post"]["responses"])
 
 

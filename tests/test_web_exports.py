@@ -1,4 +1,4 @@
-"""A game taken away (CSV, JSON, printable sheet) and the players' page."""
+"""A game taken away (CSV, JSON, printable sheet)."""
 
 from __future__ import annotations
 
@@ -74,16 +74,6 @@ def test_unknown_games_have_no_exports(client):
         assert client.get(f"/games/nope/{tail}").status_code == 404
 
 
-def test_players_page_counts_games_wins_and_average_hand(client):
-    play(client, [("Ben", {"Carl": 35, "Abe": 15})] + [("Abe", {"Ben": 5, "Carl": 5})] * 5)
-    make_game(client, ("abe", "Dee"))
-    page = client.get("/players").get_data(as_text=True)
-    abe = page[page.index(">Abe<"):page.index(">Ben<")]
-    assert "<td>2 <small>(1 going)</small></td>" in abe and "<td>1</td>" in abe  # 2 games, 1 won
-    assert "Eversol Rummy: 2.5</span>" in abe  # 15 over six hands
-    assert ">Dee<" in page and client.get("/players").status_code == 200
-
-
 def test_the_score_sheet_leads_back_to_the_game_and_offers_to_print(client):
     game = play(client, [("Ben", {"Carl": 35, "Abe": 15})])
     page = client.get(f"/games/{game['id']}/sheet").get_data(as_text=True)
@@ -94,25 +84,6 @@ def test_the_score_sheet_leads_back_to_the_game_and_offers_to_print(client):
     time = re.search(r'<time datetime="(\S+)Z" data-local-moment>([^<]+)</time>', page)
     started = datetime.fromisoformat(time[1])
     assert time[2] == f"{started:%d %b %Y %H:%M} UTC"
-
-
-def test_the_players_page_adds_each_persons_stakes_across_the_nights(client, app):
-    from tests.test_web_game_questions import start
-    from tests.test_web_games import send as post_form, text
-
-    nights = [start(client, "tonk", ("Ann", "Bob", "Cy"), stake="0.50"),
-              start(client, "tonk", ("Ann", "Bob"))]
-    for game_id, who in zip(nights, ("1", "0")):  # Bob tonks out, then Ann does
-        saved = post_form(client, f"/games/{game_id}/hands/1",
-                          {"expected_version": "0", "save": "1", "ending": "tonk_out",
-                           "who": who})
-        assert saved.status_code == 303
-    page = text(client.get("/players"))
-    assert "Stakes across the nights" in page
-    assert "Ann Tonk: 0 stakes · −1.00 in money over 2 nights" in page  # −2 at 0.50, then +2 for points
-    assert "Bob Tonk: +2 stakes · +2.00 in money over 2 nights" in page
-    assert "Cy Tonk: −2 stakes · −1.00 in money over 1 night" in page
-    assert "Tonk +2 stakes (still going)" in page and "Tonk +4 stakes · 2.00 (still going)" in page
 
 
 def test_a_cell_a_spreadsheet_runs_after_a_control_or_a_space_is_text():

@@ -104,7 +104,10 @@ def test_a_team_win_counts_for_each_partner_on_the_players_page(client):
                                                                  for n in range(1, 5)])
     players = text(client.get("/players"))
     for name, won, average in (("Ann", 1, 100), ("Cy", 1, 100), ("Bo", 0, 50), ("Di", 0, 50)):
-        assert f"{name} 1 {won} Hand and Foot: {average}.0" in players
+        assert re.search(rf"{name} last played [\w ]+ 1 1 {won} {won:.0%}", players)
+        figures = text(client.get(f"/players/{name}"))
+        assert f"Hand and Foot Games 1 Finished 1 Won {won}" in figures
+        assert f"Average hand {average}.0" in figures
 
 
 def test_a_team_game_exported_and_imported_keeps_its_teams_and_scores(client):

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from flask import render_template
 
-from referee.web.kept.chart import score_chart
+from referee.web.shell.chart import score_chart
 
 from .test_api import assert_answer_documented
 from .test_web_checker import verdict_text
@@ -242,7 +242,9 @@ def test_deleted_and_archived_games_do_not_count_for_the_players(client, app):
     send(client, f"/games/{deleted}/delete", {"expected_version": "0"})
     page = text(client.get("/players"))
     assert "Zed" not in page and "Yul" not in page
-    assert re.search(r"Abe 1 \(1 going\) 0 Eversol Rummy: 20\.0", page), page
+    assert re.search(r"Abe last played [\w ]+ 1 0 0 – ", page), page
+    assert "Average hand 20.0" in text(client.get("/players/Abe"))
+    assert "No game of theirs is kept here (archived" in text(client.get("/players/Zed"))
 
 
 # --- 6. The app's own 404 page ----------------------------------------------------------------
@@ -348,7 +350,7 @@ def test_twenty_close_totals_get_labels_that_never_overlap(app, hands_played):
     running[-1][names[0]] = 0  # one line ends on the axis, right above the hand numbers
     chart = score_chart(names, running, 6, leaders=[names[0]])
     with app.test_request_context():
-        svg = render_template("games/_chart.html", chart=chart)
+        svg = render_template("_chart.html", chart=chart)
     width, height = map(float, re.search(r'viewBox="0 0 (\S+) (\S+)"', svg).groups())
     labels = [box(*t, LABEL_FONT) for t in drawn_texts(svg, "label")]
     ticks = [box(*t, TICK_FONT) for t in drawn_texts(svg, "tick")]

@@ -271,6 +271,19 @@ def walk_kept_games(walk: Walk) -> None:
               {"expected_version": "0", "save": "1", **PIQUET_SHEET}, "piquet sheet saved")
 
 
+def walk_history(walk: Walk) -> None:
+    """The history once every kept game has finished a game: each game's leaderboard and
+    records, a player's page in each period, a join refused, made and parted."""
+    for key in KEPT_GAMES:
+        walk.get(f"/ratings/{key}")
+        walk.get(f"/records/{key}")
+    for period in ("this-year", "last-year", "all-time"):
+        walk.get(f"/players/Ann?period={period}")
+    walk.post("/players/Bo/join", {"into": ""}, "join refused")
+    walk.post("/players/Bo/join", {"into": "Ann"}, "joined")
+    walk.post("/players/Bo/part", {}, "parted")
+
+
 def walk_setup(walk: Walk) -> None:
     for key, ruleset in RULESETS.items():
         if ruleset.keeping is None:
@@ -515,6 +528,7 @@ def walk(tmp_path_factory, test_database, sqlite_template):
     walk_questions(walked)
     walk_more_questions(walked)
     walk_kept_games(walked)
+    walk_history(walked)
     walk_followed_hand(walked)
     walk_followed_round(walked)
     walk_freecell(walked)

@@ -13,5 +13,6 @@ from . import openapi_bourre_jack, openapi_piquet_escoba  # noqa: F401
 from .errors import register_error_handlers
 
 from . import freecell, openapi_freecell  # noqa: E402,F401
+from . import history, openapi_history  # noqa: E402,F401
 
 register_error_handlers(api)

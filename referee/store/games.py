@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from sqlalchemy import bindparam, delete, or_, select, update
+from sqlalchemy import bindparam, delete, func, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.attributes import set_committed_value
 
@@ -167,7 +167,8 @@ def new_game_row(setup: GameSetup, edit_key: str, state: GameState | None = None
     state = state or GameState.start(setup)
     game = Game(id=secrets.token_urlsafe(12), edit_key_hash=hash_key(edit_key),
                 ruleset=setup.ruleset, setup=setup.to_dict(), version=version,
-                finished=state.finished, **summary_columns(state, version), **columns)
+                finished=state.finished, finished_at=utc_now() if state.finished else None,
+                **summary_columns(state, version), **columns)
     game.seats = [GameSeat(seat=seat, player=player_named(name))
                   for seat, name in enumerate(setup.players)]
     return game
@@ -437,9 +438,12 @@ def _commit_as_written(game_id: str, setup: GameSetup, after: GameState) -> Load
 def _claim_version(game_id: str, expected: int, after: GameState) -> int:
     """Move the game to the next version, where it is ``after``, if nobody else did first."""
     db.session.rollback()  # end the read, so the conditional update sees the latest row
+    now = utc_now()
     moved = db.session.execute(
         update(Game).where(Game.id == game_id, Game.version == expected)
-        .values(version=expected + 1, finished=after.finished, updated_at=utc_now(),
+        .values(version=expected + 1, finished=after.finished, updated_at=now,
+                # Finished once, it stays finished at that moment through corrections.
+                finished_at=func.coalesce(Game.finished_at, now) if after.finished else None,
                 **summary_columns(after, expected + 1)))
     if moved.rowcount != 1:
         db.session.rollback()

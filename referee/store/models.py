@@ -30,6 +30,10 @@ class Player(db.Model):
     name_key: Mapped[str] = mapped_column(String(30))  # text.name_key(name): one row for one person
     __table_args__ = (UniqueConstraint("name_key", name="uq_player_name_key"),)
     created_at: Mapped[datetime] = mapped_column(default=utc_now)
+    # The same person under another name (``store.history.join_names``): their history is
+    # that row's. Always a row that is nobody else's, so one step finds the person.
+    same_as_id: Mapped[int | None] = mapped_column(
+        ForeignKey("player.id", name="fk_player_same_as"))
 
 
 class Game(db.Model):
@@ -45,6 +49,9 @@ class Game(db.Model):
     archived: Mapped[bool] = mapped_column(default=False)
     created_at: Mapped[datetime] = mapped_column(default=utc_now)
     updated_at: Mapped[datetime] = mapped_column(default=utc_now)
+    # When it became finished: kept through corrections that leave it finished, cleared by an
+    # undo that takes it back to unfinished. Ratings are rated in this order.
+    finished_at: Mapped[datetime | None]
     # The new-game form's one-time token: a second post of the same form finds this game.
     start_token: Mapped[str | None] = mapped_column(String(64))
     # What the games list and the players' page show of the game (``GameSummary.to_dict``), and

@@ -1,6 +1,7 @@
 """The screens, one blueprint per feature, in folders by feature: ``kept`` (the kept game's
-screens), ``questions`` (the question screens), ``shell`` (home, rules, app files, signing in,
-errors); ``forms`` holds the forms they share."""
+screens), ``questions`` (the question screens), ``history`` (the players, each game's
+leaderboard and records), ``shell`` (home, rules, app files, signing in, errors, the chart);
+``forms`` holds the forms they share."""
 
 from collections.abc import Iterable
 
@@ -9,6 +10,7 @@ from flask import Flask
 from .. import doors
 from ..core import Card
 from ..core.games.registry import RULESETS
+from . import history
 from .kept import exports, games
 from .questions import arranger, at_the_table, checker, freecell, lowest, more, rummy_check
 from .shell import app_shell, home, rules, sign_in
@@ -26,6 +28,7 @@ def register_web(app: Flask) -> None:
     app.register_blueprint(home.bp)
     app.register_blueprint(app_shell.bp)
     app.register_blueprint(exports.bp)
+    app.register_blueprint(history.bp)
     app.register_blueprint(checker.bp)
     app.register_blueprint(arranger.bp)
     app.register_blueprint(rummy_check.bp)

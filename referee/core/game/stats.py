@@ -23,6 +23,10 @@ from ..text import name_key
 from .state import GameState
 
 
+# The fields the family's history added: a summary kept without them is folded again.
+HISTORY_FIELDS = ("places", "best_hand", "worst_hand")
+
+
 @dataclass(frozen=True)
 class GameSummary:
     """What a list of games and the players' page show of one game: small enough to keep
@@ -44,17 +48,38 @@ class GameSummary:
     # The ruleset's scoring edition that folded it: one kept before (1, or an older summary
     # without it) is folded again once the ruleset's figures changed.
     scoring_edition: int = 1
+    # What the family's history reads (``core.history``), by side: the place in the final
+    # ranking (equal totals share it), and the best and worst single hand by the game's own
+    # direction (Eversol's lowest is its best). A summary kept without them is folded again.
+    places: dict[str, int] = field(default_factory=dict)
+    best_hand: dict[str, int] = field(default_factory=dict)
+    worst_hand: dict[str, int] = field(default_factory=dict)
+    # A game for stakes: the money one stake is worth ("0.25"; None: points) and its currency.
+    stake: str | None = None
+    currency: str | None = None
 
     @classmethod
     def of(cls, state: GameState) -> GameSummary:
         teams = {player: team.name for team in state.setup.teams for player in team.players}
+        ruleset = get_ruleset(state.setup.ruleset)
+        better = state.keeping.ranking.sort_key
+        hands: dict[str, list[int]] = {side: [] for side in state.sides}
+        for result in state.results:
+            for side, score in result.scores.items():
+                hands.setdefault(side, []).append(score)
         # Who left midway played in it too: their total stays theirs.
-        return cls(state.setup.ruleset, get_ruleset(state.setup.ruleset).title,
+        return cls(state.setup.ruleset, ruleset.title,
                    (*state.players, *state.left),
                    state.totals, len(state.results), state.hand, state.hands_in_game,
-                   state.end.describe(get_ruleset(state.setup.ruleset).hand_noun),
+                   state.end.describe(ruleset.hand_noun),
                    tuple(state.leaders), tuple(state.winners),
-                   state.finished, teams, get_ruleset(state.setup.ruleset).scoring_edition)
+                   state.finished, teams, ruleset.scoring_edition,
+                   places={place.name: place.place for place in state.ranking},
+                   best_hand={side: min(scores, key=better)
+                              for side, scores in hands.items() if scores},
+                   worst_hand={side: max(scores, key=better)
+                               for side, scores in hands.items() if scores},
+                   stake=state.setup.stake, currency=state.setup.currency)
 
     @property
     def sides(self) -> tuple[str, ...]:
@@ -104,6 +129,8 @@ class GameSummary:
             fields[name] = tuple(fields[name])
         fields["totals"] = dict(fields["totals"])
         fields["teams"] = dict(fields.get("teams", {}))
+        for name in HISTORY_FIELDS:  # kept before the history read them: folded again
+            fields[name] = dict(fields[name])
         if fields.get("scoring_edition", 1) != get_ruleset(fields["ruleset"]).scoring_edition:
             raise LookupError("folded by an earlier edition of the game's scoring")
         return cls(**fields)

@@ -22,7 +22,7 @@ from ..forms import referee_forms
 from .question_links import question_links
 from .games import bp, game_or_404, not_modified, poll_etag
 from ..shell.edit_rights import edit_key_for, grant_edit, may_edit
-from .chart import score_chart
+from ..shell.chart import score_chart
 from .history import history_context
 from .ledger import Ledger, ledger_of, settling_up, step_words
 from .ruling import last_ruling

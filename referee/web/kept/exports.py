@@ -1,4 +1,4 @@
-"""A game taken away: CSV and JSON files, a printable score sheet; and the players' page."""
+"""A game taken away: CSV and JSON files, a printable score sheet."""
 
 from __future__ import annotations
 
@@ -11,16 +11,11 @@ from decimal import Decimal
 
 from flask import Blueprint, Response, abort, render_template
 
-from ...core.game import player_stats
 from ...core.ledger import CENT, in_money
-from ...core.games.registry import RULESETS
 from ...core.model.keeping import EntryShape
 from ...store.documents import export_document
 from ...store.games import GameNotFoundError, LoadedGame, load_game
-from ...store.queries import all_games, summaries_of
 from .ledger import Ledger, hand_ending, ledger_of, settling_up
-from .players_stakes import stakes_balances
-from ..shell.sign_in import guarded
 
 bp = Blueprint("exports", __name__)
 TARGET_GAME_BLANK_ROWS = 4  # on a printed sheet of a game to a target: rows to fill in by hand
@@ -217,22 +212,6 @@ def _blank_rows(state) -> range:
     played = len(state.results)
     last = state.hands_in_game or played + TARGET_GAME_BLANK_ROWS
     return range(played + 1, last + 1)
-
-
-@bp.get("/players")
-@guarded
-def players():
-    # Archived games are off the list, so off the players' counts too (deleted ones are gone).
-    # A hand of a game for stakes averages the stakes won or lost: the page says so.
-    stakes_titles = {ruleset.title for ruleset in RULESETS.values()
-                     if ruleset.stakes is not None}
-    # A damaged game (no summary: it cannot be read) counts for no one.
-    kept = all_games(include_archived=False)
-    readable = [(g, s) for g, s in zip(kept, summaries_of(kept)) if s is not None]
-    games, summaries = [g for g, _ in readable], [s for _, s in readable]
-    return render_template("players/index.html", stakes_titles=stakes_titles,
-                           stats=player_stats(summaries),
-                           balances=stakes_balances(games, summaries))
 
 
 def _download(body: str, mimetype: str, filename: str) -> Response:

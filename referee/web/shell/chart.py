@@ -1,6 +1,8 @@
-"""The score chart: everyone's running total after each hand, drawn as SVG by the server.
+"""The app's line chart, drawn as SVG by the server: a game's running totals after each hand
+(the kept game's board and standings), and the players' ratings as the games went by (the
+history's leaderboard).
 
-Only numbers are computed here; templates/games/_chart.html draws them. The
+Only numbers are computed here; templates/_chart.html draws them. The
 x axis spans the whole game when it has a set number of hands (so lines grow to
 the right hand by hand), else the hands played and the next. The y axis runs
 from zero, or from below it when a total goes negative (500, Base Rules), to a
@@ -97,9 +99,17 @@ class Chart:
 
 def score_chart(players: Sequence[str], running: Sequence[Mapping[str, int]],
                 hands: int | None, leaders: Sequence[str] = (),
-                better: str = "lower") -> Chart | None:
+                better: str = "lower", x_labels: Sequence[str] = ()) -> Chart | None:
     """The chart after the hands scored so far; ``None`` before the first. ``hands``: how
-    many the game has, or ``None`` for a game to a target (the axis ends a hand ahead)."""
+    many the game has, or ``None`` for a game to a target (the axis ends a hand ahead).
+    ``x_labels``: what the bottom axis says at each step from the start, where the steps are
+    not hands (an empty label: no number there); else "Start" and the hands' numbers.
+
+    >>> over_time = score_chart(["Ann"], [{"Ann": 3}, {"Ann": 5}], 2, better="higher",
+    ...                         x_labels=("", "", "2 games"))
+    >>> [label for _, label in over_time.x_ticks]
+    ['', '', '2 games']
+    """
     if not running:
         return None
     span = hands or len(running) + 1
@@ -134,7 +144,8 @@ def score_chart(players: Sequence[str], running: Sequence[Mapping[str, int]],
             label_y=label_ys[seat], label_x=dots[-1][0] + LABEL_DX,
             label_baseline=label_ys[seat] + LABEL_TO_BASELINE, leading=name in leaders))
     y_ticks = tuple((y(v), v) for v in values)
-    x_ticks = tuple((x(h), "Start" if h == 0 else str(h)) for h in range(span + 1))
+    x_ticks = tuple((x(h), x_labels[h] if x_labels else "Start" if h == 0 else str(h))
+                    for h in range(span + 1))
     # Wide enough for the longest label, so none is cut off at the right.
     width = max([left + PLOT_WIDTH + RIGHT,
                  *(line.label_x + LETTER_WIDTH * len(line.label_text) for line in lines)])
