@@ -121,7 +121,8 @@ class Kept:
     decks: int
     cards: str
     options: dict = field(default_factory=dict)
-    found: str = ""  # the hunt that found it: shape, seed, steps taken
+    found: str = ""  # the hunt that found it (shape, seed, steps taken), or the issue
+    hand_number: int | None = None  # the hand asked about, in a game of contracts
 
     @property
     def table(self) -> TableRules:
@@ -139,7 +140,8 @@ def load_kept(path: Path = ADVERSARIAL) -> list[Kept]:
 
 def save_kept(kept: list[Kept], path: Path = ADVERSARIAL) -> None:
     entries = [{"ruleset": k.ruleset, "decks": k.decks, "options": k.options, "cards": k.cards,
-                "found": k.found} for k in kept]
+                "found": k.found} | ({"hand_number": k.hand_number} if k.hand_number else {})
+               for k in kept]
     path.write_text(json.dumps(entries, indent=1) + "\n")
 
 

@@ -84,8 +84,12 @@ def solve_contract(cards: Sequence[Card], table: TableRules, contract: Contract)
             continue
         spare = hand.jokers - book_jokers
         usable = [run for run in runs if run.need <= spare]
+        ranks = set(books)
+        # the most each run adds to the books: its naturals of other ranks (see _run_choices)
+        adds = [run.value - sum(run.rank_value.get(rank, 0) for rank in ranks)
+                for run in usable]
         for chosen in _run_choices(usable, contract.runs, book_value + joker_points,
-                                   best_covered, spare):
+                                   best_covered, spare, adds):
             found = _evaluate(hand, books, chosen, rules)
             if found is not None and found > best_covered[0]:
                 melds = _build(hand, books, chosen, rules)
@@ -164,25 +168,45 @@ def _book_choices(hand: _Hand, books: int):
                 yield choice, need
 
 
-def _run_choices(runs: list[_Run], count: int, base: int, best: list[int], jokers: int):
-    """Choices of ``count`` runs that could still beat ``best[0]`` with ``jokers``, best first."""
+def _run_choices(runs: list[_Run], count: int, base: int, best: list[int], jokers: int,
+                 adds: list[int]):
+    """Choices of ``count`` runs that could still beat ``best[0]`` with ``jokers``, best first.
+
+    ``base`` is the books' points and the jokers'; a run adds no more than its ``value``
+    to them, nor than its ``adds`` (its naturals of ranks other than the books', which
+    take every card of their rank): a choice whose adds fall short is never yielded, as
+    it could not beat the best, but the order and the stops stay the values'.
+    """
+    most = list(adds)  # the greatest adds from each place on
+    for i in range(len(most) - 2, -1, -1):
+        if most[i + 1] > most[i]:
+            most[i] = most[i + 1]
+    return _choices(runs, count, base, base, best, jokers, adds, most, 0)
+
+
+def _choices(runs: list[_Run], count: int, base: int, sure: int, best: list[int], jokers: int,
+             adds: list[int], most: list[int], start: int):
+    """_run_choices from ``runs[start:]``; ``sure``: the base with the adds of the runs
+    chosen so far, in place of their values."""
     if count == 0:
         yield ()
         return
     if count == 1:
-        for run in runs:
+        for i in range(start, len(runs)):
+            run = runs[i]
             if base + run.value <= best[0]:
                 return
-            if run.need <= jokers:
+            if run.need <= jokers and sure + adds[i] > best[0]:
                 yield (run,)
         return
-    for i, first in enumerate(runs):
+    for i in range(start, len(runs)):
+        first = runs[i]
         if base + first.value * count <= best[0]:
             return
-        if first.need > jokers:
+        if first.need > jokers or sure + adds[i] + most[i] * (count - 1) <= best[0]:
             continue
-        for chosen in _run_choices(runs[i:], count - 1, base + first.value, best,
-                                   jokers - first.need):
+        for chosen in _choices(runs, count - 1, base + first.value, sure + adds[i], best,
+                               jokers - first.need, adds, most, i):
             yield (first, *chosen)
 
 

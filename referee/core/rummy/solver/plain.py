@@ -87,6 +87,7 @@ def _search(state: int, planes: int, lines: int, game: Game, stats: SearchStats 
     # state, so a search allocates (and the garbage collector tracks) fewer objects
     memo: dict[int, int] = {0: 0}
     choices: dict[int, Meld] = {}
+    one = planes == 1  # one plane (one deck): taking cards is a plain xor, no call
 
     def best(state: int) -> int:
         known = memo.get(state)
@@ -95,10 +96,11 @@ def _search(state: int, planes: int, lines: int, game: Game, stats: SearchStats 
         if len(memo) > BUDGET:
             raise OverBudget
         low = state & -state
-        top, choice = best(remove(state, low, planes)), None
+        top, choice = best(state ^ low if one else remove(state, low, planes)), None
         for meld in melds.get(low, ()):
-            if state & meld.mask == meld.mask:
-                total = meld.value + best(remove(state, meld.mask, planes))
+            mask = meld.mask
+            if state & mask == mask:
+                total = meld.value + best(state ^ mask if one else remove(state, mask, planes))
                 if total > top:
                     top, choice = total, meld
         memo[state] = top
