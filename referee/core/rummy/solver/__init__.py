@@ -23,7 +23,7 @@ from .contract import solve_contract
 from .free import FreeParts, free_parts
 from .limits import MAX_CARDS, check_card_count
 from .progress import ContractProgress, contract_progress
-from .result import Arrangement, sort_cards
+from .result import Arrangement, free_arrangement, sort_cards
 from .search import SearchStats
 
 
@@ -44,8 +44,8 @@ def arrange(cards: Sequence[Card], table: TableRules, hand: int | None = None,
         if kept:  # every card melds, but this table goes out only by discarding one
             melds, kinds, leftover, points = _keeping_one(cards, table, stats)
         # made once, going out and all: dataclasses.replace took a sixth of a short call
-        return Arrangement(True, melds, kinds, leftover, points,
-                           going_out=going_out_verdict(table, melds, leftover, kept))
+        return free_arrangement(melds, kinds, leftover, points,
+                                going_out_verdict(table, melds, leftover, kept))
     table.check_supply(cards)
     bare = [card.bare() for card in cards]
     return solve_contract(bare, table, contract_for(table, hand))
