@@ -68,6 +68,8 @@ def free_parts(cards: Sequence[Card], table: TableRules, stats: SearchStats | No
 
 
 def _cards(option: Option, extra: int, hand: FreeHand) -> tuple[Card, ...]:
+    if not (option.needed or extra):  # a group in suit order, or a run without gaps
+        return tuple(map(CARD_AT.__getitem__, option.kinds))
     if option.run_suit is None:  # its kinds are in suit order
         return tuple(map(CARD_AT.__getitem__, option.kinds)) + (JOKER,) * (option.needed + extra)
     positions, suit = option.positions, option.run_suit
