@@ -153,7 +153,7 @@ class _Asked:
 
 # The last tables asked about, by id: the table is kept with its game, so the id stays its
 # own while it is here. Asking _game_for (an _Asked made and hashed, its options' items
-# and all) was a tenth of a short hand's arranging; a table is asked again and again.
+# and all) was nearly a tenth of a short hand's arranging; a table is asked again and again.
 _LAST_TABLES: dict[int, tuple[TableRules, Game]] = {}
 
 
