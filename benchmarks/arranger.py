@@ -79,6 +79,10 @@ import free_hands  # noqa: E402  (benchmarks/ is on sys.path when this file runs
 
 NATURALS = [natural(rank, suit) for suit in Suit for rank in Rank]
 MS = 1e-6  # nanoseconds to milliseconds
+# Hands a part keeps for the profiles (the most they use): keeping every one of them (and
+# rlcard's copies of part 3's, ten objects a hand) left a full garbage collection, which
+# lands in some timed call, that many more objects to walk.
+PROFILED = 1000
 
 
 # ----------------------------------------------------------------------------- helpers
@@ -104,8 +108,28 @@ def summary(times_ns: Sequence[int], cpu_ns: Sequence[int] | None = None) -> dic
     return out
 
 
+class Collections:
+    """CPU time the garbage collector has taken so far (gc.callbacks), in ns."""
+
+    def __init__(self) -> None:
+        self.ns = 0
+        self._started = 0
+        gc.callbacks.append(self._watch)
+
+    def _watch(self, phase: str, info: dict) -> None:
+        if phase == "start":
+            self._started = time.thread_time_ns()
+        else:
+            self.ns += time.thread_time_ns() - self._started
+
+
+COLLECTIONS = Collections()
+
+
 class Timer:
-    """Wall time (perf_counter_ns) of each call, and this thread's CPU time around it.
+    """Wall time (perf_counter_ns) of each call, and this thread's CPU time around it, and
+    the garbage collector's part of that (``collecting``): a full collection walks every
+    object of the process, this script's hands too, and falls in whichever call it does.
 
     The CPU clock is read outside the wall-clock window, so its cost is not in the
     wall figure; a call whose wall time is far above its CPU time was kept off the
@@ -115,6 +139,7 @@ class Timer:
     def __init__(self) -> None:
         self.wall: list[int] = []
         self.cpu: list[int] = []
+        self.collecting: list[int] = []
         self.switches = 0
         self._ru = None
 
@@ -127,6 +152,7 @@ class Timer:
 
     def call(self, fn: Callable, item):
         cpu, wall = time.thread_time_ns, time.perf_counter_ns
+        g0 = COLLECTIONS.ns
         c0 = cpu()
         t0 = wall()
         result = fn(item)
@@ -134,6 +160,7 @@ class Timer:
         c1 = cpu()
         self.wall.append(t1 - t0)
         self.cpu.append(c1 - c0)
+        self.collecting.append(COLLECTIONS.ns - g0)
         return result
 
     def summary(self) -> dict[str, float]:
@@ -247,7 +274,7 @@ def part1(rng: random.Random, scale: float) -> dict:
     time_calls(fn, warm)
     timer = time_calls(fn, hands)
     slow = sorted(zip(timer.cpu, range(len(hands))), reverse=True)[:3]
-    return {"stats": timer.summary(), "hands": hands, "fn": fn,
+    return {"stats": timer.summary(), "hands": hands[:PROFILED], "fn": fn,
             "slowest": [(timer.wall[i] * MS, timer.cpu[i] * MS, hands[i]) for _, i in slow],
             "possible": sum(1 for h in hands if fn(h).possible)}
 
@@ -262,7 +289,7 @@ def part2(rng: random.Random, scale: float) -> dict:
         time_calls(fn, warm)
         timer = time_calls(fn, hands)
         slow = max(range(len(hands)), key=timer.cpu.__getitem__)
-        per[hand] = {"stats": timer.summary(), "fn": fn, "hands": hands,
+        per[hand] = {"stats": timer.summary(), "fn": fn, "hands": hands[:PROFILED],
                      "slowest": (timer.wall[slow] * MS, timer.cpu[slow] * MS, hands[slow])}
     return per
 
@@ -314,7 +341,8 @@ def part3(rng: random.Random, scale: float) -> dict:
                 mismatches.append((cards, mine, other))
     return {"ours": t_ours.summary(), "rlcard": t_theirs.summary(), "mismatches": mismatches,
             "n": len(pairs), "fn": lambda cards: arrange(cards, table),
-            "rl_fn": theirs, "hands": [c for c, _ in pairs], "rl_hands": [r for _, r in pairs]}
+            "rl_fn": theirs, "hands": [c for c, _ in pairs[:PROFILED]],
+            "rl_hands": [r for _, r in pairs[:PROFILED]]}
 
 
 def mix_tables():
@@ -414,17 +442,18 @@ def part5(rng: random.Random, scale: float) -> list[dict]:
         time_calls(fn, warm)
         timer = time_calls(fn, hands)
         slow = sorted(range(len(hands)), key=timer.cpu.__getitem__, reverse=True)[:3]
-        results.append({"group": group, "stats": timer.summary(), "fn": fn, "hands": hands,
-                        "slowest": [(timer.wall[i] * MS, timer.cpu[i] * MS, hands[i])
-                                    for i in slow]})
+        results.append({"group": group, "stats": timer.summary(), "fn": fn,
+                        "hands": hands[:PROFILED],
+                        "slowest": [(timer.wall[i] * MS, timer.cpu[i] * MS, hands[i],
+                                     timer.collecting[i] * MS) for i in slow]})
     return results
 
 
 def part6(repeats: int) -> dict:
     """The kept hands, each timed ``repeats`` times in turn."""
     kept = free_hands.load_kept()
-    items = [(k.table, k.hand()) for k in kept]
-    fn = lambda item: arrange(item[1], item[0])  # noqa: E731
+    items = [(k.table, k.hand(), k.hand_number) for k in kept]
+    fn = lambda item: arrange(item[1], item[0], hand=item[2])  # noqa: E731
     time_calls(fn, items)  # warm-up
     timer = Timer()
     with timer:
@@ -435,9 +464,11 @@ def part6(repeats: int) -> dict:
     for i, k in enumerate(kept):
         cpu_ns = timer.cpu[i::len(kept)]
         wall_ns = timer.wall[i::len(kept)]
+        slowest = max(range(len(cpu_ns)), key=cpu_ns.__getitem__)
         answer = fn(items[i])
-        per_hand.append((k, statistics.median(cpu_ns) * MS, max(cpu_ns) * MS, max(wall_ns) * MS,
-                         answer.leftover_points))
+        per_hand.append((k, statistics.median(cpu_ns) * MS, cpu_ns[slowest] * MS,
+                         max(wall_ns) * MS, answer.leftover_points,
+                         timer.collecting[i::len(kept)][slowest] * MS))
     return {"stats": timer.summary() if kept else None, "per_hand": per_hand,
             "repeats": repeats, "fn": fn, "hands": items}
 
@@ -803,9 +834,9 @@ def main(argv: list[str] | None = None) -> int:
     w("Most CPU time per group (wall / CPU ms):")
     w("")
     for r in r6:
-        for t, c, (table, cards) in r["slowest"][:1]:
-            w(f"- {r['group'].name}: {t:.1f} / {c:.1f}, {table.decks} decks: "
-              f"`{cards_text(sorted(cards, key=sort_key))}`")
+        for t, c, (table, cards), collecting in r["slowest"][:1]:
+            w(f"- {r['group'].name}: {t:.1f} / {c:.1f} (garbage collection {collecting:.1f}), "
+              f"{table.decks} decks: `{cards_text(sorted(cards, key=sort_key))}`")
     w("")
     w("## 6. The hardest hands found")
     w("")
@@ -813,18 +844,22 @@ def main(argv: list[str] | None = None) -> int:
       "on from the slowest hand kept of that shape), a climb tries small changes (a card moved one rank or to another suit, a joker in or "
       "out, a card swapped for any other), keeping any that takes the arranger as long or "
       "longer in CPU time (the least of two runs); the slowest of each shape are kept in "
-      "`benchmarks/adversarial.json` and timed here, each "
+      "`benchmarks/adversarial.json` and timed here (with the slow hands issues reported, "
+      "kept there by hand), each "
       f"{r7['repeats']} times in turn. Hunts: "
       + "; ".join(str(h) for h in free_hands.HUNTS) + ".")
     w("")
     if r7["stats"]:
         stat_table([("the kept hands", r7["stats"])])
-        w("| game | decks | cards | left (points) | CPU median | CPU max | wall max |")
+        w("| game | decks | cards | left (points) | CPU median | CPU max (garbage collection) "
+          "| wall max |")
         w("| --- | ---: | --- | ---: | ---: | ---: | ---: |")
-        for k, median, most, wall_max, left in sorted(r7["per_hand"], key=lambda x: -x[2]):
-            options = "".join(f", {key} {value}" for key, value in k.options.items())
+        for k, median, most, wall_max, left, collecting in sorted(r7["per_hand"],
+                                                                  key=lambda x: -x[2]):
+            options = "".join(f", {key} {value}" for key, value in k.options.items()) + (
+                f", hand {k.hand_number}" if k.hand_number else "")
             w(f"| {k.ruleset}{options} | {k.decks} | `{k.cards}` | {left} | {fmt(median)} "
-              f"| {fmt(most)} | {fmt(wall_max)} |")
+              f"| {fmt(most)} ({fmt(collecting)}) | {fmt(wall_max)} |")
         w("")
     else:
         w("No hands kept yet: run `--hunt` first.")

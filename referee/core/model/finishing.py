@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ..cards import Card
@@ -59,11 +60,19 @@ def going_out_verdict(table: TableRules, melds: Sequence[Sequence[Card]],
         return GoingOut(True, "These melds use every card, so laying them down goes out.")
     if len(leftover) == 1:
         return _last_discard(table, melds, leftover[0])
+    return _cards_left(len(leftover), kept_to_discard,
+                       bool(rules.one_meld_a_turn and len(melds) > 1))
+
+
+@lru_cache(maxsize=128)
+def _cards_left(count: int, kept_to_discard: bool, lay_one_now: bool) -> GoingOut:
+    """The verdict on melds that leave ``count`` cards (two or more) in hand: the same few
+    sentences again and again (the arranger asks on every hand), so each is made once."""
     kept = (" This table goes out only with a last discard, so not every card is melded."
             if kept_to_discard else "")
-    one_meld = (f" This table lays one meld a turn unless going out, so lay one of these "
-                "now." if rules.one_meld_a_turn and len(melds) > 1 else "")
-    return GoingOut(False, f"These melds leave {len(leftover)} cards in hand, so laying them "
+    one_meld = (" This table lays one meld a turn unless going out, so lay one of these now."
+                if lay_one_now else "")
+    return GoingOut(False, f"These melds leave {count} cards in hand, so laying them "
                            f"down does not go out this turn.{kept}{one_meld}")
 
 

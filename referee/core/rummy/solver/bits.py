@@ -151,9 +151,22 @@ class _Asked:
     ruleset: Ruleset = field(compare=False)
 
 
+# The last tables asked about, by id: the table is kept with its game, so the id stays its
+# own while it is here. Asking _game_for (an _Asked made and hashed, its options' items
+# and all) was nearly a tenth of a short hand's arranging; a table is asked again and again.
+_LAST_TABLES: dict[int, tuple[TableRules, Game]] = {}
+
+
 def game_for(table: TableRules) -> Game:
     """The bit search's view of the table's game at its house options (the decks aside)."""
-    return _game_for(_Asked(table.key[:2], table.ruleset))
+    last = _LAST_TABLES.get(id(table))
+    if last is not None and last[0] is table:
+        return last[1]
+    game = _game_for(_Asked(table.key[:2], table.ruleset))
+    if len(_LAST_TABLES) >= 64:
+        _LAST_TABLES.clear()
+    _LAST_TABLES[id(table)] = (table, game)
+    return game
 
 
 @lru_cache(maxsize=64)

@@ -44,6 +44,7 @@ class _Run:
     need: int  # jokers for its gaps and padding, alone
     rank_count: dict[Rank, int]  # naturals it takes, by rank
     rank_value: dict[Rank, int]
+    mask: int  # a bit for each card it asks for (see _bit)
 
     def overlaps(self, other: _Run) -> bool:
         return self.suit is other.suit and self.low <= other.high and other.low <= self.high
@@ -68,6 +69,15 @@ class _Hand:
             self.rank_value[rank] += n * self.value[(suit, rank)]
         self.total = sum(n * self.value[k] for k, n in self.count.items()) + (
             self.jokers * self.joker_value)
+        # the cards held once, by bit: two runs asking for one gets it in one of them only
+        self.single_rank: dict[int, Rank] = {}
+        self.single_value: dict[int, int] = {}
+        self.single = 0
+        for kind, n in self.count.items():
+            if n == 1:
+                bit = _bit(kind)
+                self.single |= bit
+                self.single_rank[bit], self.single_value[bit] = kind[1], self.value[kind]
 
 
 def solve_contract(cards: Sequence[Card], table: TableRules, contract: Contract) -> Arrangement:
@@ -84,9 +94,18 @@ def solve_contract(cards: Sequence[Card], table: TableRules, contract: Contract)
             continue
         spare = hand.jokers - book_jokers
         usable = [run for run in runs if run.need <= spare]
-        for chosen in _run_choices(usable, contract.runs, book_value + joker_points,
-                                   best_covered, spare):
-            found = _evaluate(hand, books, chosen, rules)
+        ranks = Counter(books)
+        # the most each run adds to the books: its naturals of other ranks (see _run_choices)
+        adds = [run.value - sum(run.rank_value.get(rank, 0) for rank in ranks)
+                for run in usable]
+        for picked in _run_choices(usable, contract.runs, book_value + joker_points,
+                                   best_covered, spare, adds):
+            chosen = tuple([usable[i] for i in picked])
+            if len(chosen) > 2:
+                found = _evaluate(hand, books, chosen, rules)
+            else:
+                found = _evaluate_few(hand, books, ranks, book_value, chosen,
+                                      [adds[i] for i in picked], rules)
             if found is not None and found > best_covered[0]:
                 melds = _build(hand, books, chosen, rules)
                 if melds is not None:
@@ -148,7 +167,12 @@ def _make_run(hand: _Hand, suit: Suit, low: int, high: int, padding: int, need: 
             rank_count[rank] = rank_count.get(rank, 0) + 1
             rank_value[rank] = rank_value.get(rank, 0) + hand.value[kind]
     return _Run(suit, low, high, kinds, padding, sum(rank_value.values()), need,
-                rank_count, rank_value)
+                rank_count, rank_value, sum(_bit(kind) for kind in kinds))
+
+
+def _bit(kind: Kind) -> int:
+    suit, rank = kind
+    return 1 << ((rank - 1) * 4 + _SUIT_ORDER[suit])
 
 
 def _book_choices(hand: _Hand, books: int):
@@ -164,26 +188,46 @@ def _book_choices(hand: _Hand, books: int):
                 yield choice, need
 
 
-def _run_choices(runs: list[_Run], count: int, base: int, best: list[int], jokers: int):
-    """Choices of ``count`` runs that could still beat ``best[0]`` with ``jokers``, best first."""
+def _run_choices(runs: list[_Run], count: int, base: int, best: list[int], jokers: int,
+                 adds: list[int]):
+    """Choices of ``count`` runs that could still beat ``best[0]`` with ``jokers``, best first.
+
+    ``base`` is the books' points and the jokers'; a run adds no more than its ``value``
+    to them, nor than its ``adds`` (its naturals of ranks other than the books', which
+    take every card of their rank): a choice whose adds fall short is never yielded, as
+    it could not beat the best, but the order and the stops stay the values'.
+    """
+    most = list(adds)  # the greatest adds from each place on
+    for i in range(len(most) - 2, -1, -1):
+        if most[i + 1] > most[i]:
+            most[i] = most[i + 1]
+    return _choices(runs, count, base, base, best, jokers, adds, most, 0)
+
+
+def _choices(runs: list[_Run], count: int, base: int, sure: int, best: list[int], jokers: int,
+             adds: list[int], most: list[int], start: int):
+    """_run_choices from ``runs[start:]``, as the runs' places in ``runs``; ``sure``: the
+    base with the adds of the runs chosen so far, in place of their values."""
     if count == 0:
         yield ()
         return
     if count == 1:
-        for run in runs:
+        for i in range(start, len(runs)):
+            run = runs[i]
             if base + run.value <= best[0]:
                 return
-            if run.need <= jokers:
-                yield (run,)
+            if run.need <= jokers and sure + adds[i] > best[0]:
+                yield (i,)
         return
-    for i, first in enumerate(runs):
+    for i in range(start, len(runs)):
+        first = runs[i]
         if base + first.value * count <= best[0]:
             return
-        if first.need > jokers:
+        if first.need > jokers or sure + adds[i] + most[i] * (count - 1) <= best[0]:
             continue
-        for chosen in _run_choices(runs[i:], count - 1, base + first.value, best,
-                                   jokers - first.need):
-            yield (first, *chosen)
+        for chosen in _choices(runs, count - 1, base + first.value, sure + adds[i], best,
+                               jokers - first.need, adds, most, i):
+            yield (i, *chosen)
 
 
 def _evaluate(hand: _Hand, books: tuple[Rank, ...], runs: tuple[_Run, ...],
@@ -207,6 +251,35 @@ def _evaluate(hand: _Hand, books: tuple[Rank, ...], runs: tuple[_Run, ...],
             covered += used * hand.value[kind]
     for rank, k in book_ranks.items():
         jokers += _book_jokers(hand.of_rank[rank], in_runs[rank], k)
+    return _with_jokers(hand, covered, jokers, books, runs, rules)
+
+
+def _evaluate_few(hand: _Hand, books: tuple[Rank, ...], book_ranks: Counter[Rank],
+                  book_value: int, runs: tuple[_Run, ...], adds: list[int],
+                  rules: MeldRules) -> int | None:
+    """``_evaluate`` for no more than two runs, in sums worked out beforehand: the books'
+    ranks counted (``book_ranks``) and their points, and each run's adds (see
+    _run_choices). Two runs share only the cards both ask for; one of those held once
+    goes in one of them, the other taking a joker, as _evaluate counts them."""
+    covered = book_value + sum(adds)
+    jokers = 0
+    for run in runs:
+        jokers += run.need
+    shared_once = runs[0].mask & runs[1].mask & hand.single if len(runs) == 2 and (
+        runs[0].overlaps(runs[1])) else 0
+    short: dict[Rank, int] = {}  # by book rank: cards shared once, taken only once
+    while shared_once:
+        bit = shared_once & -shared_once
+        shared_once ^= bit
+        jokers += 1
+        rank = hand.single_rank[bit]
+        if rank in book_ranks:
+            short[rank] = short.get(rank, 0) + 1
+        else:
+            covered -= hand.single_value[bit]
+    for rank, k in book_ranks.items():
+        in_runs = sum(run.rank_count.get(rank, 0) for run in runs) - short.get(rank, 0)
+        jokers += _book_jokers(hand.of_rank[rank], in_runs, k)
     return _with_jokers(hand, covered, jokers, books, runs, rules)
 
 

@@ -33,12 +33,21 @@ from .turns import best_plan
 # Kept cards are listed suit by suit, ranks ascending (as cards.sort_key does).
 _SUIT_MAJOR = tuple((kind % 4) * 16 + kind // 4 for kind in range(52))
 _KINDS = (MeldKind.BOOK, MeldKind.RUN)  # by Option.place[1]
+# melds, their kinds, the cards kept, their points
+FreeParts = tuple[tuple[tuple[Card, ...], ...], tuple[MeldKind, ...], tuple[Card, ...], int]
 
 
 def solve_free(cards: Sequence[Card], table: TableRules, stats: SearchStats | None = None
                ) -> Arrangement:
     """The melds that leave the fewest points held; raises for cards the decks lack
     (``stats``, if given, gains the searches' work)."""
+    return Arrangement(True, *free_parts(cards, table, stats))
+
+
+def free_parts(cards: Sequence[Card], table: TableRules, stats: SearchStats | None = None
+               ) -> FreeParts:
+    """solve_free's answer as its parts: the melds, their kinds, the cards kept and their
+    points (so that the caller makes the Arrangement once, with what it adds)."""
     hand = read_hand(cards, table)
     try:
         plan = plain_plan(hand, stats) if not hand.jokers else best_plan(hand, stats)
@@ -52,13 +61,15 @@ def solve_free(cards: Sequence[Card], table: TableRules, stats: SearchStats | No
         leftover += (JOKER,) * plan.jokers_kept
         points += plan.jokers_kept * hand.game.joker_value
     if not plan.melds:  # the usual answer for a short hand
-        return Arrangement(True, (), (), leftover, points)
+        return (), (), leftover, points
     melds = sorted(plan.melds) if len(plan.melds) > 1 else plan.melds  # see Option.place
-    return Arrangement(True, tuple([_cards(option, extra, hand) for option, extra in melds]),
-                       tuple([_KINDS[option.place[1]] for option, _ in melds]), leftover, points)
+    return (tuple([_cards(option, extra, hand) for option, extra in melds]),
+            tuple([_KINDS[option.place[1]] for option, _ in melds]), leftover, points)
 
 
 def _cards(option: Option, extra: int, hand: FreeHand) -> tuple[Card, ...]:
+    if not (option.needed or extra):  # a group in suit order, or a run without gaps
+        return tuple(map(CARD_AT.__getitem__, option.kinds))
     if option.run_suit is None:  # its kinds are in suit order
         return tuple(map(CARD_AT.__getitem__, option.kinds)) + (JOKER,) * (option.needed + extra)
     positions, suit = option.positions, option.run_suit

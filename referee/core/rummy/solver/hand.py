@@ -25,6 +25,11 @@ from .bits import kind_bit as kind_at  # a kind's index is its bit: 1 and 14 are
 KINDS = 52
 MAX_SPAN = 5  # a run never needs more than five places between its end cards (see search)
 _SUIT_INDEX = {"S": 0, "H": 1, "D": 2, "C": 3}
+# by a suit's letter (hashing the enum itself is slow), then rank: the card's kind; and by
+# kind, its bit in FreeHand.lines: looked up, not worked out, for every card read
+_KIND_OF = {letter: (-1, *((rank - 1) * 4 + suit for rank in range(1, 14)))
+            for letter, suit in _SUIT_INDEX.items()}
+_LINE_BIT = tuple(1 << (kind % 4 * 16 + kind // 4 + 1) for kind in range(KINDS))
 
 
 @dataclass(eq=False)
@@ -81,19 +86,19 @@ def read_hand(cards: Sequence[Card], table: TableRules) -> FreeHand:
     jokers = planes = held = lines = 0
     naturals = []
     asks_supply_check = False
+    kind_of, line_bit = _KIND_OF, _LINE_BIT
     for card in cards:
         rank = card.rank
         if rank is None:
             jokers += 1
             asks_supply_check |= card.stands_for is not None  # standing for a card the game lacks?
             continue
-        suit = _SUIT_INDEX[card.suit._value_]  # by value: hashing the enum itself is slow
-        kind = (rank - 1) * 4 + suit
+        kind = kind_of[card.suit._value_][rank]
         copies = counts[kind] = counts[kind] + 1
         if copies > planes:
             planes = copies
         held |= 1 << kind
-        lines |= 1 << (suit * 16 + rank)
+        lines |= line_bit[kind]
         naturals.append(kind)
     if asks_supply_check or jokers > game.jokers_per_deck * table.decks or (
             held & ~game.in_deck or planes > table.decks):

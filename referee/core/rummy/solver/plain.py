@@ -87,18 +87,27 @@ def _search(state: int, planes: int, lines: int, game: Game, stats: SearchStats 
     # state, so a search allocates (and the garbage collector tracks) fewer objects
     memo: dict[int, int] = {0: 0}
     choices: dict[int, Meld] = {}
+    one = planes == 1  # one plane (one deck): taking cards is a plain xor, no call
 
     def best(state: int) -> int:
-        known = memo.get(state)
-        if known is not None:
-            return known
+        """The most ``state`` melds; it is not in the memo yet (callers look there first:
+        most states are met again and again, and a look costs less than a call)."""
         if len(memo) > BUDGET:
             raise OverBudget
         low = state & -state
-        top, choice = best(remove(state, low, planes)), None
+        after = state ^ low if one else remove(state, low, planes)
+        top = memo.get(after)
+        if top is None:
+            top = best(after)
+        choice = None
         for meld in melds.get(low, ()):
-            if state & meld.mask == meld.mask:
-                total = meld.value + best(remove(state, meld.mask, planes))
+            mask = meld.mask
+            if state & mask == mask:
+                after = state ^ mask if one else remove(state, mask, planes)
+                total = memo.get(after)
+                if total is None:
+                    total = best(after)
+                total += meld.value
                 if total > top:
                     top, choice = total, meld
         memo[state] = top
@@ -107,7 +116,8 @@ def _search(state: int, planes: int, lines: int, game: Game, stats: SearchStats 
         return top
 
     try:
-        best(state)
+        if state not in memo:
+            best(state)
     finally:
         # best's closure holds best itself: left so, that cycle would keep the memos
         # until a full pass of the garbage collector (tens of ms), bringing it on sooner
