@@ -326,6 +326,23 @@ def test_every_option_describes_itself():
             assert described["description"].strip()
 
 
+def test_the_api_asks_each_house_rule_as_the_setup_screen_does():
+    """Another client can ask a table the setup's own question and offer its answers."""
+    rummy_card = next(spec for spec in get_ruleset("eversol").option_specs
+                      if spec.name == "rummy_card").describe()
+    assert rummy_card["question"] == "What becomes of a card rummy is called on?"
+    assert [answer["value"] for answer in rummy_card["answers"]] == ["dead", "meld"]
+    for ruleset in RULESETS.values():
+        for spec in ruleset.option_specs:
+            described = spec.describe()
+            assert described["question"] == spec.asked
+            if spec.type == "bool":
+                assert described["answers"] == [{"value": True, "words": "Yes"},
+                                                {"value": False, "words": "No"}]
+            words = [answer["words"] for answer in described.get("answers", ())]
+            assert all(word.strip() and "_" not in word for word in words), spec.name
+
+
 def test_only_table_conduct_is_left_to_the_table():
     """A house rule the referee never sees played says so; every other one some answer reads."""
     left_to_the_table = {(key, spec.name): spec.describe() for key, ruleset in RULESETS.items()

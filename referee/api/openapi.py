@@ -130,6 +130,15 @@ SCHEMAS: dict[str, Any] = {
                 "follows it.")},
             "note": {"type": "string", "description": (
                 "Shown beside a table-checked option: the referee does not check it.")},
+            "question": {"type": "string", "description": (
+                "The question the setup screen asks the table about this rule.")},
+            "answers": {"type": "array", "description": (
+                "Each value a table may choose, in the order the screens offer them, with "
+                "its answer in words (a yes-or-no rule: Yes, No)."),
+                "items": {"type": "object", "required": ["value", "words"], "properties": {
+                    "value": {"type": ["boolean", "integer", "string"]},
+                    "words": {"type": "string"}}}},
+            "hint": {"type": "string", "description": "Said under the question."},
         },
     },
     "Contract": {

@@ -162,6 +162,13 @@ class OptionSpec:
         described["affects_melds"] = self.affects_melds
         described["affects_going_out"] = self.affects_going_out
         described["checked_by"] = "table" if self.table_checks else "referee"
+        # What the setup screen asks, so another client can ask the table the same.
+        described["question"] = self.asked
+        if self.offered:
+            described["answers"] = [{"value": choice, "words": self.answer(choice)}
+                                    for choice in self.offered]
+        if self.hint:
+            described["hint"] = self.hint
         if self.note is not None:
             described["note"] = self.note
         return described
