@@ -1,16 +1,17 @@
 """Which tests need running only once, and which of dev.py's two runs runs each of them.
 
 ``python3 dev.py test`` runs the suite on SQLite and on PostgreSQL at once, in two pytest
-processes on a machine's two cores: the suite takes as long as the longer run. Two kinds of test
-answer the same on either database, so each runs in one run only, and the rule below (``share``)
-says which; everything else runs in both. dev.py names each run's share in
+processes on a machine's two cores: the suite takes as long as the longer run. Some tests answer
+the same on either database, so each runs in one run only, and the rule below (``share``) says
+which; everything else runs in both. dev.py names each run's share in
 ``REFEREE_TEST_SHARE`` (``sqlite`` or ``postgres``) when it runs both, and each run then
 deselects the other's (its header says how many). Run pytest yourself, with or without
 TEST_DATABASE_URL, and every test runs.
 
 Database-free tests: those of the pure rules core (its doctests, its property tests, text
 checks). They are the SQLite run's, as are the wheel's tests (marker ``packaging``), whose
-installed app keeps its games in its own SQLite file whatever the run. A test counts as database-free only when both hold:
+installed app keeps its games in its own SQLite file whatever the run. A test counts as
+database-free only when both hold:
 
 - no fixture it uses reaches ``test_database`` (``app``, ``client``, ``rules_app``, ``ask``,
   ``live_server``, ``empty_database_uri`` all do), and
