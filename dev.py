@@ -23,12 +23,14 @@ had the PostgreSQL run is skipped, except in CI, where that is a failure.
 run, ``test --postgres-only`` only the second; any other arguments go to
 pytest, in both runs.
 
-When both run, the PostgreSQL run leaves out the tests that use no database (the
-rules core's tests and doctests, its property tests, text checks: the
-``database_free`` marker, chosen in tests/database_free.py): they would answer
-the same there, and the SQLite run runs them; and the browser journeys not
-marked ``both_databases`` (their database work is the HTTP tests', which run on
-both). Its header says how many it left out. ``--postgres-only`` runs them too. On PostgreSQL the fuzz tests that use the
+When both run, the tests that answer the same on either database run in one of them
+only, as tests/database_free.py chooses: the tests that use no database (the rules core's
+tests and doctests, its property tests, text checks: the ``database_free`` marker) run on
+SQLite; the browser journeys not marked ``both_databases`` (their database work is the HTTP
+tests', which run on both) are split between the two runs by module, so that the runs take
+about as long (``POSTGRES_JOURNEYS``). dev.py names each run's share in REFEREE_TEST_SHARE;
+each run's header says how many it left to the other. ``--sqlite-only`` and
+``--postgres-only`` run every test. On PostgreSQL the fuzz tests that use the
 database draw a quarter of the SQLite run's examples (``examples`` in tests/conftest.py).
 """
 
@@ -59,9 +61,9 @@ IN_CI = os.environ.get("CI") == "true"
 
 # The variable tests/conftest.py reads: when set, the tests use this PostgreSQL database.
 TEST_DATABASE_URL = "TEST_DATABASE_URL"
-# "elsewhere": the run leaves the database-free tests, and the browser journeys not marked
-# both_databases, to the other run (tests/database_free.py).
-DATABASE_FREE = "REFEREE_TEST_DATABASE_FREE"
+# "sqlite" or "postgres": which of the two runs this is, when both run; each runs only its share
+# of the tests that need running once (tests/database_free.py).
+SHARE = "REFEREE_TEST_SHARE"
 # dev.py's own PostgreSQL server: one per user of this machine, kept between runs.
 PG_HOME = Path(tempfile.gettempdir()) / f"rummy-referee-postgres-{getattr(os, 'getuid', int)()}"
 PG_ROLE = "referee_test"
@@ -372,16 +374,16 @@ class PytestRun:
     """One run of the suite in a pytest process of its own, on one database."""
 
     def __init__(self, database: str, label: str, args: list[str], database_url: str | None,
-                 database_free_elsewhere: bool = False):
+                 share: str | None = None):
         self.database = database
         self.label = label
         self.args = args
         self.env = {k: v for k, v in os.environ.items()
-                    if k not in (TEST_DATABASE_URL, DATABASE_FREE)}
+                    if k not in (TEST_DATABASE_URL, SHARE)}
         if database_url:
             self.env[TEST_DATABASE_URL] = database_url
-        if database_free_elsewhere:
-            self.env[DATABASE_FREE] = "elsewhere"
+        if share:
+            self.env[SHARE] = share
         self.where = f", at {redact(database_url)}" if database_url else ""
         self.process: subprocess.Popen | None = None
         self.log: Path | None = None
@@ -453,17 +455,20 @@ def test(args: list[str]) -> int:
         if why_not:
             say(f"no PostgreSQL run ({'CI fails without it' if IN_CI else 'skipped'}): {why_not}")
     runs: list[PytestRun] = []
+    # Both at once: the tests that answer the same on either database are shared out, each
+    # run's own share only (tests/database_free.py).
+    both = sqlite and url is not None
     if sqlite:
-        runs.append(PytestRun("SQLite", "run 1: the suite on SQLite (a new file per test)", args,
-                              None))
+        mine = (", with the tests that use no database and its share of the browser journeys"
+                if both else "")
+        runs.append(PytestRun("SQLite", f"run 1: the suite on SQLite (a new file per test){mine}",
+                              args, None, share="sqlite" if both else None))
     if url is not None:
-        # The tests that use no database answer the same on both: run 1 runs them.
-        elsewhere = bool(runs)
-        less = (", less the tests that use no database and most browser journeys (run 1 runs "
-                "them)") if elsewhere else ""
+        less = (", less the tests that use no database and the SQLite run's browser journeys"
+                if both else "")
         runs.append(PytestRun("PostgreSQL",
                               f"run 2: the suite on PostgreSQL at {redact(url)}{less}",
-                              args, url, database_free_elsewhere=elsewhere))
+                              args, url, share="postgres" if both else None))
 
     # The import layers (pyproject.toml's contracts) first: seconds, and a broken layer is
     # worth knowing before the suite's minutes.

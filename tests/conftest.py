@@ -370,8 +370,8 @@ def pytest_configure(config):
     config.addinivalue_line("markers", f"{database_free.MARKER}: uses no database, so the "
                             "PostgreSQL run of dev.py leaves it to the SQLite run "
                             "(tests/database_free.py)")
-    config.addinivalue_line("markers", f"{database_free.BOTH_DATABASES}: a browser journey the "
-                            "PostgreSQL run of dev.py runs too (tests/database_free.py)")
+    config.addinivalue_line("markers", f"{database_free.BOTH_DATABASES}: a browser journey both "
+                            "runs of dev.py run (tests/database_free.py)")
 
 
 def pytest_collection_modifyitems(config, items):
@@ -399,12 +399,13 @@ def pytest_runtest_call(item):
 def pytest_report_header(config):
     if TEST_DATABASE_URL:
         lines = [f"database: PostgreSQL, TEST_DATABASE_URL={redacted(TEST_DATABASE_URL)}"]
-        if os.environ.get(database_free.ENVIRONMENT) == "elsewhere":
-            lines.append("database: tests that use no database are left to the SQLite run "
-                         "(tests/database_free.py; their count follows collection)")
-        return lines
-    return ["database: SQLite, a new file per test, copied from one migrated once "
-            "(TEST_DATABASE_URL is not set)"]
+    else:
+        lines = ["database: SQLite, a new file per test, copied from one migrated once "
+                 "(TEST_DATABASE_URL is not set)"]
+    if database_free.this_run() is not None:
+        lines.append("database: one of dev.py's two runs; the tests that run once are shared "
+                     "between them (tests/database_free.py; the counts follow collection)")
+    return lines
 
 
 def pytest_terminal_summary(terminalreporter):

@@ -1,12 +1,17 @@
-"""Which tests use no database at all, so the PostgreSQL run need not run them again.
+"""Which tests need running only once, and which of dev.py's two runs runs each of them.
 
-``python3 dev.py test`` runs the suite on SQLite and on PostgreSQL. A test of the pure rules
-core (its doctests, its property tests, text checks) answers the same on both: the second run
-would only repeat it. dev.py sets ``REFEREE_TEST_DATABASE_FREE=elsewhere`` for the PostgreSQL
-run when the SQLite run runs too, and then those tests are deselected there (the run's header
-says how many). Run pytest yourself with TEST_DATABASE_URL and every test runs.
+``python3 dev.py test`` runs the suite on SQLite and on PostgreSQL at once, in two pytest
+processes on a machine's two cores: the suite takes as long as the longer run. Some tests answer
+the same on either database, so each runs in one run only, and the rule below (``share``) says
+which; everything else runs in both. dev.py names each run's share in
+``REFEREE_TEST_SHARE`` (``sqlite`` or ``postgres``) when it runs both, and each run then
+deselects the other's (its header says how many). Run pytest yourself, with or without
+TEST_DATABASE_URL, and every test runs.
 
-A test counts as database-free only when both hold:
+Database-free tests: those of the pure rules core (its doctests, its property tests, text
+checks). They are the SQLite run's, as are the wheel's tests (marker ``packaging``), whose
+installed app keeps its games in its own SQLite file whatever the run. A test counts as
+database-free only when both hold:
 
 - no fixture it uses reaches ``test_database`` (``app``, ``client``, ``rules_app``, ``ask``,
   ``live_server``, ``empty_database_uri`` all do), and
@@ -18,29 +23,48 @@ On the SQLite run each database-free test is also watched while it runs: a Flask
 a database connection opened fails it (``watch``), so a test that slips past the static check
 is caught the first time it runs, not silently dropped from the PostgreSQL run.
 
-The browser journeys (tests/browser/) are left to the SQLite run too, all but those marked
-``both_databases``. What a journey asks of the database is what the screens' HTTP tests ask of
-it, and those run on both; a journey on PostgreSQL as well would double the suite's slowest part
-to prove again the browser's side, which does not change with the database. The journeys marked
-to run on both (a whole game with a TV following it, referee mode followed on three devices)
-keep the live server's threads, polls and concurrent writers tested against a real PostgreSQL.
+The browser journeys (tests/browser/), all but those marked ``both_databases``: what a journey
+asks of the database is what the screens' HTTP tests ask of it, and those run on both; a
+journey on both databases would double the suite's slowest part to prove again the browser's
+side, which does not change with the database. They are the suite's slowest part, so they are
+what balances the two runs: the journeys of the modules named in ``POSTGRES_JOURNEYS`` are the
+PostgreSQL run's, every other journey (a new module too) the SQLite run's. Each journey still
+runs whole, on one database. The journeys marked to run on both (a whole game with a TV
+following it, referee mode followed on three devices) keep the live server's threads, polls and
+concurrent writers tested against a real PostgreSQL, as do those the PostgreSQL run takes.
 """
 
 from __future__ import annotations
 
 import ast
+import os
 import sys
 from functools import cache
 from pathlib import Path
 
 import pytest
 
-ENVIRONMENT = "REFEREE_TEST_DATABASE_FREE"  # "elsewhere": deselect them (the PostgreSQL run)
+# Which of dev.py's two runs this is, when it runs both: that run runs only its share of the
+# tests that run once.
+ENVIRONMENT = "REFEREE_TEST_SHARE"
+SQLITE, POSTGRES = "sqlite", "postgres"
 MARKER = "database_free"
 ROOT = Path(__file__).resolve().parent.parent
 BROWSER = ROOT / "tests" / "browser"
+# The wheel's tests (tests/test_packaging.py): the installed app serves its own default SQLite
+# file whatever the run's database, so on PostgreSQL they would repeat the SQLite run's.
+PACKAGING = "packaging"
 # The browser journeys the PostgreSQL run runs too (pytestmark in their module).
 BOTH_DATABASES = "both_databases"
+# The browser modules whose journeys are the PostgreSQL run's share: the screens read as every
+# player must be able to read them (axe's WCAG checks, the themes' contrast, the TV across the
+# room, the tablet app kept awake and offline). Chosen by how long they take (pytest
+# --durations; benchmarks/RESULTS.md, "Suite"): about a third of the journeys' time, so that the
+# two runs take about as long, the SQLite run having the database-free tests and the other
+# journeys besides what both run. Move a module here or back when one run grows much longer.
+POSTGRES_JOURNEYS = frozenset({
+    "test_accessibility", "test_themes", "test_tv_screens", "test_tablet_app",
+})
 # What a database-free module may import besides the standard library and other tests.
 # openskill: the rating model the rules core rates with (core/history), as pure as the core.
 ALLOWED = {"pytest", "hypothesis", "_pytest", "openskill"}
@@ -127,44 +151,75 @@ def is_browser_journey_for_one_database(item) -> bool:
         item.get_closest_marker(BOTH_DATABASES) is None)
 
 
-def mark_and_select(config, items) -> None:
-    """Mark the database-free tests; on the PostgreSQL run dev.py asks for, deselect them and
-    the browser journeys left to the SQLite run."""
-    import os
+def share(item) -> str | None:
+    """The one run that runs ``item`` when dev.py runs both (``SQLITE`` or ``POSTGRES``), or
+    None for a test both run. Asked once the database-free tests are marked."""
+    if item.get_closest_marker(MARKER) is not None or item.get_closest_marker(PACKAGING):
+        return SQLITE
+    if is_browser_journey_for_one_database(item):
+        return POSTGRES if Path(str(item.fspath)).stem in POSTGRES_JOURNEYS else SQLITE
+    return None
 
-    free = []
+
+def this_run() -> str | None:
+    """This run's share, as dev.py names it; None when pytest runs every test. A share that
+    does not match the database in use (``postgres`` without TEST_DATABASE_URL) is ignored."""
+    named = os.environ.get(ENVIRONMENT)
+    database = POSTGRES if os.environ.get("TEST_DATABASE_URL") else SQLITE
+    return named if named == database else None
+
+
+def mark_and_select(config, items) -> None:
+    """Mark the database-free tests; on each of the two runs dev.py asks for, deselect the
+    tests that are the other run's share."""
+    shares = {SQLITE: 0, POSTGRES: 0}
+    free = 0
     for item in items:
         if item_is_database_free(item):
             item.add_marker(getattr(pytest.mark, MARKER))
-            free.append(item)
-    browser = [item for item in items if is_browser_journey_for_one_database(item)]
-    config.stash[_COUNT] = len(free)
-    config.stash[_BROWSER_COUNT] = len(browser)
-    if os.environ.get(ENVIRONMENT) == "elsewhere" and os.environ.get("TEST_DATABASE_URL"):
-        left = free + browser
-        chosen = set(map(id, left))
+            free += 1
+    chosen = {}
+    journeys = {SQLITE: 0, POSTGRES: 0}
+    for item in items:
+        if (taken := share(item)) is not None:
+            chosen[id(item)] = taken
+            shares[taken] += 1
+            journeys[taken] += is_browser_journey_for_one_database(item)
+    config.stash[_COUNT] = free
+    config.stash[_SHARES] = shares
+    config.stash[_JOURNEYS] = journeys
+    run = this_run()
+    if run is not None:
+        left = [item for item in items if chosen.get(id(item), run) != run]
+        gone = set(map(id, left))
         config.hook.pytest_deselected(items=left)
-        items[:] = [item for item in items if id(item) not in chosen]
-        config.stash[_DESELECTED] = True
+        items[:] = [item for item in items if id(item) not in gone]
+        config.stash[_RUN] = run
 
 
 _COUNT = pytest.StashKey[int]()
-_BROWSER_COUNT = pytest.StashKey[int]()
-_DESELECTED = pytest.StashKey[bool]()
+_SHARES = pytest.StashKey[dict]()
+_JOURNEYS = pytest.StashKey[dict]()
+_RUN = pytest.StashKey[str]()
+NAMES = {SQLITE: "SQLite", POSTGRES: "PostgreSQL"}
 
 
 def collection_line(config) -> str | None:
     """What the run says of them once collected."""
-    count = config.stash.get(_COUNT, None)
-    if count is None:
+    shares = config.stash.get(_SHARES, None)
+    if shares is None:
         return None
-    browser = config.stash.get(_BROWSER_COUNT, 0)
-    if config.stash.get(_DESELECTED, False):
-        return (f"database-free tests: {count} deselected on this PostgreSQL run (they use no "
-                f"database; the SQLite run runs them); browser journeys: {browser} of them "
-                f"left to the SQLite run, those marked {BOTH_DATABASES} run here too")
-    return (f"database-free tests: {count}, run here (the PostgreSQL run of dev.py skips them, "
-            f"and {browser} browser journeys not marked {BOTH_DATABASES})")
+    free, journeys = config.stash[_COUNT], config.stash[_JOURNEYS]
+    wheel = shares[SQLITE] - free - journeys[SQLITE]
+    split = (f"{free} database-free tests, {wheel} of the wheel's and {journeys[SQLITE]} browser "
+             f"journeys for the SQLite run, {journeys[POSTGRES]} browser journeys for the "
+             f"PostgreSQL run (tests/database_free.py)")
+    run = config.stash.get(_RUN, None)
+    if run is None:
+        return f"run once when dev.py runs both: {split}; all run here"
+    other = POSTGRES if run == SQLITE else SQLITE
+    return (f"run once: {split}; this {NAMES[run]} run leaves the {shares[other]} of the "
+            f"{NAMES[other]} run to it")
 
 
 class Watch:

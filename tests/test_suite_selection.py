@@ -67,18 +67,44 @@ def test_a_database_free_test_that_makes_an_app_or_connects_is_caught():
     assert quiet.seen == []
 
 
-def test_the_postgresql_run_leaves_the_browser_journeys_to_sqlite_but_those_marked_for_both():
-    """Collected as dev.py's PostgreSQL run collects (no server needed to collect)."""
+def collected(share: str, *modules: str) -> tuple[set[str], str]:
+    """The modules of ``modules`` whose tests dev.py's ``share`` run keeps, and what its
+    collection says (collected only: no server needed)."""
     import os
     import subprocess
     import sys
 
-    chosen = ["tests/browser/test_game_screens.py", "tests/browser/test_freecell.py"]
-    environment = {**os.environ, database_free.ENVIRONMENT: "elsewhere",
-                   "TEST_DATABASE_URL": "postgresql://nobody@127.0.0.1:9/not-connected"}
+    environment = {k: v for k, v in os.environ.items()
+                   if k not in ("TEST_DATABASE_URL", database_free.ENVIRONMENT)}
+    environment[database_free.ENVIRONMENT] = share
+    if share == database_free.POSTGRES:
+        environment["TEST_DATABASE_URL"] = "postgresql://nobody@127.0.0.1:9/not-connected"
     listed = subprocess.run([sys.executable, "-m", "pytest", "--co", "-q", "-p", "no:randomly",
-                             "-p", "no:cacheprovider", *chosen], cwd=database_free.ROOT,
+                             "-p", "no:cacheprovider", *modules], cwd=database_free.ROOT,
                             env=environment, capture_output=True, text=True, check=True).stdout
-    kept = {line.split("::")[0] for line in listed.splitlines() if "::" in line}
-    assert kept == {"tests/browser/test_game_screens.py"}
-    assert re.search(r"browser journeys: [1-9]\d* of them left to the SQLite run", listed)
+    return {line.split("::")[0] for line in listed.splitlines() if "::" in line}, listed
+
+
+def test_each_journey_runs_on_one_database_and_those_marked_for_both_on_both():
+    """The browser journeys are shared between dev.py's two runs by module; the database-free
+    tests and the wheel's are the SQLite run's; the rest run in both."""
+    postgres = "tests/browser/" + sorted(database_free.POSTGRES_JOURNEYS)[0] + ".py"
+    sqlite = next(f"tests/browser/{path.name}" for path in sorted(database_free.BROWSER.glob(
+        "test_*.py")) if path.stem not in database_free.POSTGRES_JOURNEYS
+        and database_free.BOTH_DATABASES not in path.read_text())
+    both, core, web, wheel = ("tests/browser/test_game_screens.py", "tests/test_core_freecell.py",
+                              "tests/test_web_freecell.py", "tests/test_packaging.py")
+    chosen = [both, postgres, sqlite, core, web, wheel]
+    on_sqlite, said = collected(database_free.SQLITE, *chosen)
+    assert on_sqlite == {both, sqlite, core, web, wheel}
+    assert re.search(r"this SQLite run leaves the [1-9]\d* of the PostgreSQL run to it", said)
+    on_postgres, said = collected(database_free.POSTGRES, *chosen)
+    assert on_postgres == {both, postgres, web}
+    assert re.search(r"this PostgreSQL run leaves the [1-9]\d* of the SQLite run to it", said)
+
+
+def test_the_journeys_for_postgresql_are_named_by_modules_there_are():
+    for name in database_free.POSTGRES_JOURNEYS:
+        module = database_free.BROWSER / f"{name}.py"
+        assert module.exists(), name
+        assert database_free.BOTH_DATABASES not in module.read_text(), name  # both run it

@@ -91,14 +91,19 @@ class Steady:
         self.poll_holds_still(after)
 
     def poll_holds_still(self, after: dict) -> None:
-        """A poll of this device's board, and the others' catching up, move no view or focus."""
+        """A poll of this device's board, and the others' catching up, move no view or focus.
+
+        Each device's clock is moved on to its next poll (``poll_now``), so the poll comes
+        now rather than up to a second later: the same poll, the same answer and swap."""
         page = self.page
         done = page.evaluate("window.pollsDone")
+        poll_now(page)
         page.wait_for_function("done => window.pollsDone > done", arg=done)
         assert self.view() == after, ("a poll moved the view or the focus", self.log[-1])
         version = page.locator("#board").get_attribute("data-version")
         for other, held in self.others:  # its board swapped in anew, the parts above
             # its focus grown or shrunk: the focused control stays where it was on screen
+            poll_now(other)
             expect(other.locator("#board")).to_have_attribute("data-version", version)
             now = self.view(other)
             assert now["focus"] == held["focus"] and abs(now["top"] - held["top"]) <= 1, (
@@ -106,6 +111,19 @@ class Steady:
 
 
 LOCAL_TAPS = {"go down", "discard", "lay off", "call"}  # a tap that asks the server nothing
+POLL_MS = 1000  # how often a board polls (hx-trigger "every 1s", templates/games/_macros.html)
+
+
+def poll_now(page) -> None:
+    """The page's clock (installed by ``polled_at_once``) moved on by a poll's interval: its
+    due poll fires at once, as it would had the device lain idle that long."""
+    page.clock.fast_forward(POLL_MS)
+
+
+def polled_at_once(screen) -> None:
+    """The device's timers on a clock the test can move on (its time flows as ever till then);
+    before the device opens a page."""
+    screen.context.clock.install()
 
 
 def suit_chip(form, suit: str):
@@ -123,6 +141,8 @@ def test_a_hand_followed_on_a_phone_holds_the_screen_still(live_server, open_scr
 
 
 def follow_a_hand(live_server, screen, other, tv, size: str) -> None:
+    for device in (screen, other):
+        polled_at_once(device)
     page = screen.page
     game_id = api_game(page, live_server, PLAYERS, hands=1)
     page.get_by_role("button", name="Follow this hand (referee)").click()
