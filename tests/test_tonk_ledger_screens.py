@@ -161,17 +161,19 @@ def test_the_printed_sheet_and_the_players_page_read_a_night_for_stakes(client):
     assert "2 Bob drop by Cy, caught +3 (+7) −1 (−3) −2 (−4)" in sheet
     assert "Net +6 stakes · 1.50 −1 stake · −0.25 −5 stakes · −1.25" in sheet
     assert "Settling up Bob pays Ann 0.25 Cy pays Ann 1.25" in sheet
-    players = client.get("/players")
-    assert players.status_code == 200
-    assert "Tonk: 2.0 stakes" in text(players)  # Ann: 6 stakes over 3 hands
+    assert client.get("/players").status_code == 200
+    ann = text(client.get("/players/Ann"))
+    assert "Tonk Games 1 Finished 1 Won 1 " in ann
+    assert "Average hand 2.0 " in ann  # 6 stakes over 3 hands
+    assert "Money across the nights for stakes +1.50 over 1 game " in ann
 
 
-def test_the_players_page_keeps_each_games_units_apart_and_adds_only_money(client):
+def test_a_players_page_keeps_each_games_units_apart_and_adds_only_money(client):
     # A Tonk stake and a Bourré ante are different things: never summed as one count.
     night(client)  # Ann +6 stakes at 0.25: 1.50
     api_game(client, "bourre", PLAYERS, stake="0.50",  # Ann takes 2 antes: 1.00
              events=({"type": "hand_scored", "hand": 1, "played": list(PLAYERS),
                       "tricks": {"Ann": 3, "Bob": 1, "Cy": 1}},))
-    page = text(client.get("/players"))
-    assert "Ann Bourré: +2 antes; Tonk: +6 stakes · +2.50 in money over 2 nights" in page
+    page = text(client.get("/players/Ann"))
+    assert "Money across the nights for stakes +2.50 over 2 games " in page  # 1.50 + 1.00
     assert "+7 stakes" not in page and "+7 antes" not in page

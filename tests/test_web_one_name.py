@@ -1,6 +1,6 @@
 """A name written with and without an invisible joiner, or in another case, is one person on
-every screen that gathers names across games or hands: the players page, its stakes across
-the nights, and a hand's lines in the history (seating already says so: name_key)."""
+every screen that gathers names across games or hands: the players page, a player's page and
+its money across the nights, and a hand's lines in the history (seating already says so: name_key)."""
 
 from __future__ import annotations
 
@@ -36,11 +36,13 @@ def test_a_name_with_and_without_a_joiner_or_in_capitals_is_one_player(client, a
     api_game(client, "tonk", ("annmarie", "Bob"), events=[tonk_out("Bob")], stake="0.25")
 
     page = client.get("/players").get_data(as_text=True)
-    players = rows(page, r'<tr><th scope="row">(.*?)</th>')
+    players = rows(page, r'<tr><th scope="row"><a [^>]*>(.*?)</a>')
     assert [name for name in players if name_like(name)] == [JOINED]
-    balances = rows(page, r'<p class="players-balance-head">(.*?)</p>')
-    mine = [line for line in balances if name_like(line)]
-    assert len(mine) == 1 and mine[0].endswith("over 2 nights")
+    assert re.search(r'<tr><th scope="row"><a [^>]*>Ann\u200cMarie</a>.*?</th>\s*<td>4</td>',
+                     page, flags=re.S)  # all four games, one row
+    mine = read(client.get(f"/players/{JOINED.lower()}").get_data(as_text=True))
+    assert "Tonk Games 2 " in mine and "Eversol Rummy Games 1 " in mine
+    assert re.search(r"Money across the nights for stakes \S+ over 2 games", mine)
 
     history = read(client.get(f"/games/{eversol}/history").get_data(as_text=True))
     assert f"{JOINED}: 15" in history and "Bo: went out, 0" in history
