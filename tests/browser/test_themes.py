@@ -4,6 +4,8 @@ size at least WCAG AA contrast against what is behind it.
 
 The themes are set as the menu leaves them (localStorage, read by static/theme.js before the
 first paint) and the device's own preference is fixed, so every run sees the same colours.
+The contrast walk loads each page once in the light theme and then chooses the dark one as the
+menu's button does, on the page as it stands (switch_theme).
 """
 
 from __future__ import annotations
