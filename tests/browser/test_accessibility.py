@@ -4,9 +4,11 @@ WCAG 2.1 A or AA on any of them, in the light and the dark theme, on a tablet an
 as first loaded and in the states a tap brings (a ruling shown, a refusal beside its field,
 the display menu open).
 
-One browser context per theme and size visits the screens in turn, and axe runs once per
-screen state: a whole walk is a few dozen page loads, not a test per screen. The dark theme
-changes only colours, so its walks ask axe only the rules that read them (COLOUR_RULES).
+One page visits the screens in turn, each loaded once: axe runs on each screen state at
+each size and in each theme, the page resized and its theme chosen in place (as a turned
+tablet or the display menu would), so a whole walk is a few dozen page loads, not a test per
+screen, size and theme. The dark theme changes only colours, so in it axe asks only the rules
+that read them (COLOUR_RULES).
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from tests.test_api_live_game import EXAMPLE_HAND
 from .conftest import PHONE, TABLET, assert_touch_targets_and_no_overflow
 from .test_game_screens import _eversol_hands
 from .test_referee_screens import discard
-from .test_themes import themed
+from .test_themes import resize, switch_theme, themed
 from .test_tonk_ledger_screens import NIGHT
 from .test_tv_screens import TV, US_THEM, team_hand
 
@@ -131,17 +133,28 @@ def screens_offered(page, live_server, games: dict[str, str]) -> dict[str, str]:
     return {"home": "/", **paths}
 
 
-@pytest.mark.parametrize("viewport", [TABLET, PHONE], ids=["tablet", "phone"])
-@pytest.mark.parametrize("theme", ["light", "dark"])
-def test_no_screen_breaks_wcag_21_aa(live_server, browser, games, theme, viewport):
-    screen = themed(browser, viewport, theme, "normal")
+def test_no_screen_breaks_wcag_21_aa(live_server, browser, games):
+    screen = themed(browser, TABLET, "light", "normal")
     page = screen.page
     found: dict[str, list[str]] = {}
 
-    def check(name: str) -> None:
-        expect(page.locator("html")).to_have_attribute("data-theme", theme)
-        if problems := violations(page, COLOUR_RULES if theme == "dark" else None):
-            found[name] = problems
+    def check(name: str, sizes=(("tablet", TABLET), ("phone", PHONE)), shot=False) -> None:
+        """Every rule in the light theme, the colour rules in the dark, at each of ``sizes``:
+        the page as it stands, its layout and colours changed in place (no transitions in
+        static/app.css) as a turned tablet or the display menu would."""
+        walk = [("light", size, viewport) for size, viewport in sizes]
+        walk += [("dark", size, viewport) for size, viewport in reversed(sizes)]
+        for theme, size, viewport in walk:
+            if page.viewport_size != viewport:
+                resize(page, viewport)
+            if page.locator("html").get_attribute("data-theme") != theme:
+                switch_theme(page, theme)
+            if problems := violations(page, COLOUR_RULES if theme == "dark" else None):
+                found[f"{name} ({theme}, {size})"] = problems
+            if shot:
+                screen.shot(f"a11y-{name}-{theme}-{size}")
+        switch_theme(page, "light")
+        resize(page, TABLET)
 
     try:
         for game_id, key in games.values():  # this device keeps score in each
@@ -150,17 +163,13 @@ def test_no_screen_breaks_wcag_21_aa(live_server, browser, games, theme, viewpor
         screens |= screens_offered(page, live_server, screens)
         for name, path in screens.items():
             page.goto(live_server + path)
-            check(name)
-            if name == "correction":  # the ways not in use, stepped back but readable
-                size = "tablet" if viewport is TABLET else "phone"
-                screen.shot(f"a11y-correction-{theme}-{size}")
-        if viewport is TABLET:  # the watch page on a TV, its own layout
-            page.set_viewport_size(TV)
-            page.goto(live_server + screens["referee watch"])
-            check("TV, a followed hand")
-            page.goto(live_server + screens["watch"])
-            check("TV")
-            page.set_viewport_size(viewport)
+            expect(page.locator("html")).to_have_attribute("data-theme", "light")
+            # The ways not in use, stepped back but readable.
+            check(name, shot=name == "correction")
+        # The watch page on a TV, its own layout.
+        for name, path in (("TV, a followed hand", "referee watch"), ("TV", "watch")):
+            page.goto(live_server + screens[path])
+            check(name, sizes=(("tv", TV),))
 
         # The states a tap brings.
         page.goto(live_server + "/")

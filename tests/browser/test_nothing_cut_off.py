@@ -20,7 +20,7 @@ from referee.core.games.registry import RULESETS
 
 from ..test_web_visible_words import KEPT_GAMES
 from .conftest import PHONE, TABLET
-from .test_game_screens import api_game
+from .test_accessibility import made
 
 TV = {"width": 1920, "height": 1080}
 SIZES = {"phone": PHONE, "tablet": TABLET, "tv": TV}
@@ -104,6 +104,16 @@ def long_named(value):
     return value
 
 
+def scored(page, live_server, players, ruleset: str, events, setup) -> str:
+    """A game made through the API, its scorer this device: joined by a request, as the page
+    would by its link, without laying the page out for it."""
+    game_id, key = made(page.request, live_server, players, ruleset=ruleset, events=events,
+                        **setup)
+    joined = page.request.get(f"{live_server}/games/{game_id}/join/{key}")
+    assert joined.ok and joined.url.endswith(f"/games/{game_id}"), joined.url
+    return game_id
+
+
 def kept_game_screens(page, live_server) -> list[tuple[str, str, str]]:
     """(screen, ruleset, address) of every screen of a game of each kept ruleset: one game with
     its hands scored and the next to enter, one over."""
@@ -112,9 +122,8 @@ def kept_game_screens(page, live_server) -> list[tuple[str, str, str]]:
     screens = []
     for key in kept:
         players, extra, hands = long_named(KEPT_GAMES[key])
-        playing = f"/games/{api_game(page, live_server, players, ruleset=key, events=hands, **extra)}"
-        over = api_game(page, live_server, players, ruleset=key,
-                        events=[*hands, {"type": "game_ended"}], **extra)
+        playing = f"/games/{scored(page, live_server, players, key, hands, extra)}"
+        over = scored(page, live_server, players, key, [*hands, {"type": "game_ended"}], extra)
         screens += [("board", key, playing), ("entry", key, f"{playing}/hands/{len(hands) + 1}"),
                     ("history", key, f"{playing}/history"),
                     ("standings", key, f"{playing}/standings"),
@@ -132,13 +141,16 @@ def test_no_screen_of_any_kept_game_cuts_text_off_at_any_size(live_server, open_
     cut_off = []
     # Each screen loaded once and looked at in each size in turn: the page is laid out again
     # for each, as a tablet turned or a window resized would be.
+    sizes = list(SIZES.items())
     for name, key, address in kept_game_screens(page, live_server):
         page.goto(f"{live_server}{address}")
         expect(page.locator("main")).to_be_visible()
-        for size, viewport in SIZES.items():
-            page.set_viewport_size(viewport)
+        for size, viewport in sizes:
+            if page.viewport_size != viewport:
+                page.set_viewport_size(viewport)
             cut_off += [f"{name} of {key} ({address}) at {size}: {what}"
                         for what in page.evaluate(OVERFLOW_JS, list(SCROLLERS))]
             if (name, key) in SHOT:
                 screen.shot(f"cut-off-{name}-{key}-{size}")
+        sizes.reverse()  # the next screen loaded at the size this one ended at
     assert not cut_off, "\n".join(cut_off)
